@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+
+/**
+ * Boundaries (ARCHITECTURE §2): a remote imports `shared` but never another remote; the shell imports no remote
+ * source (only `loadRemote` by name); `shared` imports no app. Built from the list of apps, so a new remote is
+ * protected by adding it to REMOTES.
+ */
+function boundary(app) {
+  const others = ['shell', ...REMOTES].filter((other) => other !== app);
+  return {
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: others.flatMap((other) => [`@dating/${other}`, `@dating/${other}/*`, `**/${other}/src/**`]),
+              message: 'Apps meet only through @dating/shared and federation (loadRemote). See ARCHITECTURE §2.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'e2e/test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['{shell,shared,mf-*}/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dating/*', '!@dating/shared'], message: 'shared imports no app.' }] },
+      ],
+    },
+  },
+  ...['shell', ...REMOTES].map(boundary),
+);

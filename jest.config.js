@@ -1,0 +1,47 @@
+// One jest run for every package: browser code in jsdom, the server and tools in node.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const web = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+
+module.exports = {
+  maxWorkers: 2,
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: web.map((dir) => `<rootDir>/${dir}/src`),
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(@module-federation)/)'],
+      moduleNameMapper: {
+        '\\.module\\.scss$': 'identity-obj-proxy',
+        '\\.(s?css)$': '<rootDir>/tools/jest/style-stub.js',
+        '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/tools/jest/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-web.ts'],
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+    {
+      displayName: 'repo',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+  ],
+};

@@ -1,0 +1,66 @@
+import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { MAX_RETRIES } from '../constants';
+import { authRequired } from '../store/session';
+import type { ApiErrorBody } from '../contract';
+
+export const REQUEST_TYPE_HEADER = 'X-Requested-With';
+export const REQUEST_TYPE_VALUE = 'XMLHttpRequest';
+
+export interface ApiExtraOptions {
+  /** Mutations are not retried unless they are idempotent (e.g. carry a client-generated id). */
+  idempotent?: boolean;
+  maxRetries?: number;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api/',
+  credentials: 'include',
+  prepareHeaders: (headers) => {
+    headers.set(REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE);
+    return headers;
+  },
+});
+
+export function isAuthRequiredError(error: FetchBaseQueryError | undefined): boolean {
+  if (!error || error.status !== 403) return false;
+  const body = error.data as Partial<ApiErrorBody> | undefined;
+  return body?.error?.code === 'auth_required';
+}
+
+function urlOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+function methodOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+}
+
+/**
+ * A 403 "authentication required" logs the user out and, except for user.php, resolves to `false`
+ * (SPEC §8), so a screen simply sees "no data" instead of an error.
+ */
+const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
+  async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (isAuthRequiredError(result.error)) {
+      api.dispatch(authRequired());
+      if (!urlOf(args).startsWith('user.php')) return { data: false, meta: result.meta };
+    }
+    return result;
+  };
+
+function isTransient(error: FetchBaseQueryError): boolean {
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
+  return typeof error.status === 'number' && (error.status >= 500 || error.status === 429);
+}
+
+/** Up to 5 retries with exponential delay (SPEC §7) for reads and idempotent writes, on transient errors only. */
+export const baseQuery = retry(baseQueryWithSession, {
+  retryCondition: (error, args, { attempt, extraOptions }) => {
+    const options = extraOptions as ApiExtraOptions | undefined;
+    if (attempt > (options?.maxRetries ?? MAX_RETRIES)) return false;
+    if (methodOf(args as string | FetchArgs) !== 'GET' && !options?.idempotent) return false;
+    return isTransient(error as FetchBaseQueryError);
+  },
+});

@@ -1,0 +1,63 @@
+import { api } from './api';
+import type {
+  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, InterestsResponse, LikesResponse, LoginRequest,
+  LoginResponse, RegionsResponse, Settings, UpdateLanguageRequest, UserResponse,
+} from '../contract';
+
+/**
+ * The calls of SPEC §7 that the shell and several remotes rely on. Domain-specific calls are injected by the
+ * remote that owns the domain.
+ */
+export const coreApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUser: build.query<UserResponse, void>({
+      query: () => 'user.php',
+      providesTags: ['User'],
+    }),
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (credentials) => ({
+        url: 'user.php',
+        method: 'POST',
+        body: new URLSearchParams({ email: credentials.email, password: credentials.password }),
+      }),
+    }),
+    updateLanguage: build.mutation<UserResponse, UpdateLanguageRequest>({
+      query: (body) => ({ url: 'user.php', method: 'PUT', body }),
+      extraOptions: { idempotent: true },
+    }),
+    logout: build.mutation<{ ok: true }, void>({
+      query: () => 'logout.php',
+    }),
+    getSettings: build.query<Settings, void>({
+      query: () => 'settings.php',
+      providesTags: ['Settings'],
+    }),
+    getChats: build.query<ChatsResponse, void>({
+      query: () => 'chats.php',
+      providesTags: ['Chats'],
+    }),
+    deleteChat: build.mutation<{ ok: true }, number>({
+      query: (conversation) => ({ url: 'chat.php', method: 'DELETE', body: { conversation } }),
+    }),
+    getLikes: build.query<LikesResponse, void>({
+      query: () => 'likes.php',
+      providesTags: ['Likes'],
+    }),
+    autoLike: build.query<AutoLikeResponse, void>({
+      query: () => 'auto-like.php',
+    }),
+    getDiscountCode: build.query<DiscountCode, Record<string, string> | { welcome: true }>({
+      query: (params) => ({ url: 'discountcode.php', params }),
+      providesTags: ['Discount'],
+    }),
+    getInterests: build.query<InterestsResponse, void>({ query: () => 'interests.php', keepUnusedDataFor: 3600 }),
+    getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
+    getCompanyInfo: build.query<CompanyInfo, void>({ query: () => 'companyinfo.php', keepUnusedDataFor: 3600 }),
+  }),
+});
+
+export const {
+  useGetUserQuery, useLoginMutation, useUpdateLanguageMutation, useLogoutMutation, useGetSettingsQuery,
+  useGetChatsQuery, useDeleteChatMutation, useGetLikesQuery, useLazyAutoLikeQuery, useGetDiscountCodeQuery,
+  useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery,
+} = coreApi;

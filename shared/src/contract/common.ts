@@ -1,0 +1,64 @@
+/** Locales of SPEC §1. nl is the default. */
+export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'nl';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Every error answer of the API: an HTTP status plus this body (ARCHITECTURE §5). */
+export interface ApiErrorBody {
+  error: {
+    /** Stable machine code, e.g. `auth_required`, `validation`, `insufficient_credits`. */
+    code: ErrorCode;
+    /** The catalogue text in the user's language, ready to show. */
+    message: string;
+    /** For validation errors: the offending field. */
+    field?: string;
+    /** Extra values used in the message, e.g. `{ minutes: 15 }`. */
+    params?: Record<string, string | number>;
+  };
+}
+
+/** Codes of the SPEC §8 catalogue (and the few the server adds). Texts live in `locales/<lng>/errors.json`. */
+export type ErrorCode =
+  | 'generic'
+  | 'auth_required'
+  | 'login_failed'
+  | 'account_locked'
+  | 'reset_limit'
+  | 'email_not_found'
+  | 'link_invalid'
+  | 'activation_failed'
+  | 'payment_failed'
+  | 'code_not_found'
+  | 'code_used'
+  | 'insufficient_credits'
+  | 'photo_limit'
+  | 'premium_only'
+  | 'validation'
+  | 'not_found'
+  | 'forbidden'
+  | 'csrf'
+  | 'rate_limited'
+  | 'name_equals_email'
+  | 'name_starts_with_at'
+  | 'birthdate_required'
+  | 'birthdate_invalid'
+  | 'email_invalid'
+  | 'new_email_invalid'
+  | 'email_taken'
+  | 'passwords_differ'
+  | 'old_password_wrong'
+  | 'sms_code_invalid'
+  | 'chat_limit'
+  | 'signups_closed'
+  | 'blocked'
+  | 'dd_blocked'
+  | 'dd_limit'
+  | 'account_exists'
+  | 'account_deleted_pending'
+  | 'recurring_card_failed'
+  | 'message_too_long'
+  | 'password_too_short';

@@ -1,0 +1,26 @@
+import type { Gender, Profile } from './profile';
+
+/** `GET /api/members.php` query (SPEC §3 search state). */
+export interface MembersQuery {
+  gender?: Gender;
+  country?: string;
+  countryregion?: string;
+  min_age?: number;
+  max_age?: number;
+  pageNumber?: number;
+  numResults?: number;
+}
+export interface MembersResponse {
+  profiles: Profile[];
+  pageNumber: number;
+  numResults: number;
+  total: number;
+  /** True when the exact search had no hits and similar results are shown instead. */
+  similar: boolean;
+}
+/** `GET /api/member.php?id=` */
+export interface MemberResponse {
+  profile: Profile;
+  liked: boolean;
+  blocked: boolean;
+}

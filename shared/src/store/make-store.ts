@@ -1,0 +1,39 @@
+import { configureStore, createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { api } from '../api/api';
+import { coreApi } from '../api/core-endpoints';
+import { rootReducer, type RootState } from './root-reducer';
+import { authRequired, loggedOut } from './session';
+
+function createSessionListener() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    predicate: (action) => authRequired.match(action) || loggedOut.match(action),
+    effect: async (_action, listenerApi) => {
+      // Forget everything that belonged to the member, then mark the session as a visitor's.
+      const dispatch = listenerApi.dispatch as ThunkDispatch<RootState, unknown, UnknownAction>;
+      dispatch(api.util.resetApiState());
+      await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
+    },
+  });
+  return listener;
+}
+
+/** Creates the one store (the shell does this once; tests make their own). */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const sessionListener = createSessionListener();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) => getDefault().prepend(sessionListener.middleware).concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

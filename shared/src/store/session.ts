@@ -1,0 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/** The server said "authentication required" (SPEC §8): the session is gone, log the user out locally. */
+export const authRequired = createAction('session/authRequired');
+/** The user logged in (any way: form, signup, activation link). */
+export const loggedIn = createAction('session/loggedIn');
+/** The user logged out on purpose. */
+export const loggedOut = createAction('session/loggedOut');
