@@ -9,3 +9,4 @@ export * from './store/session';
 export * from './store/root-reducer';
 export * from './store/make-store';
 export * from './i18n/i18n';
+export * from './store/ui';
