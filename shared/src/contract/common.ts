@@ -61,4 +61,7 @@ export type ErrorCode =
   | 'account_deleted_pending'
   | 'recurring_card_failed'
   | 'message_too_long'
-  | 'password_too_short';
+  | 'password_too_short'
+  | 'password_wrong'
+  | 'photo_invalid'
+  | 'photo_too_large';

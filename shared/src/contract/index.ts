@@ -7,3 +7,4 @@ export * from './chats';
 export * from './likes';
 export * from './payments';
 export * from './site-data';
+export * from './account';
