@@ -1,8 +1,12 @@
 const { createConfig } = require('../tools/webpack/create-config');
 
+// The exposed modules are the contract with the shell (ARCHITECTURE §3): keep these names backward compatible.
 module.exports = createConfig({
   dir: __dirname,
   name: 'mf_chat',
-  port: 3003,
-  exposes: { './ChatsPage': './src/routes/chats-page.tsx' },
+  exposes: {
+    './ChatsPage': './src/routes/chats-page.tsx',
+    './ConversationPage': './src/routes/conversation-page.tsx',
+    './ConversationList': './src/components/conversation-list.tsx',
+  },
 });

@@ -1,5 +1,5 @@
 // One webpack configuration for the shell and every remote (ARCHITECTURE §3). Each app's webpack.config.js
-// calls createConfig with its name, what it exposes and its dev port.
+// calls createConfig with its federation name, what it exposes and its dev port. Decisions: docs/adr/0001, 0004.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -9,9 +9,20 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [require.resolve('webpack')] }));
 const { sharedConfig } = require('./shared-deps');
 const { EntryAssetsPlugin } = require('./entry-assets-plugin');
+const { devHtmlMiddleware } = require('./dev-html');
 
 const root = path.resolve(__dirname, '../..');
 const sharedSrc = path.join(root, 'shared/src');
+
+/** Dev-server port of every app; the shell's dev server points the registry at the remotes' dev servers. */
+const DEV_PORTS = {
+  shell: 3000,
+  mf_landers: 3001,
+  mf_members: 3002,
+  mf_chat: 3003,
+  mf_payments: 3004,
+  mf_account: 3005,
+};
 
 function swcRule(isProd) {
   return {
@@ -36,7 +47,8 @@ function styleRules(isProd) {
     options: {
       api: 'modern-compiler',
       sassOptions: {
-        loadPaths: [path.join(root, 'node_modules'), sharedSrc],
+        // `@use 'theme'` resolves to shared/src/theme/_theme.scss; `bootstrap/scss/…` to node_modules.
+        loadPaths: [path.join(sharedSrc, 'theme'), sharedSrc, path.join(root, 'node_modules')],
         quietDeps: true,
         silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
       },
@@ -65,7 +77,31 @@ function styleRules(isProd) {
       exclude: /\.module\.scss$/,
       use: [MiniCssExtractPlugin.loader, 'css-loader', sassLoader],
     },
+    { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
   ];
+}
+
+/**
+ * The federation plugin's options. Production: the shell provides the federation runtime once
+ * (`provideExternalRuntime`) and the remotes reuse it (`externalRuntime`), so a first visit does not download
+ * the runtime twice; the runtime is compiled for the browser only. A remote running standalone (dev) keeps its
+ * own runtime because there is no shell to provide it. See docs/adr/0003-performance.md.
+ */
+function federationOptions({ name, exposes, host, isProd }) {
+  const optimization = { target: 'web' };
+  const experiments = { asyncStartup: true, optimization };
+  if (isProd && host) experiments.provideExternalRuntime = true;
+  if (isProd && !host) experiments.externalRuntime = true;
+  return {
+    name,
+    ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
+    remotes: {},
+    shared: sharedConfig(),
+    shareStrategy: 'loaded-first',
+    manifest: true,
+    dts: false,
+    experiments,
+  };
 }
 
 /**
@@ -73,11 +109,11 @@ function styleRules(isProd) {
  * @param {string} options.dir            the app's folder (__dirname of its webpack.config.js)
  * @param {string} options.name           federation name: `shell`, `mf_chat`, …
  * @param {Record<string,string>} [options.exposes]
- * @param {number} options.port           dev-server port
+ * @param {number} [options.port]         dev-server port (defaults to DEV_PORTS[name])
  * @param {boolean} [options.host]        true for the shell
  */
-function createConfig({ dir, name, exposes = {}, port, host = false }) {
-  return (_env, argv) => {
+function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = false }) {
+  return (_env, argv = {}) => {
     const isProd = argv.mode !== 'development';
     const standalone = !host && !isProd;
     const entry = {};
@@ -89,10 +125,11 @@ function createConfig({ dir, name, exposes = {}, port, host = false }) {
       context: dir,
       entry,
       target: 'web',
-      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: isProd ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
+        // Distinct per app, or the chunk-loading globals of host and remote collide (ARCHITECTURE §9).
         uniqueName: name,
         // A federated entry cannot carry a content hash (ARCHITECTURE §9); version folders keep it immutable.
         filename: '[name].js',
@@ -114,13 +151,24 @@ function createConfig({ dir, name, exposes = {}, port, host = false }) {
       },
       cache: {
         type: 'filesystem',
-        cacheDirectory: path.join(root, 'node_modules/.cache/webpack', name),
-        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+        cacheDirectory: path.join(root, 'node_modules/.cache/webpack', `${name}-${isProd ? 'prod' : 'dev'}`),
+        buildDependencies: {
+          config: [
+            __filename,
+            path.join(__dirname, 'shared-deps.js'),
+            path.join(__dirname, 'entry-assets-plugin.js'),
+            path.join(dir, 'webpack.config.js'),
+          ],
+        },
       },
       optimization: {
         minimize: isProd,
         minimizer: [
-          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } }),
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            extractComments: false,
+            terserOptions: { compress: { passes: 2 } },
+          }),
           new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify }),
         ],
       },
@@ -129,18 +177,10 @@ function createConfig({ dir, name, exposes = {}, port, host = false }) {
         new MiniCssExtractPlugin({
           filename: '[name].css',
           chunkFilename: isProd ? '[name].[contenthash:8].css' : '[name].css',
+          // CSS modules of different pages never depend on each other's order.
+          ignoreOrder: true,
         }),
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          remotes: {},
-          shared: sharedConfig(),
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          experiments: { asyncStartup: true },
-        }),
+        new ModuleFederationPlugin(federationOptions({ name, exposes, host, isProd })),
         new EntryAssetsPlugin(),
         ...(host || standalone
           ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'dev-index.html'), inject: true })]
@@ -152,11 +192,18 @@ function createConfig({ dir, name, exposes = {}, port, host = false }) {
         liveReload: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/dev', '/pay', '/media'], target: 'http://localhost:8080' }],
+        proxy: [
+          {
+            context: ['/api', '/dev', '/pay', '/media', '/remotes', '/events', '/pages-data'],
+            target: `http://localhost:${process.env.API_PORT || 8080}`,
+          },
+        ],
+        // The shell's page is the api's HTML (settings, user, registry inlined) with the dev bundle's tags.
+        ...(host ? { setupMiddlewares: devHtmlMiddleware({ apiPort: process.env.API_PORT || 8080, ports: DEV_PORTS }) } : {}),
       },
       stats: 'errors-warnings',
     };
   };
 }
 
-module.exports = { createConfig };
+module.exports = { createConfig, DEV_PORTS };
