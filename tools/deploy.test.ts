@@ -1,0 +1,135 @@
+// Deploy and rollback as an operator runs them (the CLIs), on a temporary DATA_DIR and fake builds.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(__dirname, '..');
+let dataDir: string;
+let work: string;
+
+function run(script: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(root, 'tools', script), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+function fakeBuild(name: string, marker: string): string {
+  const dist = path.join(work, name);
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_chat', marker }));
+  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `var mf_chat = ${JSON.stringify(marker)};`.repeat(20));
+  fs.writeFileSync(path.join(dist, 'assets', 'logo.png'), Buffer.from([1, 2, 3]));
+  return dist;
+}
+
+function registry() {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8'));
+}
+
+function versionsOnDisk(app: string) {
+  return fs
+    .readdirSync(path.join(dataDir, 'site', app))
+    .filter((name) => !name.startsWith('.'))
+    .sort();
+}
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-data-'));
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-dist-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const pkgVersion = JSON.parse(fs.readFileSync(path.join(root, 'mf-chat', 'package.json'), 'utf8')).version;
+
+test('deploy publishes a versioned copy with gzip and brotli siblings and switches the registry', () => {
+  const dist = fakeBuild('v1', 'one');
+  const result = run('deploy.mjs', 'mf-chat', '--dist', dist);
+  expect(result.code).toBe(0);
+
+  const { current, history } = registry().apps['mf-chat'];
+  expect(current).toMatch(new RegExp(`^${pkgVersion.replace(/\./g, '\\.')}-[0-9a-f]{8}$`));
+  expect(history).toEqual([]);
+  expect(result.out).toContain(current);
+
+  const folder = path.join(dataDir, 'site', 'mf-chat', current);
+  const entry = fs.readFileSync(path.join(folder, 'remoteEntry.js'));
+  expect(entry.equals(fs.readFileSync(path.join(dist, 'remoteEntry.js')))).toBe(true);
+  expect(zlib.gunzipSync(fs.readFileSync(path.join(folder, 'remoteEntry.js.gz'))).equals(entry)).toBe(true);
+  expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(folder, 'remoteEntry.js.br'))).equals(entry)).toBe(true);
+  expect(fs.existsSync(path.join(folder, 'mf-manifest.json.br'))).toBe(true);
+  // Images are already compressed: no siblings.
+  expect(fs.existsSync(path.join(folder, 'assets', 'logo.png'))).toBe(true);
+  expect(fs.existsSync(path.join(folder, 'assets', 'logo.png.gz'))).toBe(false);
+  // Nothing half-written is left behind.
+  expect(fs.readdirSync(path.join(dataDir, 'site')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+});
+
+test('the same build deploys to the same version and never rewrites its folder', () => {
+  const dist = fakeBuild('v1', 'one');
+  expect(run('deploy.mjs', 'mf-chat', '--dist', dist).code).toBe(0);
+  const { current } = registry().apps['mf-chat'];
+  const served = path.join(dataDir, 'site', 'mf-chat', current, 'remoteEntry.js');
+  fs.writeFileSync(served, 'tampered');
+
+  const again = run('deploy.mjs', 'mf-chat', '--dist', dist);
+  expect(again.code).toBe(0);
+  expect(again.out).toContain('already');
+  expect(registry().apps['mf-chat']).toEqual({ current, history: [] });
+  expect(fs.readFileSync(served, 'utf8')).toBe('tampered');
+});
+
+test('a changed build becomes current, rollback restores the previous one and rollback again fails cleanly', () => {
+  expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one')).code).toBe(0);
+  const first = registry().apps['mf-chat'].current;
+  expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two')).code).toBe(0);
+  const second = registry().apps['mf-chat'].current;
+  expect(second).not.toBe(first);
+  expect(registry().apps['mf-chat'].history).toEqual([first]);
+
+  const back = run('rollback.mjs', 'mf-chat');
+  expect(back.code).toBe(0);
+  expect(back.out).toContain(`${second} → ${first}`);
+  expect(registry().apps['mf-chat']).toEqual({ current: first, history: [] });
+  // The version rolled back from stays on disk, so it can be deployed again without a copy.
+  expect(versionsOnDisk('mf-chat')).toEqual([first, second].sort());
+
+  const none = run('rollback.mjs', 'mf-chat');
+  expect(none.code).toBe(1);
+  expect(none.err).toContain('no previous version');
+  expect(registry().apps['mf-chat'].current).toBe(first);
+});
+
+test('deploys keep five previous versions and prune older ones; other apps are untouched', () => {
+  expect(run('deploy.mjs', 'mf-payments', '--dist', fakeBuild('pay', 'pay')).code).toBe(0);
+  const payments = registry().apps['mf-payments'];
+  const versions: string[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild(`b${i}`, `build ${i}`)).code).toBe(0);
+    versions.push(registry().apps['mf-chat'].current);
+  }
+  const entry = registry().apps['mf-chat'];
+  expect(entry.current).toBe(versions[7]);
+  expect(entry.history).toEqual([versions[6], versions[5], versions[4], versions[3], versions[2]]);
+  expect(versionsOnDisk('mf-chat')).toEqual(versions.slice(2).sort());
+  expect(registry().apps['mf-payments']).toEqual(payments);
+});
+
+test('deploy refuses a folder that is not a build, and an unknown app', () => {
+  fs.mkdirSync(path.join(work, 'empty'));
+  const empty = run('deploy.mjs', 'mf-chat', '--dist', path.join(work, 'empty'));
+  expect(empty.code).toBe(1);
+  expect(empty.err).toContain('mf-manifest.json');
+  const unknown = run('deploy.mjs', 'mf-nope', '--dist', fakeBuild('v1', 'one'));
+  expect(unknown.code).toBe(1);
+  expect(unknown.err).toContain('Unknown app');
+  expect(fs.existsSync(path.join(dataDir, 'site', 'registry.json'))).toBe(false);
+});
