@@ -199,7 +199,15 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
           },
         ],
         // The shell's page is the api's HTML (settings, user, registry inlined) with the dev bundle's tags.
-        ...(host ? { setupMiddlewares: devHtmlMiddleware({ apiPort: process.env.API_PORT || 8080, ports: DEV_PORTS }) } : {}),
+        ...(host
+          ? {
+              setupMiddlewares: devHtmlMiddleware({
+                apiPort: process.env.API_PORT || 8080,
+                ports: DEV_PORTS,
+                devRemotes: process.env.DEV_REMOTES ? process.env.DEV_REMOTES.split(',') : Object.keys(DEV_PORTS),
+              }),
+            }
+          : {}),
       },
       stats: 'errors-warnings',
     };

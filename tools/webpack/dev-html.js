@@ -4,17 +4,15 @@
 
 const SITE_DATA_RE = /(<script[^>]*id="site-data"[^>]*>)([\s\S]*?)(<\/script>)/;
 
-function federationFolder(name) {
-  return name.replace(/_/g, '-');
-}
-
 /** Rewrites one api page for the dev server. Exported for the repo tests. */
-function rewriteHtml(html, { ports, devHost = 'localhost' }) {
+function rewriteHtml(html, { ports, devRemotes = Object.keys(ports), devHost = 'localhost' }) {
+  const inDev = new Set(devRemotes.filter((name) => name !== 'shell' && ports[name]));
   let out = html.replace(SITE_DATA_RE, (_all, open, json, close) => {
     const data = JSON.parse(json);
-    data.remotes = Object.entries(ports)
-      .filter(([name]) => name !== 'shell')
-      .map(([name, port]) => ({ name, entry: `http://${devHost}:${port}/mf-manifest.json`, version: 'dev' }));
+    // Remotes running in dev come from their dev servers; the others stay on their deployed versions.
+    data.remotes = (data.remotes || [])
+      .filter((remote) => !inDev.has(remote.name))
+      .concat([...inDev].map((name) => ({ name, entry: `http://${devHost}:${ports[name]}/mf-manifest.json`, version: 'dev' })));
     // `<` escaped so the JSON can never close the script element.
     return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
   });
@@ -24,7 +22,7 @@ function rewriteHtml(html, { ports, devHost = 'localhost' }) {
   return out.replace('</head>', '<script defer src="/main.js"></script></head>');
 }
 
-function devHtmlMiddleware({ apiPort, ports }) {
+function devHtmlMiddleware({ apiPort, ports, devRemotes }) {
   return (middlewares) => {
     middlewares.unshift({
       name: 'dev-html',
@@ -47,7 +45,7 @@ function devHtmlMiddleware({ apiPort, ports }) {
           const cookie = upstream.headers.getSetCookie?.() ?? [];
           if (cookie.length) headers['set-cookie'] = cookie;
           res.writeHead(upstream.status, headers);
-          res.end(rewriteHtml(await upstream.text(), { ports }));
+          res.end(rewriteHtml(await upstream.text(), { ports, devRemotes }));
         } catch (error) {
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
           res.end(`The shell's dev server needs the api on port ${apiPort} (npm run dev starts both).\n${error}`);
@@ -58,4 +56,4 @@ function devHtmlMiddleware({ apiPort, ports }) {
   };
 }
 
-module.exports = { devHtmlMiddleware, rewriteHtml, federationFolder };
+module.exports = { devHtmlMiddleware, rewriteHtml };
