@@ -1,4 +1,53 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_RESTORE_DAYS } from '@dating/shared';
+import { Page } from '../components/page';
+import { FormAlert } from '../components/form-alert';
+import { useErrorTexts } from '../lib/errors';
+import { useAccountReactivateMutation } from '../features/deletion/api/deletion';
+
+/** `/account-deleted`, and `/account-deleted?reactivate=<token>` from the reactivation email. */
 export default function AccountDeletedPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const [params] = useSearchParams();
+  const token = params.get('reactivate');
+  const [reactivate, { isSuccess, error, isLoading }] = useAccountReactivateMutation();
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    void reactivate({ token });
+  }, [token, reactivate]);
+
+  if (token) {
+    return (
+      <Page title={t('deleted.reactivateTitle')}>
+        {isSuccess ? (
+          <>
+            <FormAlert kind="success">{t('deleted.reactivated')}</FormAlert>
+            <Link to="/members" className="btn btn-primary">
+              {t('activation.toMembers')}
+            </Link>
+          </>
+        ) : error ? (
+          <FormAlert>{errorTexts.server(error)}</FormAlert>
+        ) : isLoading ? (
+          <div className="spinner-border" role="status" aria-label={t('loading')} />
+        ) : null}
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('deleted.title')}>
+      <p>{t('deleted.text', { days: ACCOUNT_RESTORE_DAYS })}</p>
+      <Link to="/" className="btn btn-primary">
+        {t('deleted.home')}
+      </Link>
+    </Page>
+  );
 }

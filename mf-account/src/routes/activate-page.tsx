@@ -1,4 +1,76 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useGetUserQuery } from '@dating/shared';
+import { Page } from '../components/page';
+import { FormAlert } from '../components/form-alert';
+import { useErrorTexts } from '../lib/errors';
+import {
+  useAccountActivateMutation, useAccountResendActivationMutation,
+} from '../features/activation/api/activation';
+
+function ActivationFailed() {
+  const { t } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const { data } = useGetUserQuery();
+  const [resend, { isLoading, isSuccess, error }] = useAccountResendActivationMutation();
+  const canResend = Boolean(data?.user && data.user.status === 'not_confirmed');
+  return (
+    <>
+      <FormAlert>{t('errors.activation_failed')}</FormAlert>
+      <p>{t('activation.failedHelp')}</p>
+      {isSuccess ? <FormAlert kind="success">{t('activation.resent')}</FormAlert> : null}
+      {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
+      {canResend ? (
+        <button type="button" className="btn btn-primary" disabled={isLoading || isSuccess} onClick={() => void resend()}>
+          {t('activation.resend')}
+        </button>
+      ) : data?.user ? null : (
+        <Link to="/login" className="btn btn-primary">
+          {t('login.submit')}
+        </Link>
+      )}
+    </>
+  );
+}
+
+function ActivationDone() {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <FormAlert kind="success">{t('activation.done')}</FormAlert>
+      <Link to="/members" className="btn btn-primary">
+        {t('activation.toMembers')}
+      </Link>
+    </>
+  );
+}
+
+/** `/activate/done?token=…` (the link in the activation email) and `/activate/error`. */
 export default function ActivatePage() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [activate, { isSuccess, isError }] = useAccountActivateMutation();
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    // A token is single use: send it once even when React runs effects twice.
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    void activate({ token }).then((result) => {
+      if ('error' in result) navigate('/activate/error', { replace: true });
+    });
+  }, [token, activate, navigate]);
+
+  const failed = pathname.endsWith('/error') || isError;
+  let body;
+  if (failed) body = <ActivationFailed />;
+  else if (token && !isSuccess) body = <div className="spinner-border" role="status" aria-label={t('activation.busy')} />;
+  else body = <ActivationDone />;
+
+  return <Page title={t('activation.title')}>{body}</Page>;
 }

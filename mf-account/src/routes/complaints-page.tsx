@@ -1,4 +1,24 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useGetUserQuery } from '@dating/shared';
+import { Page } from '../components/page';
+import { ComplaintForm } from '../features/complaints/components/complaint-form';
+
 export default function ComplaintsPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const { data } = useGetUserQuery();
+  const [params] = useSearchParams();
+  const user = data?.user || null;
+  return (
+    <Page title={t('complaints.title')}>
+      <p>{t('complaints.intro')}</p>
+      <ComplaintForm
+        key={user ? user.profile.id : 0}
+        initialName={user?.profile.name ?? ''}
+        initialEmail={user?.email ?? ''}
+        initialUrl={params.get('url') ?? ''}
+      />
+    </Page>
+  );
 }

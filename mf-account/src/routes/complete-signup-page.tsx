@@ -1,4 +1,31 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { signupFinished, useAppDispatch, useGetUserQuery } from '@dating/shared';
+import { Page } from '../components/page';
+import { SignupSteps } from '../features/signup/components/signup-steps';
+
+/** Finishing the profile steps 1–4 after an account was created elsewhere (a lander, the api). */
 export default function CompleteSignupPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data } = useGetUserQuery();
+  return (
+    <Page title={t('completeSignup.title')}>
+      {data?.user ? (
+        <SignupSteps
+          initialStep={1}
+          onDone={() => {
+            dispatch(signupFinished());
+            navigate('/members');
+          }}
+        />
+      ) : (
+        <p>
+          {t('needLogin')} <Link to="/login?redirect=/complete-signup">{t('login.submit')}</Link>
+        </p>
+      )}
+    </Page>
+  );
 }

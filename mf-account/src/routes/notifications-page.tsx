@@ -1,4 +1,25 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useGetUserQuery } from '@dating/shared';
+import { Page } from '../components/page';
+import { NotificationPreferences } from '../features/notifications/components/notification-preferences';
+
 export default function NotificationsPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const { data } = useGetUserQuery();
+  return (
+    <Page title={t('notifications.title')}>
+      {data?.user ? (
+        <>
+          <p>{t('notifications.intro')}</p>
+          <NotificationPreferences />
+        </>
+      ) : (
+        <p>
+          {t('needLogin')} <Link to="/login?redirect=/notifications">{t('login.submit')}</Link>
+        </p>
+      )}
+    </Page>
+  );
 }

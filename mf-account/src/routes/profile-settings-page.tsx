@@ -1,4 +1,70 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { Page, Section } from '../components/page';
+import { BlockedMembers } from '../features/blocks/components/blocked-members';
+import { DeleteAccount } from '../features/deletion/components/delete-account';
+import { LanguagePicker } from '../features/language/components/language-picker';
+import { MailChangeForm } from '../features/mail-change/components/mail-change-form';
+import { PasswordChangeForm } from '../features/password/components/password-change-form';
+import { PhotoManager } from '../features/photos/components/photo-manager';
+import { InvisibleToggle } from '../features/profile/components/invisible-toggle';
+import { ProfileForm } from '../features/profile/components/profile-form';
+
+/** `/profile`: own profile, photos and every account setting on one page, section by section. */
 export default function ProfileSettingsPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const { data, isLoading } = useGetUserQuery();
+  const { data: settings } = useGetSettingsQuery();
+  const user = data?.user;
+
+  if (isLoading) {
+    return (
+      <Page title={t('profile.title')}>
+        <div className="spinner-border" role="status" aria-label={t('loading')} />
+      </Page>
+    );
+  }
+  if (!user) {
+    return (
+      <Page title={t('profile.title')}>
+        <p>
+          {t('needLogin')} <Link to="/login?redirect=/profile">{t('login.submit')}</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('profile.title')} wide>
+      <Section title={t('profile.photosTitle')} id="photos">
+        <PhotoManager />
+      </Section>
+      <Section title={t('profile.detailsTitle')} id="details">
+        <ProfileForm key={user.profile.id} user={user} minAge={settings?.min_age ?? 18} />
+      </Section>
+      <Section title={t('invisible.title')} id="invisible">
+        <InvisibleToggle invisible={user.invisible} />
+      </Section>
+      <Section title={t('language.title')} id="language">
+        <LanguagePicker idPrefix="profile-language" />
+      </Section>
+      <Section title={t('notifications.title')} id="notifications">
+        <Link to="/notifications">{t('profile.notificationsLink')}</Link>
+      </Section>
+      <Section title={t('password.title')} id="password">
+        <PasswordChangeForm />
+      </Section>
+      <Section title={t('mailChange.formTitle')} id="email">
+        <MailChangeForm currentEmail={user.email} />
+      </Section>
+      <Section title={t('blocks.title')} id="blocked">
+        <BlockedMembers />
+      </Section>
+      <Section title={t('delete.title')} id="delete">
+        <DeleteAccount invisible={user.invisible} />
+      </Section>
+    </Page>
+  );
 }

@@ -1,4 +1,18 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Page } from '../components/page';
+import { SignupForm } from '../features/signup/components/signup-form';
+
+/** `/signup` and `/signup-matches` (the latter promises matches once the profile exists). */
 export default function SignupPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const matches = useLocation().pathname.startsWith('/signup-matches');
+  return (
+    <Page title={matches ? t('signup.matchesTitle') : t('signup.pageTitle')}>
+      {matches ? <p className="lead">{t('signup.matchesIntro')}</p> : null}
+      <SignupForm onDone={() => navigate('/members')} />
+    </Page>
+  );
 }

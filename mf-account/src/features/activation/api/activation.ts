@@ -1,0 +1,19 @@
+import { ACCOUNT_PATHS, api, type ActivateRequest, type ActivateResponse } from '@dating/shared';
+import { startSession } from '../../../lib/session';
+
+export const activationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    accountActivate: build.mutation<ActivateResponse, ActivateRequest>({
+      query: (body) => ({ url: ACCOUNT_PATHS.activate, method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) startSession(dispatch, data.user);
+      },
+    }),
+    accountResendActivation: build.mutation<null, void>({
+      query: () => ({ url: ACCOUNT_PATHS.activationMail, method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useAccountActivateMutation, useAccountResendActivationMutation } = activationApi;

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-alert';
+import { useErrorTexts } from '../../../lib/errors';
+import { useAccountUnblockMutation, useGetAccountBlocksQuery } from '../api/blocks';
+import styles from '../../profile/components/profile.module.scss';
+
+export function BlockedMembers() {
+  const { t } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const { data, error, isLoading } = useGetAccountBlocksQuery();
+  const [unblock, unblockState] = useAccountUnblockMutation();
+  if (isLoading) return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
+  if (error || !data) return <FormAlert>{errorTexts.server(error)}</FormAlert>;
+  if (data.blocks.length === 0) return <p className="mb-0">{t('blocks.none')}</p>;
+  return (
+    <>
+      {unblockState.error ? <FormAlert>{errorTexts.server(unblockState.error)}</FormAlert> : null}
+      <ul className={styles.blockedList}>
+        {data.blocks.map(({ profile }) => (
+          <li key={profile.id} className={styles.blockedItem}>
+            <span className="d-flex align-items-center gap-2">
+              {profile.main_image ? (
+                <img src={profile.main_image.thumb_filename} alt="" className={styles.avatar} loading="lazy" />
+              ) : (
+                <span className={styles.avatar} aria-hidden="true" />
+              )}
+              {profile.name}
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={unblockState.isLoading}
+              onClick={() => void unblock(profile.id)}
+              aria-label={t('blocks.unblockName', { name: profile.name })}
+            >
+              {t('blocks.unblock')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

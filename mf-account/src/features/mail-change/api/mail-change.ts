@@ -1,0 +1,17 @@
+import {
+  ACCOUNT_PATHS, api, type MailChangeDoRequest, type MailChangeDoResponse, type MailChangeRequest,
+} from '@dating/shared';
+
+export const mailChangeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    accountRequestMailChange: build.mutation<null, MailChangeRequest>({
+      query: (body) => ({ url: ACCOUNT_PATHS.mailChange, method: 'POST', body }),
+    }),
+    accountConfirmMailChange: build.mutation<MailChangeDoResponse, MailChangeDoRequest>({
+      query: (body) => ({ url: ACCOUNT_PATHS.mailChangeDo, method: 'POST', body }),
+      invalidatesTags: ['User', 'Notifications'],
+    }),
+  }),
+});
+
+export const { useAccountRequestMailChangeMutation, useAccountConfirmMailChangeMutation } = mailChangeApi;

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-alert';
+import { useErrorTexts } from '../../../lib/errors';
+import {
+  useDeleteAccountPhotoMutation, useGetAccountPhotosQuery, useSetAccountMainPhotoMutation,
+} from '../api/photos';
+import { PhotoUploader } from './photo-uploader';
+import styles from './photos.module.scss';
+
+/** The member's photos: upload, choose the main one, delete; new ones show 'photo is being checked'. */
+export function PhotoManager() {
+  const { t } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const { data, isLoading, error } = useGetAccountPhotosQuery();
+  const [setMain, mainState] = useSetAccountMainPhotoMutation();
+  const [remove, removeState] = useDeleteAccountPhotoMutation();
+
+  if (isLoading) return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
+  if (error || !data) return <FormAlert>{errorTexts.server(error)}</FormAlert>;
+
+  const actionError = mainState.error ?? removeState.error;
+  const busy = mainState.isLoading || removeState.isLoading;
+
+  return (
+    <div>
+      <p className="text-muted small">{t('photos.count', { count: data.photos.length, limit: data.limit })}</p>
+      {actionError ? <FormAlert>{errorTexts.server(actionError)}</FormAlert> : null}
+      {data.photos.length === 0 ? <p>{t('photos.none')}</p> : null}
+      <ul className={styles.grid}>
+        {data.photos.map((photo) => (
+          <li key={photo.id} className={`${styles.item} ${photo.main ? styles.main : ''}`}>
+            <img src={photo.thumb_filename} alt={t('photos.photoAlt')} className={styles.image} loading="lazy" />
+            {photo.status === 'inspection' ? (
+              <span className={`badge text-bg-warning ${styles.badge}`}>{t('photos.inspection')}</span>
+            ) : photo.main ? (
+              <span className={`badge text-bg-primary ${styles.badge}`}>{t('photos.main')}</span>
+            ) : null}
+            <div className={styles.itemActions}>
+              {photo.main ? null : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  disabled={busy}
+                  onClick={() => void setMain(photo.id)}
+                >
+                  {t('photos.makeMain')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(t('photos.confirmDelete'))) void remove(photo.id);
+                }}
+              >
+                {t('photos.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <PhotoUploader limitReached={data.photos.length >= data.limit} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { INTERESTS, type Interest } from '@dating/shared';
+import { INTEREST_ICONS } from './interest-icons';
+import styles from './profile.module.scss';
+
+export interface InterestsPickerProps {
+  value: Interest[];
+  onChange(value: Interest[]): void;
+  idPrefix?: string;
+}
+
+export function InterestsPicker({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
+  const { t } = useTranslation('account');
+  function toggle(interest: Interest) {
+    onChange(value.includes(interest) ? value.filter((item) => item !== interest) : [...value, interest]);
+  }
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{t('fields.interests')}</legend>
+      <div className={styles.interests}>
+        {INTERESTS.map((interest) => (
+          <div key={interest} className={styles.interest}>
+            <input
+              type="checkbox"
+              id={`${idPrefix}-${interest}`}
+              className={styles.interestInput}
+              checked={value.includes(interest)}
+              onChange={() => toggle(interest)}
+            />
+            <label htmlFor={`${idPrefix}-${interest}`} className={styles.interestLabel}>
+              <span className={styles.icon} aria-hidden="true">
+                {INTEREST_ICONS[interest]}
+              </span>
+              {t(`options.interests.${interest}`)}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

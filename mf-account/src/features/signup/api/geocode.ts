@@ -1,0 +1,12 @@
+import { api, type GeocodeResponse } from '@dating/shared';
+
+export const geocodeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    accountGeocode: build.query<GeocodeResponse, { lat: number; lon: number }>({
+      query: ({ lat, lon }) => ({ url: 'geocode.php', params: { lat: lat.toFixed(4), lon: lon.toFixed(4) } }),
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+export const { useLazyAccountGeocodeQuery } = geocodeApi;

@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, isLocale, redirectedToLogin, useAppDispatch, type Gender,
+  type SignupTracking,
+} from '@dating/shared';
+import { TextField } from '../../../components/text-field';
+import { FormAlert } from '../../../components/form-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { serverErrorCode, serverErrorField, useErrorTexts } from '../../../lib/errors';
+import {
+  validateBirthdate, validateEmail, validateName, validatePassword, type FieldError,
+} from '../../../lib/validation';
+import { useAccountSignupMutation } from '../api/signup';
+import { EmailSuggestion } from './email-suggestion';
+import styles from './signup.module.scss';
+
+type Field = 'name' | 'date_of_birth' | 'email' | 'password';
+
+export interface AccountStepProps {
+  minAge: number;
+  tracking: SignupTracking;
+  /** Step 0 from a profile: the visitor's first message to that member goes with the signup. */
+  profileId?: number;
+  profileName?: string;
+  onStarted(): void;
+  onCreated(): void;
+}
+
+function validate(values: Record<Field, string>, minAge: number): Partial<Record<Field, FieldError>> {
+  const found: Partial<Record<Field, FieldError | null>> = {
+    name: validateName(values.name, values.email),
+    date_of_birth: validateBirthdate(values.date_of_birth, minAge),
+    email: validateEmail(values.email),
+    password: validatePassword(values.password),
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, error]) => error)) as Partial<Record<Field, FieldError>>;
+}
+
+export function AccountStep({ minAge, tracking, profileId, profileName, onStarted, onCreated }: AccountStepProps) {
+  const { t, i18n } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const dispatch = useAppDispatch();
+  const [signup, { isLoading, error: serverError, reset }] = useAccountSignupMutation();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', date_of_birth: '', email: '', password: '' });
+  const [gender, setGender] = useState<Gender>('male');
+  const [seeking, setSeeking] = useState<Gender>('female');
+  const [message, setMessage] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [started, setStarted] = useState(false);
+
+  const errors = submitted ? validate(values, minAge) : {};
+  const serverField = serverErrorField(serverError) as Field | undefined;
+  const serverCode = serverErrorCode(serverError);
+  const serverText = errorTexts.server(serverError);
+
+  function change(field: Field) {
+    return (value: string) => {
+      if (!started) {
+        setStarted(true);
+        onStarted();
+      }
+      if (serverError) reset();
+      setValues((current) => ({ ...current, [field]: value }));
+    };
+  }
+
+  function fieldError(field: Field): string | null {
+    if (errors[field]) return errorTexts.field(errors[field]);
+    return serverField === field ? serverText : null;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validate(values, minAge)).length > 0) return;
+    const result = await signup({
+      ...tracking,
+      name: values.name.trim(),
+      gender,
+      seeking,
+      date_of_birth: values.date_of_birth,
+      email: values.email.trim(),
+      password: values.password,
+      locale: isLocale(i18n.language) ? i18n.language : 'nl',
+      ...(profileId && message.trim() ? { profile_id: profileId, signup_message: message.trim() } : {}),
+    });
+    if ('data' in result) onCreated();
+  }
+
+  const accountExists = serverCode === 'email_taken' || serverCode === 'account_exists';
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('signup.title')}>
+      {serverError && !serverField ? <FormAlert>{serverText}</FormAlert> : null}
+      {profileId ? (
+        <div className="mb-3">
+          <label htmlFor="signup-message" className="form-label">
+            {t('signup.messageLabel', { name: profileName ?? '' })}
+          </label>
+          <textarea
+            id="signup-message"
+            className="form-control"
+            rows={3}
+            maxLength={1000}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        </div>
+      ) : null}
+      <TextField
+        id="signup-name"
+        label={t('fields.name')}
+        autoComplete="nickname"
+        maxLength={NAME_MAX_LENGTH}
+        required
+        value={values.name}
+        onChange={change('name')}
+        error={fieldError('name')}
+      />
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">{t('fields.gender')}</legend>
+        <div className={styles.choices}>
+          {(['male', 'female'] as const).map((value) => (
+            <div className="form-check form-check-inline" key={value}>
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`signup-gender-${value}`}
+                name="gender"
+                checked={gender === value}
+                onChange={() => {
+                  setGender(value);
+                  setSeeking(value === 'male' ? 'female' : 'male');
+                }}
+              />
+              <label className="form-check-label" htmlFor={`signup-gender-${value}`}>
+                {t(`options.gender.${value}`)}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">{t('fields.seeking')}</legend>
+        <div className={styles.choices}>
+          {(['male', 'female'] as const).map((value) => (
+            <div className="form-check form-check-inline" key={value}>
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`signup-seeking-${value}`}
+                name="seeking"
+                checked={seeking === value}
+                onChange={() => setSeeking(value)}
+              />
+              <label className="form-check-label" htmlFor={`signup-seeking-${value}`}>
+                {t(`options.seeking.${value}`)}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        id="signup-birthdate"
+        label={t('fields.dateOfBirth')}
+        type="date"
+        autoComplete="bday"
+        required
+        value={values.date_of_birth}
+        onChange={change('date_of_birth')}
+        error={fieldError('date_of_birth')}
+      />
+      <TextField
+        id="signup-email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={change('email')}
+        error={fieldError('email')}
+        hint={<EmailSuggestion email={values.email} onAccept={change('email')} />}
+      />
+      {accountExists ? (
+        <p className="small">
+          <Link to="/login" onClick={() => dispatch(redirectedToLogin())}>
+            {t('signup.loginInstead')}
+          </Link>
+        </p>
+      ) : null}
+      <TextField
+        id="signup-password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+        value={values.password}
+        onChange={change('password')}
+        error={fieldError('password')}
+      />
+      <p className="small text-muted">{t('signup.terms')}</p>
+      <SubmitButton pending={isLoading} className="w-100">
+        {profileId ? t('signup.submitWithMessage') : t('signup.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

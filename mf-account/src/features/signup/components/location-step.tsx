@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-alert';
+import { useCurrentUser } from '../../../lib/session';
+import { locate, type GeolocationFailure } from '../../../lib/geolocation';
+import { useErrorTexts } from '../../../lib/errors';
+import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
+import { LocationFields, type LocationValue } from '../../profile/components/location-fields';
+import { useLazyAccountGeocodeQuery } from '../api/geocode';
+import { StepActions } from './step-actions';
+
+export function LocationStep({ onNext }: { onNext(): void }) {
+  const { t } = useTranslation('account');
+  const errorTexts = useErrorTexts();
+  const user = useCurrentUser();
+  const [value, setValue] = useState<LocationValue>({
+    country: user ? user.profile.country : '',
+    region: user?.profile.region ?? '',
+    city: user?.profile.city ?? '',
+  });
+  const [geocode, geocodeState] = useLazyAccountGeocodeQuery();
+  const [locating, setLocating] = useState(false);
+  const [failure, setFailure] = useState<GeolocationFailure | null>(null);
+  const [update, { isLoading, error }] = useAccountUpdateProfileMutation();
+
+  async function detectLocation() {
+    setFailure(null);
+    setLocating(true);
+    try {
+      const coordinates = await locate();
+      const result = await geocode(coordinates, true).unwrap();
+      setValue({ country: result.country, region: result.region_code ?? '', city: result.city ?? '' });
+    } catch (reason) {
+      setFailure(typeof reason === 'string' ? (reason as GeolocationFailure) : 'unavailable');
+    } finally {
+      setLocating(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!value.country) {
+      onNext();
+      return;
+    }
+    const result = await update({ country: value.country, region: value.region || null, city: value.city.trim() || null });
+    if ('data' in result) onNext();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>{t('signup.location.intro')}</p>
+      <button
+        type="button"
+        className="btn btn-outline-primary w-100 mb-3"
+        onClick={() => void detectLocation()}
+        disabled={locating || geocodeState.isFetching}
+      >
+        {locating ? t('signup.location.locating') : t('signup.location.useMine')}
+      </button>
+      {failure ? <FormAlert kind="warning">{t(`signup.location.${failure}`)}</FormAlert> : null}
+      {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
+      <LocationFields value={value} onChange={setValue} idPrefix="signup-location" />
+      <StepActions pending={isLoading} onSkip={onNext} />
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import '../../../lib/i18n';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  redirectedToLogin, signupClosed, signupFinished, signupStarted, useAppDispatch, useGetSettingsQuery,
+} from '@dating/shared';
+import { FormAlert } from '../../../components/form-alert';
+import { useCurrentUser } from '../../../lib/session';
+import { captureTracking, hasTrafficSource } from '../../../lib/tracking';
+import { AccountStep } from './account-step';
+import { SignupSteps, StepProgress } from './signup-steps';
+import styles from './signup.module.scss';
+
+export interface SignupFormProps {
+  /** Called when the member finishes (or leaves) the flow, e.g. to close the shell's modal. */
+  onDone?: () => void;
+  /** Signing up from a profile (step 0 "send a message"): that member's id and name. */
+  profileId?: number;
+  profileName?: string;
+}
+
+const DEFAULT_MIN_AGE = 18;
+
+/**
+ * The whole signup of SPEC §4: step 0 (the account, with an optional first message), then photo, location,
+ * personal info, about me and the "confirm your email" step. Exposed as `mf_account/SignupForm` for the shell's
+ * signup modal and the landers.
+ */
+export function SignupForm({ onDone, profileId, profileName }: SignupFormProps) {
+  const { t } = useTranslation('account');
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const { data: settings } = useGetSettingsQuery();
+  const loggedInAtStart = Boolean(useCurrentUser());
+  const [created, setCreated] = useState(loggedInAtStart);
+  const tracking = useMemo(() => captureTracking(location.search), [location.search]);
+
+  function finish() {
+    dispatch(signupFinished());
+    onDone?.();
+  }
+
+  if (created) return <SignupSteps initialStep={1} onDone={finish} />;
+
+  const signups = settings?.signups ?? 'all';
+  const closed = signups === 'none' || (signups === 'with_trafficsource' && !hasTrafficSource(tracking));
+  if (closed) {
+    return (
+      <div className={styles.form}>
+        <FormAlert kind="info">{t('signup.closed')}</FormAlert>
+        <Link to="/login" className="btn btn-primary w-100" onClick={() => dispatch(redirectedToLogin())}>
+          {t('login.submit')}
+        </Link>
+        <button type="button" className="btn btn-link w-100 mt-2" onClick={() => dispatch(signupClosed())}>
+          {t('signup.close')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.form}>
+      <StepProgress step={0} />
+      <AccountStep
+        minAge={settings?.min_age ?? DEFAULT_MIN_AGE}
+        tracking={tracking}
+        profileId={profileId}
+        profileName={profileName}
+        onStarted={() => dispatch(signupStarted())}
+        onCreated={() => setCreated(true)}
+      />
+      <p className="mt-3 mb-0 text-center">
+        {t('signup.haveAccount')}{' '}
+        <Link to="/login" onClick={() => dispatch(redirectedToLogin())}>
+          {t('signup.login')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default SignupForm;

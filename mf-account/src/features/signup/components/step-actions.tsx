@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button';
+import styles from './signup.module.scss';
+
+/** Skip (profile steps are optional) and continue, the same on every step. */
+export function StepActions({ pending, onSkip }: { pending: boolean; onSkip(): void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="btn btn-link" onClick={onSkip} disabled={pending}>
+        {t('signup.skip')}
+      </button>
+      <SubmitButton pending={pending}>{t('signup.next')}</SubmitButton>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { renderPage, makeUser } from '../test/render';
+import { apiError, mockFetch } from '../test/fetch-mock';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { coreApi } from '@dating/shared';
+import LoginPage from './login-page';
+
+async function fillAndSubmit() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mailadres'), 'anna@example.com');
+  await user.type(screen.getByLabelText('Wachtwoord'), 'Geheim-123');
+  await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+}
+
+describe('LoginPage', () => {
+  it('logs in with a form body, stores the user and goes to the redirect target', async () => {
+    const member = makeUser();
+    const { calls } = mockFetch({ 'POST /api/user.php': { body: { user: member } } });
+    const { store } = await renderPage(<LoginPage />, { path: '/login?redirect=/chats' });
+
+    await fillAndSubmit();
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chats'));
+    const body = calls[0]?.body;
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect((body as URLSearchParams).get('email')).toBe('anna@example.com');
+    expect(coreApi.endpoints.getUser.select()(store.getState()).data).toEqual({ user: member });
+  });
+
+  it('goes to /members by default and never to another site', async () => {
+    mockFetch({ 'POST /api/user.php': { body: { user: makeUser() } } });
+    await renderPage(<LoginPage />, { path: '/login?redirect=//evil.example/x' });
+    await fillAndSubmit();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/members$/));
+  });
+
+  it('shows the translated message of the server on failure and stays on the page', async () => {
+    mockFetch({ 'POST /api/user.php': apiError(401, 'login_failed', 'Login mislukt, probeer opnieuw') });
+    await renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login mislukt, probeer opnieuw');
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('shows the lockout message with its minutes as the server words it', async () => {
+    mockFetch({
+      'POST /api/user.php': apiError(429, 'account_locked', 'Te veel foute pogingen, account voor 15 min geblokkeerd.'),
+    });
+    await renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+  });
+});

@@ -1,0 +1,89 @@
+import './polyfills';
+import { Suspense, type ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createI18n, makeStore, coreApi, type Settings, type User } from '@dating/shared';
+import nl from '../locales/nl.json';
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+export interface RenderOptions {
+  path: string;
+  route?: string;
+  user?: User | false;
+  settings?: Partial<Settings>;
+}
+
+export const TEST_SETTINGS = {
+  name: 'Testsite',
+  countries: ['NL', 'BE'],
+  signups: 'all',
+  min_age: 18,
+  support_email: 'support@example.com',
+} as unknown as Settings;
+
+/** Renders a page with the real store and real i18n (nl resources), at `path`, inside a router. */
+export async function renderPage(ui: ReactElement, { path, route = '*', user = false, settings }: RenderOptions) {
+  const store = makeStore();
+  await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
+  await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, { ...TEST_SETTINGS, ...settings }));
+  const i18n = await createI18n({ locale: 'nl', namespaces: ['account'], initialResources: { nl: { account: nl } } });
+  const utils = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path={route} element={ui} />
+              {route === '*' ? null : <Route path="*" element={null} />}
+            </Routes>
+            <LocationProbe />
+          </Suspense>
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { store, i18n, ...utils };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    email: 'anna@example.com',
+    credits: 0,
+    paid_user: false,
+    language: 'nl',
+    fictional_icon: false,
+    status: 'confirmed',
+    notifications_disabled: [],
+    signup_date: '2026-11-01T10:00:00Z',
+    invisible: false,
+    profile: {
+      id: 7,
+      name: 'Anna',
+      age: 30,
+      gender: 'female',
+      sexuality: 'hetero',
+      date_of_birth: '1996-05-01',
+      country: 'NL',
+      region: null,
+      city: null,
+      reason: null,
+      hair_color: null,
+      eye_color: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      interests: [],
+      main_image: null,
+      status: 'active',
+      fictional: false,
+      about: null,
+    },
+    ...overrides,
+  };
+}
