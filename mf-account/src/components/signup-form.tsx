@@ -1,4 +1,2 @@
-// Placeholder written with the federation config so every expose resolves; the mf-account team replaces it.
-export default function SignupForm(_props: { onDone(): void }) {
-  return null;
-}
+// The `./SignupForm` expose points here (mf-account/webpack.config.js); the form lives in its feature.
+export { default, SignupForm, type SignupFormProps } from '../features/signup/components/signup-form';
