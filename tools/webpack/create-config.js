@@ -7,7 +7,7 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 // webpack 5.111 bundles its minimizer as `minimizer-webpack-plugin` (terser-webpack-plugin's successor).
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [require.resolve('webpack')] }));
-const { sharedConfig } = require('./shared-deps');
+const { sharedConfig, routerAliases } = require('./shared-deps');
 const { EntryAssetsPlugin } = require('./entry-assets-plugin');
 const { devHtmlMiddleware } = require('./dev-html');
 
@@ -140,6 +140,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.json'],
+        alias: routerAliases(isProd),
         // react-router 7 ships its development build unless asked for the production condition (§9).
         conditionNames: [isProd ? 'production' : 'development', 'browser', 'import', 'module', 'webpack', 'default'],
       },
@@ -158,6 +159,8 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
             __filename,
             path.join(__dirname, 'shared-deps.js'),
             path.join(__dirname, 'entry-assets-plugin.js'),
+            path.join(__dirname, 'shims/react-router.mjs'),
+            path.join(__dirname, 'shims/react-router-dom.mjs'),
             path.join(dir, 'webpack.config.js'),
           ],
         },

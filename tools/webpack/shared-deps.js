@@ -26,11 +26,32 @@ const SINGLETONS = [
 /** Subpath keys (trailing slash) so `react/jsx-runtime`, `react-dom/client`, `@reduxjs/toolkit/query/react` share too. */
 const WITH_SUBPATHS = new Set(['react', 'react-dom', '@reduxjs/toolkit']);
 
+/**
+ * Shared modules whose provided (and fallback) module is a facade exporting only the browser API, so the shared
+ * chunk can be tree-shaken (docs/adr/0003-performance.md). The facades import the real package through the
+ * aliases of routerAliases(), which no share key matches.
+ */
+const FACADES = {
+  'react-router': path.join(__dirname, 'shims/react-router.mjs'),
+  'react-router-dom': path.join(__dirname, 'shims/react-router-dom.mjs'),
+};
+
+/** `react-router-impl` / `react-router-dom-impl` → react-router's own build for the mode (production or development). */
+function routerAliases(isProd) {
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [root] })), 'dist');
+  const mode = isProd ? 'production' : 'development';
+  return {
+    'react-router-impl$': path.join(dist, mode, 'index.mjs'),
+    'react-router-dom-impl$': path.join(dist, mode, 'dom-export.mjs'),
+  };
+}
+
 function sharedConfig() {
   const shared = {};
   for (const pkg of SINGLETONS) {
     const version = installedVersion(pkg);
     const item = { singleton: true, version, requiredVersion: major(version) };
+    if (FACADES[pkg]) item.import = FACADES[pkg];
     shared[pkg] = item;
     if (WITH_SUBPATHS.has(pkg)) shared[`${pkg}/`] = { ...item };
   }
@@ -44,4 +65,4 @@ function sharedConfig() {
   return shared;
 }
 
-module.exports = { sharedConfig, SINGLETONS };
+module.exports = { sharedConfig, routerAliases, SINGLETONS, FACADES };

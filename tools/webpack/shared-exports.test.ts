@@ -1,0 +1,62 @@
+// The shared react-router / react-router-dom are facades that export the browser API only (docs/adr/0003).
+// A page importing a name the facade leaves out would get `undefined` at run time in the browser, so this
+// test reads every app's sources and fails on such an import; it also fails when an upgrade of react-router
+// drops a name the facade still re-exports.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const APP_DIRS = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+
+function facadeExports(file: string): Set<string> {
+  const source = fs.readFileSync(path.join(__dirname, 'shims', file), 'utf8');
+  const names = new Set<string>();
+  for (const block of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const name of block[1]!.split(',')) if (name.trim()) names.add(name.trim());
+  }
+  return names;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Named value imports (not `import type`, not `type X` specifiers) from a module, per file. */
+function valueImports(module: string): Array<{ file: string; name: string }> {
+  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${module}['"]`, 'g');
+  const found: Array<{ file: string; name: string }> = [];
+  for (const dir of APP_DIRS) {
+    for (const file of sourceFiles(path.join(root, dir, 'src'))) {
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+        if (match[1]) continue;
+        for (const specifier of match[2]!.split(',')) {
+          const trimmed = specifier.trim();
+          if (!trimmed || trimmed.startsWith('type ')) continue;
+          found.push({ file: path.relative(root, file), name: trimmed.split(/\s+as\s+/)[0]!.trim() });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+test.each(['react-router', 'react-router-dom'])('every name imported from %s is in its shared facade', (module) => {
+  const facade = facadeExports(`${module}.mjs`);
+  const missing = valueImports(module).filter(({ name }) => !facade.has(name));
+  expect(missing).toEqual([]);
+});
+
+test('every name of the facades exists in the installed react-router', () => {
+  // The CommonJS build has the same exports as the ESM builds the facades point at.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const installed = new Set(Object.keys(require('react-router')));
+  for (const file of ['react-router.mjs', 'react-router-dom.mjs']) {
+    expect([...facadeExports(file)].filter((name) => !installed.has(name))).toEqual([]);
+  }
+  expect(facadeExports('react-router-dom.mjs').has('RouterProvider')).toBe(true);
+});
