@@ -64,7 +64,9 @@ test('deploy publishes a versioned copy with gzip and brotli siblings and switch
   const entry = fs.readFileSync(path.join(folder, 'remoteEntry.js'));
   expect(entry.equals(fs.readFileSync(path.join(dist, 'remoteEntry.js')))).toBe(true);
   expect(zlib.gunzipSync(fs.readFileSync(path.join(folder, 'remoteEntry.js.gz'))).equals(entry)).toBe(true);
-  expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(folder, 'remoteEntry.js.br'))).equals(entry)).toBe(true);
+  expect(
+    zlib.brotliDecompressSync(fs.readFileSync(path.join(folder, 'remoteEntry.js.br'))).equals(entry),
+  ).toBe(true);
   expect(fs.existsSync(path.join(folder, 'mf-manifest.json.br'))).toBe(true);
   // Images are already compressed: no siblings.
   expect(fs.existsSync(path.join(folder, 'assets', 'logo.png'))).toBe(true);

@@ -10,12 +10,18 @@ import { APPS, ROOT, appFolder, federationName } from './lib/apps.mjs';
 const require = createRequire(import.meta.url);
 const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
 const requested = process.argv.slice(2).map(appFolder);
-const remotes = requested.length ? requested.filter((app) => app !== 'shell') : APPS.filter((app) => app !== 'shell');
+const remotes = requested.length
+  ? requested.filter((app) => app !== 'shell')
+  : APPS.filter((app) => app !== 'shell');
 const apiPort = process.env.API_PORT || '8080';
 
 const children = [];
 function start(label, command, args, cwd, env = {}) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (chunk) =>
     chunk
       .toString()

@@ -41,7 +41,9 @@ if (!fs.existsSync(server)) {
   process.exit(1);
 }
 const port = process.env.PORT || '8080';
-console.log(`start: ready to serve in ${((Date.now() - started) / 1000).toFixed(1)} s; http://localhost:${port}`);
+console.log(
+  `start: ready to serve in ${((Date.now() - started) / 1000).toFixed(1)} s; http://localhost:${port}`,
+);
 const child = spawn(process.execPath, [server], {
   cwd: ROOT,
   stdio: 'inherit',

@@ -25,8 +25,19 @@ export async function breakdown(dir) {
   const stats = await new Promise((resolve, reject) =>
     webpack(config, (error, result) => (error ? reject(error) : resolve(result))),
   );
-  const json = stats.toJson({ all: false, chunks: true, chunkModules: true, nestedModules: true, ids: true, cachedModules: true, chunkModulesSpace: 1e9, nestedModulesSpace: 1e9, orphanModules: true, runtimeModules: true, dependentModules: true });
-  if (process.env.DEBUG_BREAKDOWN) console.log(JSON.stringify(json.chunks[0]).slice(0, 1500));
+  const json = stats.toJson({
+    all: false,
+    chunks: true,
+    chunkModules: true,
+    nestedModules: true,
+    ids: true,
+    cachedModules: true,
+    chunkModulesSpace: 1e9,
+    nestedModulesSpace: 1e9,
+    orphanModules: true,
+    runtimeModules: true,
+    dependentModules: true,
+  });
   const rows = [];
   for (const chunk of json.chunks) {
     const sizes = {};
@@ -52,6 +63,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const app = process.argv[2] || 'shell';
   const dir = path.isAbsolute(app) ? app : path.join(root, app);
   for (const row of await breakdown(dir)) {
-    console.log(`${(row.gzip / 1024).toFixed(1).padStart(7)} KB  ${row.file.padEnd(44)} ${row.packages.join(', ')}`);
+    console.log(
+      `${(row.gzip / 1024).toFixed(1).padStart(7)} KB  ${row.file.padEnd(44)} ${row.packages.join(', ')}`,
+    );
   }
 }

@@ -15,7 +15,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 function gzipSize(buffer) {
@@ -51,7 +54,8 @@ export async function measurePage(context, url, { settle } = {}) {
     files.push({ url: response.url(), type, kind, status: response.status(), gzip });
   }
   await page.close();
-  const sum = (kind) => files.filter((file) => file.kind === kind).reduce((total, file) => total + file.gzip, 0);
+  const sum = (kind) =>
+    files.filter((file) => file.kind === kind).reduce((total, file) => total + file.gzip, 0);
   return { url, requests: files.length, js: sum('js'), css: sum('css'), files, errors };
 }
 

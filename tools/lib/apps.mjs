@@ -9,7 +9,10 @@ export const APPS = ['shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payment
 
 /** `mf-chat`, `@dating/mf-chat`, `mf_chat` → `mf-chat`; throws on anything else. */
 export function appFolder(name) {
-  const folder = String(name).replace(/^@dating\//, '').replace(/\/+$/, '').replace(/_/g, '-');
+  const folder = String(name)
+    .replace(/^@dating\//, '')
+    .replace(/\/+$/, '')
+    .replace(/_/g, '-');
   if (!APPS.includes(folder)) {
     throw new Error(`Unknown app "${name}". Apps: ${APPS.join(', ')}`);
   }

@@ -22,7 +22,9 @@ function run(command, args, { cwd, label, quiet }) {
     child.on('close', (code) => {
       const ms = Date.now() - started;
       // webpack prints its own noise on success; show it only when something failed (or when asked).
-      const lines = output.split('\n').filter((line) => line.trim() && !/Manifest will use absolute path/.test(line));
+      const lines = output
+        .split('\n')
+        .filter((line) => line.trim() && !/Manifest will use absolute path/.test(line));
       if (code !== 0 || (!quiet && lines.some((line) => /error|warning/i.test(line)))) {
         process.stderr.write(lines.map((line) => `[${label}] ${line}\n`).join(''));
       }
@@ -103,5 +105,8 @@ export function isAppBuilt(app) {
 export function isApiBuilt() {
   const server = mtime(path.join(ROOT, 'api', 'dist', 'server.js'));
   if (!server) return false;
-  return server > Math.max(newestMtime(path.join(ROOT, 'api', 'src')), newestMtime(path.join(ROOT, 'shared', 'src')));
+  return (
+    server >
+    Math.max(newestMtime(path.join(ROOT, 'api', 'src')), newestMtime(path.join(ROOT, 'shared', 'src')))
+  );
 }

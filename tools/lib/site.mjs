@@ -26,7 +26,11 @@ function listFiles(dir, prefix = '') {
 export function contentHash(dir) {
   const hash = crypto.createHash('sha256');
   for (const file of listFiles(dir)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -71,7 +75,8 @@ async function withRegistryLock(dataDir, fn) {
       if (error.code !== 'EEXIST') throw error;
       const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
       if (age > 30_000) fs.rmSync(lock, { recursive: true, force: true });
-      else if (attempt > 600) throw new Error(`Registry is locked (${lock}); remove it if no deploy is running.`);
+      else if (attempt > 600)
+        throw new Error(`Registry is locked (${lock}); remove it if no deploy is running.`);
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -124,7 +129,10 @@ function prune(dataDir, app, entry) {
  * Publishes `distDir` (default `<root>/<app>/dist`) as a new immutable version of `app` and makes it current.
  * @returns {Promise<{ version: string, previous: string | null, copied: boolean, switched: boolean, pruned: string[] }>}
  */
-export async function deploy(app, { dataDir, distDir = path.join(ROOT, app, 'dist'), log = console.log } = {}) {
+export async function deploy(
+  app,
+  { dataDir, distDir = path.join(ROOT, app, 'dist'), log = console.log } = {},
+) {
   if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) {
     throw new Error(`${distDir} has no mf-manifest.json: build it first (npm run build -w @dating/${app}).`);
   }

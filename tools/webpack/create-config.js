@@ -6,7 +6,9 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 // webpack 5.111 bundles its minimizer as `minimizer-webpack-plugin` (terser-webpack-plugin's successor).
-const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [require.resolve('webpack')] }));
+const MinimizerPlugin = require(
+  require.resolve('minimizer-webpack-plugin', { paths: [require.resolve('webpack')] }),
+);
 const { sharedConfig, routerAliases } = require('./shared-deps');
 const { EntryAssetsPlugin } = require('./entry-assets-plugin');
 const { devHtmlMiddleware } = require('./dev-html');
@@ -142,29 +144,48 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         extensions: ['.ts', '.tsx', '.js', '.json'],
         alias: routerAliases(isProd),
         // react-router 7 ships its development build unless asked for the production condition (§9).
-        conditionNames: [isProd ? 'production' : 'development', 'browser', 'import', 'module', 'webpack', 'default'],
+        conditionNames: [
+          isProd ? 'production' : 'development',
+          'browser',
+          'import',
+          'module',
+          'webpack',
+          'default',
+        ],
       },
       module: {
         rules: [
           swcRule(isProd),
           ...styleRules(isProd),
-          { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          {
+            test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 4096 } },
+          },
         ],
       },
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: path.join(root, 'node_modules/.cache/webpack', `${name}-${isProd ? 'prod' : 'dev'}`),
-        buildDependencies: {
-          config: [
-            __filename,
-            path.join(__dirname, 'shared-deps.js'),
-            path.join(__dirname, 'entry-assets-plugin.js'),
-            path.join(__dirname, 'shims/react-router.mjs'),
-            path.join(__dirname, 'shims/react-router-dom.mjs'),
-            path.join(dir, 'webpack.config.js'),
-          ],
-        },
-      },
+      // WEBPACK_CACHE=none: a cold build (npm run bench measures build times that way).
+      cache:
+        process.env.WEBPACK_CACHE === 'none'
+          ? false
+          : {
+              type: 'filesystem',
+              cacheDirectory: path.join(
+                root,
+                'node_modules/.cache/webpack',
+                `${name}-${isProd ? 'prod' : 'dev'}`,
+              ),
+              buildDependencies: {
+                config: [
+                  __filename,
+                  path.join(__dirname, 'shared-deps.js'),
+                  path.join(__dirname, 'entry-assets-plugin.js'),
+                  path.join(__dirname, 'shims/react-router.mjs'),
+                  path.join(__dirname, 'shims/react-router-dom.mjs'),
+                  path.join(dir, 'webpack.config.js'),
+                ],
+              },
+            },
       optimization: {
         minimize: isProd,
         minimizer: [
@@ -187,7 +208,9 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         new ModuleFederationPlugin(federationOptions({ name, exposes, host, isProd })),
         new EntryAssetsPlugin(),
         // A remote's own page for standalone development; the shell's pages come from the api (dev-html.js).
-        ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'dev-index.html'), inject: true })] : []),
+        ...(standalone
+          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'dev-index.html'), inject: true })]
+          : []),
       ],
       devServer: {
         port,
@@ -207,7 +230,9 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
               setupMiddlewares: devHtmlMiddleware({
                 apiPort: process.env.API_PORT || 8080,
                 ports: DEV_PORTS,
-                devRemotes: process.env.DEV_REMOTES ? process.env.DEV_REMOTES.split(',') : Object.keys(DEV_PORTS),
+                devRemotes: process.env.DEV_REMOTES
+                  ? process.env.DEV_REMOTES.split(',')
+                  : Object.keys(DEV_PORTS),
               }),
             }
           : {}),

@@ -12,7 +12,13 @@ function rewriteHtml(html, { ports, devRemotes = Object.keys(ports), devHost = '
     // Remotes running in dev come from their dev servers; the others stay on their deployed versions.
     data.remotes = (data.remotes || [])
       .filter((remote) => !inDev.has(remote.name))
-      .concat([...inDev].map((name) => ({ name, entry: `http://${devHost}:${ports[name]}/mf-manifest.json`, version: 'dev' })));
+      .concat(
+        [...inDev].map((name) => ({
+          name,
+          entry: `http://${devHost}:${ports[name]}/mf-manifest.json`,
+          version: 'dev',
+        })),
+      );
     // `<` escaped so the JSON can never close the script element.
     return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
   });
@@ -29,10 +35,15 @@ function devHtmlMiddleware({ apiPort, ports, devRemotes }) {
       middleware: async (req, res, next) => {
         const accept = req.headers.accept || '';
         const file = req.url.split('?')[0];
-        if (req.method !== 'GET' || !accept.includes('text/html') || /\.[a-z0-9]+$/i.test(file)) return next();
+        if (req.method !== 'GET' || !accept.includes('text/html') || /\.[a-z0-9]+$/i.test(file))
+          return next();
         try {
           const upstream = await fetch(`http://localhost:${apiPort}${req.url}`, {
-            headers: { cookie: req.headers.cookie || '', accept: 'text/html', 'accept-language': req.headers['accept-language'] || '' },
+            headers: {
+              cookie: req.headers.cookie || '',
+              accept: 'text/html',
+              'accept-language': req.headers['accept-language'] || '',
+            },
             redirect: 'manual',
           });
           const location = upstream.headers.get('location');
@@ -48,7 +59,9 @@ function devHtmlMiddleware({ apiPort, ports, devRemotes }) {
           res.end(rewriteHtml(await upstream.text(), { ports, devRemotes }));
         } catch (error) {
           res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end(`The shell's dev server needs the api on port ${apiPort} (npm run dev starts both).\n${error}`);
+          res.end(
+            `The shell's dev server needs the api on port ${apiPort} (npm run dev starts both).\n${error}`,
+          );
         }
       },
     });

@@ -17,7 +17,10 @@ function siteData(html: string) {
 }
 
 test('dev remotes point at their dev servers, others stay deployed, the shell runs its dev bundle', () => {
-  const html = rewriteHtml(apiHtml, { ports: { shell: 3000, mf_chat: 3003, mf_payments: 3004 }, devRemotes: ['mf_chat'] });
+  const html = rewriteHtml(apiHtml, {
+    ports: { shell: 3000, mf_chat: 3003, mf_payments: 3004 },
+    devRemotes: ['mf_chat'],
+  });
   const data = siteData(html);
   expect(data.locale).toBe('nl');
   expect(data.remotes).toEqual([

@@ -38,7 +38,10 @@ const FACADES = {
 
 /** `react-router-impl` / `react-router-dom-impl` → react-router's own build for the mode (production or development). */
 function routerAliases(isProd) {
-  const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [root] })), 'dist');
+  const dist = path.join(
+    path.dirname(require.resolve('react-router/package.json', { paths: [root] })),
+    'dist',
+  );
   const mode = isProd ? 'production' : 'development';
   return {
     'react-router-impl$': path.join(dist, mode, 'index.mjs'),

@@ -45,11 +45,14 @@ function valueImports(module: string): Array<{ file: string; name: string }> {
   return found;
 }
 
-test.each(['react-router', 'react-router-dom'])('every name imported from %s is in its shared facade', (module) => {
-  const facade = facadeExports(`${module}.mjs`);
-  const missing = valueImports(module).filter(({ name }) => !facade.has(name));
-  expect(missing).toEqual([]);
-});
+test.each(['react-router', 'react-router-dom'])(
+  'every name imported from %s is in its shared facade',
+  (module) => {
+    const facade = facadeExports(`${module}.mjs`);
+    const missing = valueImports(module).filter(({ name }) => !facade.has(name));
+    expect(missing).toEqual([]);
+  },
+);
 
 test('every name of the facades exists in the installed react-router', () => {
   // The CommonJS build has the same exports as the ESM builds the facades point at.

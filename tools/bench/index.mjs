@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// npm run bench (not a test): build time of each app, then page weight of the first load per route in
+// Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench.
+//   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
+//   npm run bench -- --warm       builds with the filesystem cache
+//   npm run bench -- --no-build   measure what is built
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { APPS, ROOT } from '../lib/apps.mjs';
+import { buildApi, buildApp, hasApiBuild } from '../lib/build.mjs';
+import { startTempServer } from '../lib/server.mjs';
+import { kb, launchBrowser, measurePage } from './measure.mjs';
+
+const args = new Set(process.argv.slice(2));
+const BUDGET = { js: 170 * 1024, css: 30 * 1024 };
+const DEMO = { email: 'demo@example.com', password: 'Demo-1234' };
+
+/** The first pages of the site; `member` routes are measured logged in as the demo member. */
+const ROUTES = [
+  { path: '/', member: false, remote: 'mf-landers' },
+  { path: '/login', member: false, remote: 'mf-account' },
+  { path: '/members', member: true, remote: 'mf-members' },
+  { path: '/chats', member: true, remote: 'mf-chat' },
+  { path: '/credits', member: true, remote: 'mf-payments' },
+];
+
+async function buildTimes() {
+  if (args.has('--no-build')) return [];
+  const env = args.has('--warm') ? {} : { WEBPACK_CACHE: 'none' };
+  Object.assign(process.env, env);
+  console.log(
+    `\n== build time per app (${args.has('--warm') ? 'filesystem cache' : 'cold, no cache'}, one at a time)`,
+  );
+  const results = [];
+  for (const app of APPS) {
+    const result = await buildApp(app, { quiet: true });
+    results.push(result);
+    console.log(
+      `${app.padEnd(12)} ${(result.ms / 1000).toFixed(1).padStart(6)} s${result.code ? '  FAILED' : ''}`,
+    );
+  }
+  if (hasApiBuild()) {
+    const result = await buildApi({ quiet: true });
+    console.log(
+      `${'api'.padEnd(12)} ${(result.ms / 1000).toFixed(1).padStart(6)} s${result.code ? '  FAILED' : ''}`,
+    );
+  }
+  delete process.env.WEBPACK_CACHE;
+  if (results.some((result) => result.code !== 0)) throw new Error('a build failed');
+  return results;
+}
+
+async function loggedInState(browser, url) {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${url}/api/login.php`, {
+    form: DEMO,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok())
+    throw new Error(`demo login failed: HTTP ${response.status()} ${await response.text()}`);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+function libraryOf(url) {
+  const match = url.match(/\/remotes\/([^/]+)\/[^/]+\/(.+)$/);
+  return match ? `${match[1]}/${match[2]}` : new URL(url).pathname;
+}
+
+async function measurePages(url) {
+  const browser = await launchBrowser();
+  try {
+    const member = await loggedInState(browser, url);
+    console.log('\n== first load per route (cold cache; JS/CSS = gzip level 9 of each body)');
+    console.log(
+      `${'route'.padEnd(10)} ${'requests'.padStart(8)} ${'JS gzip'.padStart(10)} ${'CSS gzip'.padStart(10)}`,
+    );
+    const rows = [];
+    for (const route of ROUTES) {
+      const context = await browser.newContext(route.member ? { storageState: member } : {});
+      const result = await measurePage(context, `${url}${route.path}`);
+      await context.close();
+      rows.push({ route, result });
+      console.log(
+        `${route.path.padEnd(10)} ${String(result.requests).padStart(8)} ${kb(result.js).padStart(10)} ${kb(result.css).padStart(10)}` +
+          (result.errors.length ? `  (${result.errors.length} console errors)` : ''),
+      );
+    }
+    const home = rows[0].result;
+    console.log(
+      `\nbudget for / : JS ${kb(home.js)} of ${kb(BUDGET.js)} ${home.js <= BUDGET.js ? 'OK' : 'OVER'}, ` +
+        `CSS ${kb(home.css)} of ${kb(BUDGET.css)} ${home.css <= BUDGET.css ? 'OK' : 'OVER'}`,
+    );
+    console.log('\n== files of the first load of / (gzip)');
+    for (const file of home.files.filter((f) => f.kind).sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`${kb(file.gzip).padStart(10)}  ${file.kind.padEnd(3)} ${libraryOf(file.url)}`);
+    }
+    if (home.errors.length) console.log(`\nconsole errors on /:\n  ${home.errors.join('\n  ')}`);
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+function runApiBench(url, port) {
+  const script = path.join(ROOT, 'tools', 'bench', 'api-throughput.mjs');
+  if (!fs.existsSync(script)) {
+    console.log('\n(api throughput: tools/bench/api-throughput.mjs not present)');
+    return Promise.resolve();
+  }
+  console.log('\n== api throughput (tools/bench/api-throughput.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, url], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_URL: url, BENCH_PORT: String(port) },
+    });
+    child.on('exit', resolve);
+  });
+}
+
+await buildTimes();
+const server = await startTempServer();
+console.log(`\nserver ${server.url} (DATA_DIR ${server.dataDir})`);
+try {
+  await measurePages(server.url);
+  await runApiBench(server.url, server.port);
+} finally {
+  await server.stop();
+}
