@@ -10,3 +10,5 @@ export * from './store/root-reducer';
 export * from './store/make-store';
 export * from './i18n/i18n';
 export * from './store/ui';
+export * from './ui';
+export * from './i18n/errors-namespace';

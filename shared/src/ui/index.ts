@@ -1,0 +1,6 @@
+export * from './avatar';
+export * from './count-badge';
+export * from './spinner';
+export * from './empty-state';
+export * from './error-alert';
+export * from './modal';

@@ -1,0 +1,34 @@
+import type { i18n as I18n } from 'i18next';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { Spinner, type AppStore } from '@dating/shared';
+import { RemoteLoaderContext } from '../remotes/remote-context';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { SiteContext } from './site-context';
+
+export interface ShellAppProps {
+  store: AppStore;
+  i18n: I18n;
+  loader: RemoteLoader;
+  router: ReturnType<typeof createBrowserRouter>;
+  country: string | null;
+}
+
+/** Providers around the router; the same tree in the browser and in tests (with a memory router). */
+export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <SiteContext.Provider value={{ country }}>
+          <RemoteLoaderContext.Provider value={loader}>
+            <Suspense fallback={<Spinner block />}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </RemoteLoaderContext.Provider>
+        </SiteContext.Provider>
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,60 @@
+import { createSlice } from '@reduxjs/toolkit';
+import {
+  authRequired, loggedOut, redirectedToLogin, rootReducer, signupClosed, signupFinished, signupModalOpened,
+  signupStarted,
+} from '@dating/shared';
+
+/**
+ * The shell's UI state. Remotes never import it; they talk to it with the events of `@dating/shared` store/ui
+ * (signupModalOpened, signupStarted, signupFinished, signupClosed, redirectedToLogin).
+ */
+export interface ShellState {
+  signupModal: { open: boolean; source: string | null; inProgress: boolean };
+  /** Set when signup was completed through the api in this session: the activation reminder becomes a modal. */
+  signupCompletedHere: boolean;
+}
+
+const initialState: ShellState = {
+  signupModal: { open: false, source: null, inProgress: false },
+  signupCompletedHere: false,
+};
+
+export const shellSlice = createSlice({
+  name: 'shell',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(signupModalOpened, (state, action) => {
+        state.signupModal = { open: true, source: action.payload?.source ?? null, inProgress: false };
+      })
+      .addCase(signupStarted, (state) => {
+        state.signupModal.inProgress = true;
+      })
+      .addCase(signupFinished, (state) => {
+        state.signupModal.inProgress = false;
+        state.signupCompletedHere = true;
+      })
+      .addCase(signupClosed, (state) => {
+        state.signupModal = { open: false, source: null, inProgress: false };
+      })
+      .addCase(redirectedToLogin, (state) => {
+        state.signupModal = { open: false, source: null, inProgress: false };
+      })
+      .addMatcher(
+        (action) => authRequired.match(action) || loggedOut.match(action),
+        (state) => {
+          state.signupCompletedHere = false;
+        },
+      );
+  },
+});
+
+export const injectedShellSlice = shellSlice.injectInto(rootReducer);
+
+// The shared RootState type is fixed when `shared` is compiled, so the shell reads its own slice by name.
+function shellState(state: unknown): ShellState {
+  return (state as { shell?: ShellState }).shell ?? initialState;
+}
+export const selectSignupModal = (state: unknown) => shellState(state).signupModal;
+export const selectSignupCompletedHere = (state: unknown) => shellState(state).signupCompletedHere;

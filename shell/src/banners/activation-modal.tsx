@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal, useAppSelector, type User } from '@dating/shared';
+import { selectSignupCompletedHere } from '../app/shell-slice';
+import { useResendActivation } from './member-alerts';
+import { needsActivation } from './rules';
+
+/** After completing signup through the api in this session, the activation reminder is a modal (SPEC §2). */
+export function ActivationModal({ user }: { user: User | false }) {
+  const { t } = useTranslation();
+  const completedHere = useAppSelector(selectSignupCompletedHere);
+  const [closed, setClosed] = useState(false);
+  const { resend, state } = useResendActivation();
+  if (!completedHere || closed || !needsActivation(user) || user === false) return null;
+  return (
+    <Modal
+      open
+      onClose={() => setClosed(true)}
+      closeLabel={t('common.close')}
+      title={t('banners.activation.title')}
+      footer={
+        <button type="button" className="btn btn-outline-primary" disabled={state !== 'idle'} onClick={() => void resend()}>
+          {state === 'sent' ? t('banners.activation.sent') : t('banners.activation.resend')}
+        </button>
+      }
+    >
+      <p className="mb-0" data-testid="activation-modal">{t('banners.activation.text', { email: user.email })}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_PATHS, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type User } from '@dating/shared';
+import { DISMISSAL_KEYS } from '../lib/dismissals';
+import { enablePush, pushSupported, readPushState, type PushState } from '../lib/push';
+import { useSettings } from '../session/use-session';
+import { DismissibleAlert } from './dismissible-alert';
+import {
+  showActivationReminder, showDisabledNotificationsAlert, showProfilePhotoAlert, showPushAlert,
+} from './rules';
+import { useDismissal } from './use-dismissal';
+
+export function ProfilePhotoAlert({ user, routeName }: { user: User | false; routeName: string }) {
+  const { t } = useTranslation();
+  const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.enrich);
+  if (!showProfilePhotoAlert(user, routeName, dismissed)) return null;
+  return (
+    <DismissibleAlert variant="info" onDismiss={onDismiss} testId="profile-photo-alert">
+      {t('banners.profilePhoto.text')}{' '}
+      <Link to="/profile" className="alert-link">{t('banners.profilePhoto.action')}</Link>
+    </DismissibleAlert>
+  );
+}
+
+export function PushOptInAlert({ user, routeName }: { user: User | false; routeName: string }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.push);
+  const [push, setPush] = useState<PushState>('unknown');
+  const [busy, setBusy] = useState(false);
+  const subscribedOnServer = user !== false && user.push_subscribed === true;
+  useEffect(() => {
+    if (!pushSupported()) {
+      setPush('unsupported');
+      return;
+    }
+    let active = true;
+    void readPushState(subscribedOnServer).then((state) => active && setPush(state));
+    return () => {
+      active = false;
+    };
+  }, [subscribedOnServer]);
+  if (!pushSupported()) return null;
+  if (!showPushAlert({ user, push, routeName, dismissed, publicKey: settings.push_public_key })) return null;
+  const onEnable = async () => {
+    setBusy(true);
+    setPush(await enablePush(settings.push_public_key).catch((): PushState => 'not_subscribed'));
+    setBusy(false);
+  };
+  return (
+    <DismissibleAlert variant="primary" onDismiss={onDismiss} testId="push-alert">
+      {t('banners.push.text')}{' '}
+      <button type="button" className="btn btn-sm btn-primary ms-1" disabled={busy} onClick={() => void onEnable()}>
+        {t('banners.push.action')}
+      </button>
+    </DismissibleAlert>
+  );
+}
+
+export function DisabledNotificationsAlert({ user, routeName }: { user: User | false; routeName: string }) {
+  const { t } = useTranslation();
+  const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.disabledNotifications);
+  if (!showDisabledNotificationsAlert(user, routeName, dismissed)) return null;
+  return (
+    <DismissibleAlert variant="warning" onDismiss={onDismiss} testId="disabled-notifications-alert">
+      {t('banners.disabledNotifications.text')}{' '}
+      <Link to="/notifications" className="alert-link">{t('banners.disabledNotifications.action')}</Link>
+    </DismissibleAlert>
+  );
+}
+
+export function useResendActivation(): { resend(): Promise<void>; state: 'idle' | 'sending' | 'sent' | 'failed' } {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const resend = async () => {
+    setState('sending');
+    const response = await fetch(`/api/${ACCOUNT_PATHS.activationMail}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE },
+    }).catch(() => null);
+    setState(response?.ok ? 'sent' : 'failed');
+  };
+  return { resend, state };
+}
+
+export function ActivationReminder({ user, routeName }: { user: User | false; routeName: string }) {
+  const { t } = useTranslation();
+  const { resend, state } = useResendActivation();
+  if (!showActivationReminder(user, routeName) || user === false) return null;
+  return (
+    <DismissibleAlert variant="warning" testId="activation-reminder">
+      {t('banners.activation.text', { email: user.email })}{' '}
+      {state === 'sent' ? (
+        <strong>{t('banners.activation.sent')}</strong>
+      ) : (
+        <button type="button" className="btn btn-sm btn-outline-dark ms-1" disabled={state === 'sending'} onClick={() => void resend()}>
+          {t('banners.activation.resend')}
+        </button>
+      )}
+      {state === 'failed' ? <div className="small text-danger mt-1">{t('banners.activation.failed')}</div> : null}
+    </DismissibleAlert>
+  );
+}

@@ -1,0 +1,78 @@
+import { ENTRY_WARNING_LAYOUT_COUNTRIES, TIME_BONUS_WINDOW_S, type Settings, type User } from '@dating/shared';
+import type { PushState } from '../lib/push';
+import type { LayoutName } from '../routes/route-table';
+
+/** SPEC §2 names 'settings'; here that is the own profile/settings page and the language configuration. */
+const SETTINGS = ['profile', 'lang-config'];
+
+const hiddenOn = (routeName: string, names: readonly string[]) => names.includes(routeName);
+
+export const PROFILE_PHOTO_ALERT_HIDDEN = ['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', ...SETTINGS];
+export const PUSH_ALERT_HIDDEN = ['signup', 'notifications', 'activate-done', 'directdebit', 'premium'];
+export const DISABLED_NOTIFICATIONS_HIDDEN = ['notifications', ...SETTINGS];
+export const ACTIVATION_REMINDER_HIDDEN = ['signup', 'notifications', ...SETTINGS];
+export const ENTRY_WARNING_HIDDEN = ['complete-signup', 'reset-password', 'reset-password-do'];
+
+export function showProfilePhotoAlert(user: User | false, routeName: string, dismissed: boolean): boolean {
+  return user !== false && !user.profile.main_image && !dismissed && !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN);
+}
+
+export function showPushAlert(input: { user: User | false; push: PushState; routeName: string; dismissed: boolean; publicKey: string }): boolean {
+  const possible = input.push === 'unknown' || input.push === 'not_subscribed';
+  return input.user !== false && possible && !!input.publicKey && !input.dismissed && !hiddenOn(input.routeName, PUSH_ALERT_HIDDEN);
+}
+
+export function showDisabledNotificationsAlert(user: User | false, routeName: string, dismissed: boolean): boolean {
+  return user !== false && user.notifications_disabled.length > 0 && !dismissed && !hiddenOn(routeName, DISABLED_NOTIFICATIONS_HIDDEN);
+}
+
+/** The member still has to click the activation link: not_confirmed, profile disabled, mail not blocked. */
+export function needsActivation(user: User | false): boolean {
+  return user !== false && user.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
+}
+
+export function showActivationReminder(user: User | false, routeName: string): boolean {
+  return needsActivation(user) && !hiddenOn(routeName, ACTIVATION_REMINDER_HIDDEN);
+}
+
+/** SPEC §2 site-entry warning: once, for visitors, in the allowed countries, unless switched off or closed. */
+export function showEntryWarning(input: {
+  user: User | false;
+  standalone: boolean;
+  settings: Pick<Settings, 'enable_site_entry_popup' | 'countries'>;
+  country: string | null;
+  closedBefore: boolean;
+  routeName: string;
+  layout: LayoutName;
+}): boolean {
+  if (input.user !== false || input.standalone || input.closedBefore) return false;
+  if (input.settings.enable_site_entry_popup !== 'yes') return false;
+  const country = (input.country ?? '').toUpperCase();
+  if (!country || !input.settings.countries.map((c) => c.toUpperCase()).includes(country)) return false;
+  if (hiddenOn(input.routeName, ENTRY_WARNING_HIDDEN)) return false;
+  if (input.layout === 'chat' || input.layout === 'lander') {
+    return (ENTRY_WARNING_LAYOUT_COUNTRIES as readonly string[]).includes(country);
+  }
+  return input.layout === 'default';
+}
+
+/**
+ * SPEC §4: the time bonus exists only for a logged-in, non-paid user within 14400 s of signup. Returns the
+ * whole seconds left, or null when there is no bonus.
+ */
+export function timeBonusSecondsLeft(user: User | false, nowMs: number): number | null {
+  if (user === false || user.paid_user) return null;
+  const signup = Date.parse(user.signup_date);
+  if (Number.isNaN(signup)) return null;
+  const left = TIME_BONUS_WINDOW_S - Math.floor((nowMs - signup) / 1000);
+  return left > 0 ? Math.min(left, TIME_BONUS_WINDOW_S) : null;
+}
+
+/** hours:minutes:seconds, e.g. 3:59:07. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return `${hours}:${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+}

@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal, signupClosed, useAppDispatch, useAppSelector } from '@dating/shared';
+import { selectSignupModal } from '../app/shell-slice';
+import { RemoteModule } from '../remotes/remote-module';
+import type { RemoteTarget } from '../remotes/remote-loader';
+
+const SIGNUP_FORM: RemoteTarget = { remote: 'mf_account', module: 'SignupForm' };
+
+/**
+ * Opened by `signupModalOpened` from any app; shows mf_account's SignupForm. While signup is in progress
+ * (`signupStarted` … `signupFinished`) neither the backdrop nor Escape closes it; `signupClosed` and
+ * `redirectedToLogin` close it.
+ */
+export function SignupModal() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const modal = useAppSelector(selectSignupModal);
+  const close = useCallback(() => dispatch(signupClosed()), [dispatch]);
+  if (!modal.open) return null;
+  return (
+    <Modal open locked={modal.inProgress} onClose={close} closeLabel={modal.inProgress ? undefined : t('common.close')} title={t('signupModal.title')}>
+      <div data-testid="signup-modal">
+        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source }} compact />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { registerErrorsNamespace, type Locale } from '@dating/shared';
+import { createShellStore } from './app/create-shell-store';
+import { ShellApp } from './app/shell-app';
+import { fetchSiteData, readSiteData } from './app/site-data';
+import { readLocaleCookie, resolveInitialLocale, writeLocaleCookie } from './i18n/locale';
+import { createShellI18n } from './i18n/setup';
+import { preloadOnIdle } from './remotes/idle-preload';
+import { createFederationLoader } from './remotes/remote-loader';
+import { buildRoutes } from './routes/build-routes';
+import './styles/main.scss';
+
+registerErrorsNamespace();
+
+export async function start(): Promise<void> {
+  const siteData = readSiteData() ?? (await fetchSiteData());
+
+  // Remotes come from the registry the server inlined; nothing is fetched until a route needs it.
+  registerRemotes(siteData.remotes.map(({ name, entry }) => ({ name, entry })));
+  const loader = createFederationLoader({ loadRemote, registerRemotes, preloadRemote }, siteData.remotes);
+
+  const { locale, save } = resolveInitialLocale({
+    cookie: readLocaleCookie(),
+    domainLanguage: siteData.settings.domain_language,
+    serverLocale: siteData.locale,
+  });
+  if (save) writeLocaleCookie(locale);
+
+  const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);
+  const router = createBrowserRouter(buildRoutes(loader));
+
+  const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  createRoot(container).render(<ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />);
+
+  if (siteData.user) preloadOnIdle(loader, ['mf_members', 'mf_chat']);
+}

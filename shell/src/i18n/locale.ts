@@ -1,0 +1,37 @@
+import {
+  DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, VISIBLE_LOCALES_BY_COUNTRY, type Locale,
+} from '@dating/shared';
+
+export function readLocaleCookie(cookie = document.cookie): Locale | null {
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
+  const value = match ? decodeURIComponent(match[1]!) : null;
+  return isLocale(value) ? value : null;
+}
+
+export function writeLocaleCookie(locale: Locale): void {
+  const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The locale to start with: the cookie; else (SPEC §4) the site's domain_language when its first two letters are
+ * a supported locale, which is then saved; else what the server chose; else nl.
+ */
+export function resolveInitialLocale(input: {
+  cookie: Locale | null;
+  domainLanguage: string | null | undefined;
+  serverLocale: string | null | undefined;
+}): { locale: Locale; save: boolean } {
+  if (input.cookie) return { locale: input.cookie, save: false };
+  const fromDomain = (input.domainLanguage ?? '').slice(0, 2).toLowerCase();
+  if (isLocale(fromDomain)) return { locale: fromDomain, save: true };
+  if (isLocale(input.serverLocale)) return { locale: input.serverLocale, save: false };
+  return { locale: DEFAULT_LOCALE, save: false };
+}
+
+/** Locales offered in the language dropdown for the visitor's country (SPEC §9); all of them when unknown. */
+export function visibleLocales(country: string | null | undefined, current: Locale): Locale[] {
+  const forCountry = country ? VISIBLE_LOCALES_BY_COUNTRY[country.toUpperCase()] : undefined;
+  const list = (forCountry ?? LOCALES).filter(isLocale);
+  return list.includes(current) ? list : [current, ...list];
+}

@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router-dom';
+import { SignupModal } from '../banners/signup-modal';
+import { SiteEntryWarning } from '../banners/site-entry-warning';
+import { RemoteModule } from '../remotes/remote-module';
+import type { RemoteTarget } from '../remotes/remote-loader';
+
+const CONVERSATION_LIST: RemoteTarget = { remote: 'mf_chat', module: 'ConversationList' };
+
+/**
+ * Bare chat screen (SPEC §2): the conversation list from mf_chat beside the conversation, the list hidden below
+ * 992 px (the chats page itself is the list on a phone).
+ */
+export function ChatLayout() {
+  return (
+    <div className="shell-layout shell-layout-chat d-flex vh-100 overflow-hidden" data-layout="chat">
+      <aside className="shell-chat-sidebar d-none d-lg-flex flex-column border-end">
+        <RemoteModule target={CONVERSATION_LIST} compact />
+      </aside>
+      <main className="flex-grow-1 d-flex flex-column min-w-0" id="main">
+        <Outlet />
+      </main>
+      <SiteEntryWarning layout="chat" />
+      <SignupModal />
+    </div>
+  );
+}

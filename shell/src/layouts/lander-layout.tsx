@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { SignupModal } from '../banners/signup-modal';
+import { SiteEntryWarning } from '../banners/site-entry-warning';
+import { LanguageDropdown } from '../nav/language-dropdown';
+import { PrefetchLink } from '../nav/prefetch-link';
+import { useSessionUser, useSettings } from '../session/use-session';
+import { Footer } from './footer';
+
+/** Landing pages: a logo bar, the page, the footer with the disclaimer (SPEC §2). */
+export function LanderLayout() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const user = useSessionUser();
+  return (
+    <div className="shell-layout shell-layout-lander d-flex flex-column min-vh-100" data-layout="lander">
+      <header className="shell-logo-bar navbar navbar-dark bg-primary">
+        <div className="container">
+          <Link className="navbar-brand fw-bold" to="/">{settings.name}</Link>
+          <div className="d-flex align-items-center gap-1">
+            <LanguageDropdown />
+            {user ? null : (
+              <PrefetchLink className="btn btn-light btn-sm fw-semibold" to="/login" data-testid="nav-login">
+                {t('nav.login')}
+              </PrefetchLink>
+            )}
+          </div>
+        </div>
+      </header>
+      <main className="flex-grow-1" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <SiteEntryWarning layout="lander" />
+      <SignupModal />
+    </div>
+  );
+}

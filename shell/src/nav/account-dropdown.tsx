@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Avatar, loggedOut, useAppDispatch, useLogoutMutation, type User } from '@dating/shared';
+import { Dropdown } from './dropdown';
+import { PrefetchLink } from './prefetch-link';
+
+/** My profile, settings, logout (SPEC §2). Logout ends the server session, then the store forgets the member. */
+export function AccountDropdown({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const onLogout = async () => {
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
+    dispatch(loggedOut());
+    navigate('/', { replace: true });
+  };
+  return (
+    <Dropdown
+      toggleClassName="btn btn-link nav-link px-1 d-flex align-items-center gap-1"
+      ariaLabel={t('nav.account')}
+      label={<Avatar profile={user.profile} size={30} />}
+    >
+      {(close) => (
+        <>
+          <li>
+            <span className="dropdown-header">{user.profile.name}</span>
+          </li>
+          <li>
+            <PrefetchLink className="dropdown-item" to="/profile" onClick={close}>
+              {t('nav.myProfile')}
+            </PrefetchLink>
+          </li>
+          <li>
+            <PrefetchLink className="dropdown-item" to="/profile?tab=settings" onClick={close}>
+              {t('nav.settings')}
+            </PrefetchLink>
+          </li>
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button
+              type="button"
+              className="dropdown-item"
+              onClick={() => {
+                close();
+                void onLogout();
+              }}
+            >
+              {t('nav.logout')}
+            </button>
+          </li>
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import { type RouteObject } from 'react-router-dom';
+import { reloadOnceForChunkError } from '../errors/chunk-reload';
+import { NotFoundPage } from '../errors/not-found-page';
+import { RouteErrorPage } from '../errors/route-error-page';
+import { ChatLayout } from '../layouts/chat-layout';
+import { DefaultLayout } from '../layouts/default-layout';
+import { EmptyLayout } from '../layouts/empty-layout';
+import { LanderLayout } from '../layouts/lander-layout';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
+import { RootRoute } from './root-route';
+import { AccessGuard } from './access-guard';
+import type { RouteHandle } from './route-handle';
+import { isRemoteTarget, ROUTE_TABLE, TOKEN_PATTERN, type LayoutName, type RouteDef } from './route-table';
+
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  default: DefaultLayout,
+  chat: ChatLayout,
+  lander: LanderLayout,
+  empty: EmptyLayout,
+};
+
+function never(): Promise<never> {
+  return new Promise(() => undefined);
+}
+
+function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'lazy'> {
+  const target = def.target;
+  if (!isRemoteTarget(target)) throw new Error('not a remote route');
+  return {
+    // The remote's entry is fetched only when one of its routes is visited. Visitors on members-only routes and
+    // members on `/` are redirected, so for those the module loads on first render instead of up front.
+    lazy: async () => {
+      let initial: LoadedRemote | undefined;
+      if (def.access !== 'home' && def.access !== 'member') {
+        try {
+          initial = { component: await loader.load(target) };
+        } catch (error) {
+          if (reloadOnceForChunkError(error)) await never();
+          initial = { error };
+        }
+      }
+      const Component = () => (
+        <AccessGuard access={def.access}>
+          <RemoteModule target={target} initial={initial} />
+        </AccessGuard>
+      );
+      return { Component };
+    },
+  };
+}
+
+function shellRoute(def: RouteDef): Pick<RouteObject, 'lazy' | 'Component' | 'loader'> {
+  const target = def.target;
+  if (isRemoteTarget(target)) throw new Error('not a shell route');
+  if (target.page === 'not-found') return { Component: NotFoundPage };
+  const name = target.name;
+  return {
+    lazy: async () => {
+      const { StaticPage } = await import(/* webpackChunkName: "static-pages" */ '../pages/static-page');
+      return { Component: () => <StaticPage name={name} /> };
+    },
+  };
+}
+
+function childRoute(def: RouteDef, loader: RemoteLoader): RouteObject {
+  const handle: RouteHandle = { name: def.name, layout: def.layout };
+  const base = isRemoteTarget(def.target) ? remoteRoute(def, loader) : shellRoute(def);
+  const common = { ...base, handle, errorElement: <RouteErrorPage /> };
+  if (def.path === '/') return { ...common, index: true };
+  if (def.path === '/:token') {
+    return {
+      ...common,
+      path: def.path,
+      loader: ({ params }) => {
+        if (!TOKEN_PATTERN.test(params.token ?? '')) throw new Response(null, { status: 404, statusText: 'Not Found' });
+        return null;
+      },
+    };
+  }
+  return { ...common, path: def.path };
+}
+
+/** The router's route objects: one pathless route per layout holding that layout's routes (SPEC §2). */
+export function buildRoutes(loader: RemoteLoader, table: readonly RouteDef[] = ROUTE_TABLE): RouteObject[] {
+  const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map(
+    (layout): RouteObject => ({
+      id: `layout-${layout}`,
+      Component: LAYOUTS[layout],
+      children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader)),
+    }),
+  );
+  return [{ id: 'root', path: '/', Component: RootRoute, errorElement: <RouteErrorPage root />, children: layouts }];
+}

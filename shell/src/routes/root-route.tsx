@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { ProgressBar } from '../layouts/progress-bar';
+import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
+import { useSessionPolling } from '../session/use-polling';
+import { useCounters, useSessionUser } from '../session/use-session';
+import { useTitleAndBadge } from '../session/title-badge';
+
+/** Session-wide behaviour shared by every layout: polling, title and app badge, beacons, the progress bar. */
+export function RootRoute() {
+  const user = useSessionUser();
+  const loggedIn = user !== false;
+  const counters = useCounters(loggedIn);
+  const navigation = useNavigation();
+  useSessionPolling();
+  useTitleAndBadge(counters.unread + counters.newLikes);
+  useHiddenBeacon(loggedIn);
+  usePageBounceLog();
+  return (
+    <>
+      <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMatches } from 'react-router-dom';
+import type { LayoutName } from './route-table';
+
+export interface RouteHandle {
+  name: string;
+  layout: LayoutName;
+}
+
+/** The SPEC §2 name of the deepest matched route ('not-found' when nothing matched). */
+export function useRouteName(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.name) return handle.name;
+  }
+  return 'not-found';
+}

@@ -1,0 +1,119 @@
+import type { RemoteName, RemoteTarget } from '../remotes/remote-loader';
+
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+export type StaticPageName = 'ban' | 'cookies' | 'faq' | 'privacy' | 'return-policy' | 'service' | 'terms';
+export type ShellPageTarget = { page: 'static'; name: StaticPageName } | { page: 'not-found' };
+
+/**
+ * Who may open a route. `member`: logged-in only (visitors go to /login). `search`: visitors only when the site
+ * allows logged-out search (settings.logged_out_search). `home`: members go to /members.
+ */
+export type Access = 'any' | 'member' | 'search' | 'home';
+
+export interface RouteDef {
+  /** react-router path. */
+  path: string;
+  /** Route name of SPEC §2 (used by banner rules and the back button). */
+  name: string;
+  layout: LayoutName;
+  target: RemoteTarget | ShellPageTarget;
+  access: Access;
+}
+
+const r = (remote: RemoteName, module: string): RemoteTarget => ({ remote, module });
+const page = (name: StaticPageName): ShellPageTarget => ({ page: 'static', name });
+
+/** Landing variants of SPEC §2 (`/landers/{variant}/{slug?}`). */
+export const LANDER_VARIANTS = [
+  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
+  'transitionsvideolanding', 'video',
+] as const;
+
+/** Every path of SPEC §2 with its name, layout and owner (ARCHITECTURE §2, the brief's exposed modules). */
+export const ROUTE_TABLE: readonly RouteDef[] = [
+  { path: '/', name: 'index', layout: 'lander', target: r('mf_landers', 'HomePage'), access: 'home' },
+  // mf-members
+  { path: '/members', name: 'members', layout: 'default', target: r('mf_members', 'MembersPage'), access: 'search' },
+  { path: '/members/:id', name: 'members-id', layout: 'default', target: r('mf_members', 'MemberProfilePage'), access: 'search' },
+  { path: '/likes', name: 'likes', layout: 'default', target: r('mf_members', 'LikesPage'), access: 'member' },
+  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', target: r('mf_members', 'MemberProfilePage'), access: 'member' },
+  { path: '/likes/:type', name: 'likes-type', layout: 'default', target: r('mf_members', 'LikesPage'), access: 'member' },
+  // mf-chat
+  { path: '/chats', name: 'chats', layout: 'chat', target: r('mf_chat', 'ChatsPage'), access: 'member' },
+  { path: '/chats/:id', name: 'chats-id', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'member' },
+  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'member' },
+  // mf-landers
+  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  { path: '/members/:id/landing2/:slug?', name: 'members-id-landing2-slug', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  { path: '/members/:id/landing3/:slug?', name: 'members-id-landing3-slug', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  { path: '/landers/tinderswipe', name: 'landers-tinderswipe', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  ...LANDER_VARIANTS.map(
+    (variant): RouteDef => ({
+      path: `/landers/${variant}/:slug?`,
+      name: 'landers-variant-slug',
+      layout: 'lander',
+      target: r('mf_landers', 'LanderPage'),
+      access: 'any',
+    }),
+  ),
+  { path: '/swipe-game', name: 'swipe-game', layout: 'lander', target: r('mf_landers', 'SwipeGamePage'), access: 'any' },
+  { path: '/match-finder', name: 'match-finder', layout: 'lander', target: r('mf_landers', 'MatchFinderPage'), access: 'any' },
+  // A lander by slug token (`<niche>-<locale>`, e.g. general-nl, she-eng); other single segments are a 404.
+  { path: '/:token', name: 'token', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
+  // mf-payments
+  { path: '/credits', name: 'credits', layout: 'default', target: r('mf_payments', 'CreditsPage'), access: 'member' },
+  { path: '/credits/repeat-order', name: 'credits-repeat-order', layout: 'default', target: r('mf_payments', 'RepeatOrderPage'), access: 'member' },
+  { path: '/credits/:id/:paymentmethod?', name: 'credits-id-paymentmethod', layout: 'default', target: r('mf_payments', 'CheckoutPage'), access: 'member' },
+  { path: '/premium', name: 'premium', layout: 'default', target: r('mf_payments', 'PremiumPage'), access: 'any' },
+  { path: '/pricing', name: 'pricing', layout: 'default', target: r('mf_payments', 'PremiumPage'), access: 'any' },
+  { path: '/directdebit', name: 'directdebit', layout: 'default', target: r('mf_payments', 'DirectDebitPage'), access: 'member' },
+  { path: '/transactions/:id?', name: 'transactions-id', layout: 'default', target: r('mf_payments', 'TransactionsPage'), access: 'member' },
+  // mf-account
+  { path: '/login', name: 'login', layout: 'default', target: r('mf_account', 'LoginPage'), access: 'any' },
+  { path: '/signup', name: 'signup', layout: 'default', target: r('mf_account', 'SignupPage'), access: 'any' },
+  { path: '/signup-matches', name: 'signup-matches', layout: 'default', target: r('mf_account', 'SignupPage'), access: 'any' },
+  { path: '/complete-signup', name: 'complete-signup', layout: 'default', target: r('mf_account', 'CompleteSignupPage'), access: 'any' },
+  { path: '/reset-password', name: 'reset-password', layout: 'default', target: r('mf_account', 'ResetPasswordPage'), access: 'any' },
+  { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', target: r('mf_account', 'ResetPasswordDoPage'), access: 'any' },
+  { path: '/activate/done', name: 'activate-done', layout: 'default', target: r('mf_account', 'ActivatePage'), access: 'any' },
+  { path: '/activate/error', name: 'activate-error', layout: 'default', target: r('mf_account', 'ActivatePage'), access: 'any' },
+  { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', target: r('mf_account', 'MailChangePage'), access: 'any' },
+  { path: '/account-deleted', name: 'account-deleted', layout: 'default', target: r('mf_account', 'AccountDeletedPage'), access: 'any' },
+  { path: '/profile', name: 'profile', layout: 'default', target: r('mf_account', 'ProfileSettingsPage'), access: 'member' },
+  { path: '/notifications', name: 'notifications', layout: 'default', target: r('mf_account', 'NotificationsPage'), access: 'member' },
+  { path: '/lang-config', name: 'lang-config', layout: 'default', target: r('mf_account', 'LangConfigPage'), access: 'member' },
+  { path: '/complaints', name: 'complaints', layout: 'default', target: r('mf_account', 'ComplaintsPage'), access: 'any' },
+  // Shell pages
+  ...(['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const).map(
+    (name): RouteDef => ({ path: `/pages/${name}`, name: `pages-${name}`, layout: 'default', target: page(name), access: 'any' }),
+  ),
+  { path: '*', name: 'not-found', layout: 'default', target: { page: 'not-found' }, access: 'any' },
+];
+
+/** The members area of SPEC §2 (time bonus, its popup). */
+export const MEMBERS_AREA = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'] as const;
+
+/** Routes that show a back button in standalone app mode (SPEC §2). */
+export const BACK_BUTTON_ROUTES = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'] as const;
+
+/** Lander slug tokens look like `<niche>-<locale>` (general-nl, she-eng); anything else at `/:token` is a 404. */
+export const TOKEN_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i;
+
+export function isRemoteTarget(target: RouteDef['target']): target is RemoteTarget {
+  return 'remote' in target;
+}
+
+/** The remote a path belongs to, for preloading on hover. */
+export function remoteForPath(pathname: string): RemoteName | null {
+  const segments = pathname.split('?')[0]!.split('/').filter(Boolean);
+  for (const route of ROUTE_TABLE) {
+    if (route.path === '*' || route.path === '/:token') continue;
+    const parts = route.path.split('/').filter(Boolean);
+    const required = parts.filter((part) => !part.endsWith('?')).length;
+    if (segments.length < required || segments.length > parts.length) continue;
+    const matches = segments.every((segment, i) => parts[i]!.startsWith(':') || parts[i] === segment);
+    if (matches && isRemoteTarget(route.target)) return route.target.remote;
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import { useGetChatsQuery, useGetLikesQuery, useGetSettingsQuery, useGetUserQuery, type Settings, type User } from '@dating/shared';
+
+/** The current user from the primed cache: a User, `false` for a visitor. */
+export function useSessionUser(): User | false {
+  const { data } = useGetUserQuery();
+  return data?.user ?? false;
+}
+
+/** Settings are primed from the HTML before the first render, so they are always there. */
+export function useSettings(): Settings {
+  const { data } = useGetSettingsQuery();
+  return data as Settings;
+}
+
+/** Unread messages and new likes of a member (0 for visitors, who have no subscription to these lists). */
+export function useCounters(loggedIn: boolean) {
+  const chats = useGetChatsQuery(undefined, { skip: !loggedIn });
+  const likes = useGetLikesQuery(undefined, { skip: !loggedIn });
+  const unread = chats.data ? chats.data.chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) : 0;
+  const newLikes = likes.data ? likes.data.liked_by.filter((entry) => entry.like_new).length : 0;
+  return {
+    unread,
+    newLikes,
+    /** Chats and likes both loaded (the progress bar shows until then, SPEC §2). */
+    loaded: !loggedIn || (chats.data !== undefined && likes.data !== undefined),
+    failed: chats.isError || likes.isError,
+  };
+}
