@@ -32,6 +32,13 @@ export async function renderPage(ui: ReactElement, { path, route = '*', user = f
   const store = makeStore();
   await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
   await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, { ...TEST_SETTINGS, ...settings }));
+  // Record what the page dispatches (plain actions only), e.g. the shell's signup events.
+  const actions: string[] = [];
+  const dispatch = store.dispatch;
+  store.dispatch = ((action: unknown) => {
+    if (action && typeof action === 'object' && 'type' in action) actions.push(String(action.type));
+    return dispatch(action as Parameters<typeof dispatch>[0]);
+  }) as typeof store.dispatch;
   const i18n = await createI18n({ locale: 'nl', namespaces: ['account'], initialResources: { nl: { account: nl } } });
   const utils = render(
     <Provider store={store}>
@@ -48,7 +55,7 @@ export async function renderPage(ui: ReactElement, { path, route = '*', user = f
       </I18nextProvider>
     </Provider>,
   );
-  return { store, i18n, ...utils };
+  return { store, i18n, actions, ...utils };
 }
 
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -1,0 +1,134 @@
+import { makeUser, renderPage } from '../../../test/render';
+import { apiError, mockFetch } from '../../../test/fetch-mock';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { coreApi } from '@dating/shared';
+import { SignupForm } from './signup-form';
+
+function isoDateYearsAgo(years: number): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+async function fill(values: { name?: string; email?: string; birthdate?: string; password?: string }) {
+  const user = userEvent.setup();
+  if (values.name !== undefined) await user.type(screen.getByLabelText('Profielnaam'), values.name);
+  if (values.email !== undefined) await user.type(screen.getByLabelText('E-mailadres'), values.email);
+  if (values.birthdate !== undefined) {
+    fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: values.birthdate } });
+  }
+  if (values.password !== undefined) await user.type(screen.getByLabelText('Wachtwoord'), values.password);
+  await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+  return user;
+}
+
+const valid = { name: 'Anna', email: 'anna@example.com', birthdate: isoDateYearsAgo(30), password: 'Geheim-123' };
+
+describe('SignupForm', () => {
+  it('rejects a profile name equal to the email, without calling the server', async () => {
+    const { calls } = mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    await fill({ ...valid, name: 'anna@example.com' });
+    expect(await screen.findByText('Je profielnaam moet anders zijn dan je e-mailadres')).toBeInTheDocument();
+    expect(screen.getByLabelText('Profielnaam')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects a profile name that starts with @', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    await fill({ ...valid, name: '@anna' });
+    expect(await screen.findByText('Je profielnaam mag niet beginnen met een @')).toBeInTheDocument();
+  });
+
+  it('asks for a date of birth with the site minimum age filled in', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup', settings: { min_age: 21 } });
+    await fill({ ...valid, birthdate: isoDateYearsAgo(19) });
+    expect(await screen.findByText('Vul uw geboortedatum in (21+ jaar)')).toBeInTheDocument();
+  });
+
+  it('rejects an impossible date of birth and an invalid email', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    await fill({ ...valid, email: 'anna@', birthdate: '1850-01-01' });
+    expect(await screen.findByText('Ongeldige e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Ongeldige geboortedatum.')).toBeInTheDocument();
+  });
+
+  it('suggests a correction for a mistyped email domain and applies it', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mailadres'), 'anna@gmial.com');
+    expect(screen.getByText(/Bedoelde je/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'anna@gmail.com' }));
+    expect(screen.getByLabelText('E-mailadres')).toHaveValue('anna@gmail.com');
+    expect(screen.queryByText(/Bedoelde je/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message next to the email and offers to log in instead", async () => {
+    mockFetch({
+      'POST /api/signup.php': apiError(409, 'email_taken', 'Dit e-mailadres heeft al een account op deze site.', 'email'),
+    });
+    const { actions } = await renderPage(<SignupForm />, { path: '/signup' });
+    const user = await fill(valid);
+    expect(await screen.findByText('Dit e-mailadres heeft al een account op deze site.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Log in met dit e-mailadres' }));
+    expect(actions).toContain('ui/redirectedToLogin');
+  });
+
+  it('signs up with the tracking values of the visit, then continues with the photo step', async () => {
+    const created = makeUser({ status: 'not_confirmed' });
+    const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
+    const { actions, store } = await renderPage(<SignupForm />, { path: '/signup?network=tt&sub1=banner&ref=42' });
+    await fill(valid);
+    expect(await screen.findByText('Voeg een foto toe')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({
+      name: 'Anna',
+      email: 'anna@example.com',
+      gender: 'male',
+      seeking: 'female',
+      password: 'Geheim-123',
+      locale: 'nl',
+      network: 'tt',
+      sub1: 'banner',
+      ref: '42',
+    });
+    expect(actions).toContain('ui/signupStarted');
+    // Logged in as the new, not yet confirmed member, without another user.php round trip.
+    expect(coreApi.endpoints.getUser.select()(store.getState()).data).toEqual({ user: created });
+  });
+
+  it('runs the profile steps and ends asking to confirm the email address', async () => {
+    mockFetch({ 'GET /api/regions.php': { body: { regions: [] } } });
+    const onDone = jest.fn();
+    const { actions } = await renderPage(<SignupForm onDone={onDone} />, {
+      path: '/signup',
+      user: makeUser({ status: 'not_confirmed' }),
+    });
+    const user = userEvent.setup();
+    for (const title of ['Voeg een foto toe', 'Waar woon je?', 'Vertel iets over jezelf', 'Over mij']) {
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Overslaan' }));
+    }
+    expect(await screen.findByText(/We hebben een bevestigingslink gestuurd naar anna@example.com/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Begin met zoeken' }));
+    expect(actions).toContain('ui/signupFinished');
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('does not offer signup when the site closed it', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup', settings: { signups: 'none' } });
+    expect(screen.getByText('Aanmelden is op dit moment niet mogelijk.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Profielnaam')).not.toBeInTheDocument();
+  });
+
+  it('allows signup with_trafficsource only when the visit has one', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup?network=ads', settings: { signups: 'with_trafficsource' } });
+    await waitFor(() => expect(screen.getByLabelText('Profielnaam')).toBeInTheDocument());
+  });
+});
