@@ -34,7 +34,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // typebox 1.x and cookie 2 ship ESM only; PGlite and @fastify/cookie load modules with import(): compile them to
+      // CommonJS for jest (the api's runtime is CommonJS too).
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.[mc]js$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?(typebox|@electric-sql/pglite|@fastify/cookie|cookie)/)'],
     },
     {
       displayName: 'repo',

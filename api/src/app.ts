@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { configFromEnv, type AppConfig, type ConfigOverrides } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { registerExternalPlugins } from './plugins/external';
+import { servicesPlugin } from './plugins/services';
+import { contextPlugin } from './plugins/context';
+import { errorsPlugin } from './plugins/errors';
+import { csrfPlugin } from './plugins/csrf';
+import { registerRoutes } from './routes';
+import { seedIfEmpty } from './seed/demo';
+
+export interface BuildOptions extends ConfigOverrides {
+  /** Environment to read (defaults to process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** pino options, or false (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** An already opened database (tests sharing one); not closed with the app. */
+  database?: Database;
+}
+
+export type App = FastifyInstance;
+
+/** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
+export async function buildApp(options: BuildOptions = {}): Promise<App> {
+  const { env, logger, database: given, ...overrides } = options;
+  const config: AppConfig = configFromEnv(env ?? process.env, overrides);
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database = given ?? (await openDatabase(config));
+  if (!given) app.addHook('onClose', async () => database.close());
+  const applied = await migrate(database.raw);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  await registerExternalPlugins(app, config);
+  await app.register(servicesPlugin, { config, database });
+  // Under the migration lock, so two nodes starting on an empty database do not both seed it.
+  if (config.seedDemo) await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
+  await app.register(contextPlugin);
+  await app.register(errorsPlugin);
+  await app.register(csrfPlugin);
+  await registerRoutes(app);
+  return app as unknown as App;
+}

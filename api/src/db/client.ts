@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import type { AppConfig } from '../config';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The transaction handle Drizzle passes to `db.transaction(fn)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Raw access for the migrator: run one SQL file, optionally inside a transaction, under a lock. */
+export interface RawDb {
+  driver: 'pglite' | 'pg';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` with exclusive access (advisory lock on PostgreSQL; PGlite is single-connection anyway). */
+  exclusive<T>(fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawDb;
+  close(): Promise<void>;
+}
+
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(config: AppConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.dbSchema);
+  return openPglite(config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'));
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  const raw: RawDb = {
+    driver: 'pglite',
+    async query<T>(text: string, params?: unknown[]) {
+      return (await client.query(text, params)).rows as T[];
+    },
+    async exclusive(fn) {
+      return fn(
+        async (text) => {
+          await client.exec(text);
+        },
+        async (text) => {
+          await client.transaction(async (tx) => {
+            await tx.exec(text);
+          });
+        },
+      );
+    },
+  };
+  return { db, raw, close: () => client.close() };
+}
+
+async function openPostgres(url: string, dbSchema: string | undefined): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  if (dbSchema && !/^[a-z_][a-z0-9_]*$/.test(dbSchema)) throw new Error(`invalid schema name ${dbSchema}`);
+  if (dbSchema) {
+    const admin = new pg.default.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${dbSchema}`);
+    await admin.end();
+  }
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 20),
+    ...(dbSchema ? { options: `-c search_path=${dbSchema}` } : {}),
+  });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const raw: RawDb = {
+    driver: 'pg',
+    async query<T>(text: string, params?: unknown[]) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    async exclusive(fn) {
+      const conn = await pool.connect();
+      try {
+        // Two nodes starting at once: the second waits here and then finds the migrations applied.
+        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn(
+          async (text) => {
+            await conn.query(text);
+          },
+          async (text) => {
+            await conn.query('BEGIN');
+            try {
+              await conn.query(text);
+              await conn.query('COMMIT');
+            } catch (err) {
+              await conn.query('ROLLBACK');
+              throw err;
+            }
+          },
+        );
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        conn.release();
+      }
+    },
+  };
+  return { db, raw, close: () => pool.end() };
+}

@@ -1,0 +1,47 @@
+import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './sites';
+import { users } from './users';
+
+export const likes = pgTable('likes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  likedId: integer('liked_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  likeNew: boolean('like_new').notNull().default(true),
+  source: text('source'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const blocks = pgTable('blocks', {
+  userId: integer('user_id').notNull(),
+  blockedId: integer('blocked_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** One row per pair of members, `userA < userB`. */
+export const conversations = pgTable('conversations', {
+  id: serial('id').primaryKey(),
+  userA: integer('user_a').notNull(),
+  userB: integer('user_b').notNull(),
+  startedBy: integer('started_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedByA: boolean('deleted_by_a').notNull().default(false),
+  deletedByB: boolean('deleted_by_b').notNull().default(false),
+});
+
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  conversationId: integer('conversation_id').notNull(),
+  senderId: integer('sender_id').notNull(),
+  clientId: text('client_id'),
+  type: text('type').$type<'text' | 'gift' | 'photo'>().notNull().default('text'),
+  body: text('body'),
+  attachment: text('attachment'),
+  creditsSpent: integer('credits_spent').notNull().default(0),
+  readAt: ts('read_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,109 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@dating/shared/constants';
+import { isLocale, type Locale } from '@dating/shared/contract/index';
+import { ApiError } from '../lib/errors';
+import { localeFromAcceptLanguage } from '../lib/i18n';
+import { countryForIp } from '../services/geo';
+import { SESSION_COOKIE, SESSION_MAX_AGE_S } from '../services/sessions';
+import type { Site } from '../services/sites';
+import type { AuthUser } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The branded site chosen by the Host header (or `?host=`); unknown hosts get the default site. */
+    site: Site;
+    /** The signed-in member, or null for a visitor (memoised per request). */
+    currentUser(): Promise<AuthUser | null>;
+    /** The signed-in member; throws 403 auth_required for visitors. */
+    requireUser(): Promise<AuthUser>;
+    /** Error/mail language: user's language, else cookie, else Accept-Language, else the site's. */
+    resolveLocale(): Promise<Locale>;
+    /** Visitor country from the IP (offline database), null on loopback/private networks. */
+    geoCountry(): string | null;
+    sessionToken(): string | null;
+    userCache?: Promise<AuthUser | null>;
+  }
+  interface FastifyReply {
+    /** Starts a new session (new token every login) and sets the cookie. */
+    startSession(user: { id: number }): Promise<void>;
+    /** Deletes the server session and clears the cookie. */
+    endSession(): Promise<void>;
+    setLocaleCookie(locale: Locale): void;
+  }
+}
+
+export const contextPlugin = fp(
+  async (app) => {
+    const { services } = app;
+    app.decorateRequest('site', null as unknown as Site);
+
+    app.addHook('onRequest', async (request) => {
+      const forced = (request.query as Record<string, unknown> | undefined)?.host;
+      request.site = await services.sites.resolve(typeof forced === 'string' && forced ? forced : request.hostname);
+    });
+
+    app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+      const raw = this.cookies[SESSION_COOKIE];
+      return raw && raw.length < 100 ? raw : null;
+    });
+
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      this.userCache ??= (async () => {
+        const token = this.sessionToken();
+        if (!token) return null;
+        const userId = await services.sessions.userIdFor(token);
+        if (!userId) return null;
+        const user = await services.users.load(userId);
+        // A session belongs to one site: a cookie replayed on another host is a visitor there.
+        return user && user.siteId === this.site.id ? user : null;
+      })();
+      return this.userCache;
+    });
+
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const user = await this.currentUser();
+      if (!user) throw new ApiError(403, 'auth_required');
+      return user;
+    });
+
+    app.decorateRequest('resolveLocale', async function (this: FastifyRequest): Promise<Locale> {
+      const user = this.sessionToken() ? await this.currentUser().catch(() => null) : null;
+      if (user && isLocale(user.language)) return user.language;
+      const cookie = this.cookies[LOCALE_COOKIE];
+      if (isLocale(cookie)) return cookie;
+      return localeFromAcceptLanguage(this.headers['accept-language']) ?? this.site?.defaultLocale ?? 'nl';
+    });
+
+    app.decorateRequest('geoCountry', function (this: FastifyRequest) {
+      return countryForIp(this.ip);
+    });
+
+    app.decorateReply('startSession', async function (this: FastifyReply, user: { id: number }) {
+      const req = this.request;
+      const old = req.sessionToken();
+      if (old) await services.sessions.destroy(old);
+      const token = await services.sessions.create(user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      this.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge: SESSION_MAX_AGE_S,
+      });
+      req.userCache = undefined;
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const token = this.request.sessionToken();
+      if (token) await services.sessions.destroy(token);
+      this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.request.protocol === 'https' });
+      this.request.userCache = Promise.resolve(null);
+    });
+
+    app.decorateReply('setLocaleCookie', function (this: FastifyReply, locale: Locale) {
+      this.setCookie(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LOCALE_COOKIE_DAYS * 86_400 });
+    });
+  },
+  { name: 'context', dependencies: ['services'] },
+);

@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '@dating/shared/contract/index';
+import { ApiError } from '../lib/errors';
+import { translateError } from '../lib/i18n';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends `{ error: { code, message, field?, params? } }` in the user's language. */
+    sendError(err: ApiError): Promise<FastifyReply>;
+  }
+}
+
+/** Field named by an ajv error: `/body/email` → email, missing property → its name. */
+function fieldOf(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return 'input';
+  const params = first.params as Record<string, unknown>;
+  if (typeof params.missingProperty === 'string') return params.missingProperty;
+  if (typeof params.additionalProperty === 'string') return params.additionalProperty;
+  const path = first.instancePath.split('/').filter(Boolean);
+  return path[path.length - 1] ?? err.validationContext ?? 'input';
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'validation',
+  401: 'auth_required',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'validation',
+  415: 'validation',
+  429: 'rate_limited',
+};
+
+export const errorsPlugin = fp(
+  async (app) => {
+    app.decorateReply('sendError', async function (this: FastifyReply, err: ApiError) {
+      const locale = await this.request.resolveLocale().catch(() => 'nl' as const);
+      const params = err.params;
+      const body: ApiErrorBody = { error: { code: err.code, message: translateError(locale, err.code, params) } };
+      if (err.field) body.error.field = err.field;
+      if (params && Object.keys(params).length) body.error.params = params;
+      return this.code(err.status).header('cache-control', 'no-store').send(body);
+    });
+
+    app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ApiError) return reply.sendError(error);
+      if (error.validation) {
+        const field = fieldOf(error);
+        return reply.sendError(new ApiError(400, 'validation', { field }, field));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code = STATUS_CODES[status] ?? 'validation';
+        return reply.sendError(new ApiError(status, code, code === 'validation' ? { field: 'body' } : undefined));
+      }
+      // 5xx: log everything, show nothing but the catalogue text.
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.sendError(new ApiError(500, 'generic'));
+    });
+  },
+  { name: 'errors', dependencies: ['context'] },
+);

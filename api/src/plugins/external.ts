@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { AppConfig } from '../config';
+import { ApiError } from '../lib/errors';
+
+/** Third-party plugins, registered first (fastify/demo load order). */
+export async function registerExternalPlugins(app: FastifyInstance, config: AppConfig) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes; no inline <style>/<script> is emitted by the server.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // HSTS is added only on https requests (see below): on plain http it would be meaningless or wrong.
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+  });
+  // Registered now so upload routes (photos) only need `request.file()`.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+
+  // sendBeacon('/api/page-hidden.php') may post an empty JSON body: treat it as {}.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body === undefined) return done(null, {});
+    jsonParser(request, body as string, done);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dating site API', version: '1.0.0', description: 'The /api/*.php contract (SPEC §7).' },
+    },
+  });
+  if (!config.production) {
+    const swaggerUi = (await import('@fastify/swagger-ui')).default;
+    await app.register(swaggerUi, { routePrefix: '/dev/api-docs' });
+  }
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+/** `GET /api/logout.php`: deletes the server session and clears the cookie. */
+export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/logout.php',
+    { schema: { tags: ['session'], response: { 200: Type.Object({ user: Type.Literal(false) }) } } },
+    async (_request, reply) => {
+      await reply.endSession();
+      reply.header('cache-control', 'no-store');
+      return { user: false as const };
+    },
+  );
+};

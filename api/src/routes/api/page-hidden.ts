@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+/** Beacon sent when the page is hidden (page-bounce logging, SPEC §2 `lb`). Accepts an empty body. */
+export const pageHiddenRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/page-hidden.php',
+    {
+      schema: {
+        tags: ['site'],
+        body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      },
+    },
+    async (request, reply) => {
+      request.log.debug({ path: request.headers.referer }, 'page hidden');
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { City, Country, State } from 'country-state-city';
+import type { GeocodeResponse, Region } from '@dating/shared/contract/index';
+
+type GeoipLookup = (ip: string) => { country: string } | null;
+let geoip: GeoipLookup | null = null;
+
+function isPrivate(ip: string): boolean {
+  return (
+    ip === '::1' ||
+    ip.startsWith('127.') ||
+    ip.startsWith('10.') ||
+    ip.startsWith('192.168.') ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(ip) ||
+    ip.startsWith('fe80:') ||
+    ip.startsWith('fc') ||
+    ip.startsWith('fd') ||
+    ip === '::ffff:127.0.0.1'
+  );
+}
+
+/** Visitor country from the offline IP database; null for loopback/private addresses. */
+export function countryForIp(ip: string | undefined): string | null {
+  if (!ip) return null;
+  const clean = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isPrivate(clean)) return null;
+  // Loaded on first use: the database costs memory and start-up time.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  geoip ??= (require('geoip-country') as { lookup: GeoipLookup }).lookup;
+  return geoip(clean)?.country ?? null;
+}
+
+export function regionsOf(country: string): Region[] {
+  return State.getStatesOfCountry(country.toUpperCase()).map((s) => ({
+    country: s.countryCode,
+    code: s.isoCode,
+    name: s.name,
+  }));
+}
+
+export function isCountry(code: string): boolean {
+  return Boolean(Country.getCountryByCode(code.toUpperCase()));
+}
+
+interface CityPoint {
+  name: string;
+  country: string;
+  state: string;
+  lat: number;
+  lon: number;
+}
+let grid: Map<string, CityPoint[]> | null = null;
+const CELL = 1; // degrees
+
+function cellKey(lat: number, lon: number) {
+  return `${Math.floor(lat / CELL)}:${Math.floor(lon / CELL)}`;
+}
+
+/** All cities bucketed in 1° cells, built once (about 150k points). */
+function cityGrid(): Map<string, CityPoint[]> {
+  if (grid) return grid;
+  grid = new Map();
+  for (const c of City.getAllCities()) {
+    const lat = Number(c.latitude);
+    const lon = Number(c.longitude);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+    const key = cellKey(lat, lon);
+    let bucket = grid.get(key);
+    if (!bucket) grid.set(key, (bucket = []));
+    bucket.push({ name: c.name, country: c.countryCode, state: c.stateCode, lat, lon });
+  }
+  return grid;
+}
+
+function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number) {
+  const r = Math.PI / 180;
+  const dLat = (bLat - aLat) * r;
+  const dLon = (bLon - aLon) * r;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(dLon / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+/** Offline reverse geocoding: the nearest known city within ~3°; null when nothing is near (open sea). */
+export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null {
+  const g = cityGrid();
+  let best: CityPoint | null = null;
+  let bestKm = Infinity;
+  for (let ring = 1; ring <= 3 && !best; ring++) {
+    for (let dy = -ring; dy <= ring; dy++) {
+      for (let dx = -ring; dx <= ring; dx++) {
+        const bucket = g.get(`${Math.floor(lat / CELL) + dy}:${Math.floor(lon / CELL) + dx}`);
+        for (const p of bucket ?? []) {
+          const km = distanceKm(lat, lon, p.lat, p.lon);
+          if (km < bestKm) {
+            bestKm = km;
+            best = p;
+          }
+        }
+      }
+    }
+  }
+  if (!best) return null;
+  const state = State.getStateByCodeAndCountry(best.state, best.country);
+  return { country: best.country, region: state?.name ?? null, region_code: best.state || null, city: best.name };
+}

@@ -1,0 +1,84 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { RegistryEntry } from '@dating/shared/contract/index';
+
+interface RegistryFile {
+  apps: Record<string, { current: string; history?: string[] }>;
+}
+
+export interface DeployedSite {
+  remotes: RegistryEntry[];
+  /** The shell's initial files as URL paths, or null when no shell is deployed. */
+  shell: { version: string; js: string[]; css: string[] } | null;
+}
+
+const EMPTY: DeployedSite = { remotes: [], shell: null };
+const VERSION_RE = /^[\w.+-]+$/;
+
+/**
+ * `$DATA_DIR/site/registry.json` (written atomically by `npm run deploy`): re-read whenever its mtime changes,
+ * checked at most once a second, so a deploy or rollback needs no restart.
+ */
+export function createRegistry(dataDir: string) {
+  const siteDir = path.join(dataDir, 'site');
+  const file = path.join(siteDir, 'registry.json');
+  let cached: { mtimeMs: number; value: DeployedSite } | null = null;
+  let checkedAt = 0;
+
+  function load(): DeployedSite {
+    const reg = JSON.parse(readFileSync(file, 'utf8')) as RegistryFile;
+    const remotes: RegistryEntry[] = [];
+    let shell: DeployedSite['shell'] = null;
+    for (const [app, entry] of Object.entries(reg.apps ?? {})) {
+      if (!entry?.current || !VERSION_RE.test(entry.current) || !VERSION_RE.test(app)) continue;
+      if (app === 'shell') {
+        try {
+          const assets = JSON.parse(readFileSync(path.join(siteDir, 'shell', entry.current, 'entry-assets.json'), 'utf8')) as {
+            main?: { js?: string[]; css?: string[] };
+          };
+          const prefix = `/remotes/shell/${entry.current}/`;
+          shell = {
+            version: entry.current,
+            js: (assets.main?.js ?? []).map((f) => prefix + f),
+            css: (assets.main?.css ?? []).map((f) => prefix + f),
+          };
+        } catch {
+          shell = null;
+        }
+        continue;
+      }
+      remotes.push({
+        name: app.replace(/-/g, '_'),
+        entry: `/remotes/${app}/${entry.current}/mf-manifest.json`,
+        version: entry.current,
+      });
+    }
+    return { remotes, shell };
+  }
+
+  return {
+    siteDir,
+    current(): DeployedSite {
+      const now = Date.now();
+      if (cached && now - checkedAt < 1000) return cached.value;
+      checkedAt = now;
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(file).mtimeMs;
+      } catch {
+        cached = null;
+        return EMPTY;
+      }
+      if (!cached || cached.mtimeMs !== mtimeMs) {
+        try {
+          cached = { mtimeMs, value: load() };
+        } catch {
+          // A half-written file cannot happen (atomic rename), but a hand-edited one can: keep serving.
+          return cached?.value ?? EMPTY;
+        }
+      }
+      return cached.value;
+    },
+  };
+}
+export type Registry = ReturnType<typeof createRegistry>;
