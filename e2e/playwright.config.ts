@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Playwright loads this file as CommonJS (the root package is not "type": "module").
+const root = path.resolve(__dirname, '..');
+
+// One fresh DATA_DIR per run: the server seeds an empty database and `tools/start.mjs` deploys every app into
+// it. Set in the runner's environment (before the workers are forked), so the specs that deploy and read the
+// registry see the same folder; E2E_DATA_DIR lets a developer point a run at a folder of their choice.
+// The folder is only named here (so `--list` leaves nothing behind); the server's start creates it.
+process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `dating-e2e-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+const port = Number(process.env.E2E_PORT || 8181);
+process.env.E2E_BASE_URL ||= `http://127.0.0.1:${port}`;
+const baseURL = process.env.E2E_BASE_URL;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** The flows a phone user relies on first; they run in both the desktop and the phone project. */
+const SMOKE = /smoke\/.*\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: './tests',
+  // e2e/pending/ holds flows whose parts are not built yet: outside testDir, so never collected.
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: './test-results',
+  globalTeardown: './support/global-teardown.ts',
+  fullyParallel: false,
+  // One worker: the machine has two cores and the deploy spec switches the shared registry of the one server.
+  workers: 1,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'nl-NL',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'phone',
+      testMatch: SMOKE,
+      // Pixel 5's viewport, touch and user agent; the browser is still Debian's Chromium (nothing downloaded).
+      use: { ...devices['Pixel 5'], launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    // Builds whatever is not built (the root `npm run test:e2e` builds first), deploys every app into the fresh
+    // DATA_DIR, then runs api/dist/server.js, which migrates and seeds the demo data.
+    command: 'node tools/start.mjs',
+    cwd: root,
+    url: `${baseURL}/api/settings.php`,
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: '1',
+      NODE_ENV: 'test',
+      // Embedded defaults only (PGlite, stored outbox, in-process realtime), unless asked otherwise.
+      DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+      REDIS_URL: process.env.E2E_REDIS_URL || '',
+      SMTP_URL: '',
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail, waitForLink } from './mailbox';
+import { XHR } from './site';
+
+export interface NewMember {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A member that does not exist yet: unique email and profile name per run. */
+export function newMember(flow: string): NewMember {
+  const email = uniqueEmail(flow);
+  const stamp = email.slice(email.lastIndexOf('-') + 1, email.indexOf('@'));
+  return { name: `E2e ${flow} ${stamp}`.slice(0, 30), email, password: `Pw-${stamp}-e2e!` };
+}
+
+/** A date of birth `years` ago, as the signup form and API take it (YYYY-MM-DD). */
+export function birthdate(years = 30): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Set-up for the flows that are not about signup: the account is created through the API (which logs the
+ * request context in) and activated with the link from its activation mail.
+ */
+export async function createActiveMember(request: APIRequestContext, flow: string): Promise<NewMember> {
+  const member = newMember(flow);
+  const signup = await request.post('/api/signup.php', {
+    headers: XHR,
+    data: {
+      name: member.name,
+      gender: 'male',
+      seeking: 'female',
+      date_of_birth: birthdate(),
+      email: member.email,
+      password: member.password,
+      locale: 'nl',
+    },
+  });
+  expect(signup.status(), `signup of ${member.email}: ${await signup.text()}`).toBe(201);
+  const { path } = await waitForLink(request, member.email, '/activate/done');
+  const token = new URL(path, 'http://site').searchParams.get('token');
+  const activate = await request.post('/api/activate.php', { headers: XHR, data: { token } });
+  expect(activate.status(), `activation of ${member.email}: ${await activate.text()}`).toBe(200);
+  return member;
+}
+
+/** Whom the server considers logged in for this cookie jar (false for a visitor). */
+export async function sessionUser(request: APIRequestContext): Promise<false | { email?: string; status?: string }> {
+  const response = await request.get('/api/user.php', { headers: XHR });
+  if (response.status() === 403) return false;
+  expect(response.ok(), `GET /api/user.php: ${response.status()}`).toBe(true);
+  return ((await response.json()) as { user: false | { email?: string; status?: string } }).user;
+}
+
+/** Logout the way a member does: the account menu in the top navigation, then Uitloggen. */
+export async function logoutViaMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect.poll(() => sessionUser(page.request)).toBe(false);
+}

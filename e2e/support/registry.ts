@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** Registry keys (app folders) and their federation names (ARCHITECTURE §3). */
+export const APPS = ['shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'] as const;
+export type App = (typeof APPS)[number];
+export const REMOTE_APPS = APPS.filter((app) => app !== 'shell');
+
+export interface Registry {
+  apps: Record<string, { current: string; history: string[] }>;
+}
+
+/** The DATA_DIR of the server under test (created by playwright.config.ts). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through e2e/playwright.config.ts');
+  return dir;
+}
+
+export function readRegistry(dir = dataDir()): Registry {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'site', 'registry.json'), 'utf8')) as Registry;
+}
+
+/** Runs one of the operator's tools (`tools/deploy.mjs`, `tools/rollback.mjs`) against the test server's data. */
+export function runTool(tool: 'deploy' | 'rollback', args: string[], dir = dataDir()): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'tools', `${tool}.mjs`), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir },
+    encoding: 'utf8',
+  });
+}

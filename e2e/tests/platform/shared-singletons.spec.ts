@@ -1,0 +1,62 @@
+import { test, expect } from '../../support/fixtures';
+import { assetFiles, isKeyOf, readShareScope, type Manifest } from '../../support/federation';
+import { expectMembersListed, membersAnswer, navigateInApp, remotePage } from '../../support/pages';
+import { recordRequests, remoteAsset, requestedApps } from '../../support/requests';
+import { loginForm, DEMO, readSiteData } from '../../support/site';
+
+/** The libraries that must exist once on the page however many remotes use them (issue 2 item 9). */
+const SINGLETONS = ['react', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', 'i18next'];
+
+test('after visiting all five remotes, each shared library is loaded once, from the shell', async ({ page }) => {
+  const requests = recordRequests(page);
+  const go = navigateInApp(page);
+
+  // One page session, no reloads: a visitor's lander, the login form, then a member's pages.
+  await remotePage('mf-landers').open(page);
+  await page.evaluate(() => ((window as unknown as { __e2eSession: number }).__e2eSession = 1));
+  await remotePage('mf-account').open(page, go);
+  const form = loginForm(page);
+  await form.getByLabel('E-mailadres').fill(DEMO.email);
+  await form.getByLabel('Wachtwoord', { exact: true }).fill(DEMO.password);
+  const members = membersAnswer(page);
+  await form.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expectMembersListed(page, await members);
+  await remotePage('mf-chat').open(page, go);
+  await remotePage('mf-payments').open(page, go);
+  expect(await page.evaluate(() => (window as unknown as { __e2eSession?: number }).__e2eSession)).toBe(1);
+
+  const remotes = (await readSiteData(page)).remotes;
+  expect([...requestedApps(requests)].sort()).toEqual(
+    ['mf-account', 'mf-chat', 'mf-landers', 'mf-members', 'mf-payments', 'shell'],
+  );
+
+  // The runtime's own record: one `default` share scope, one version entry per library, loaded, provided by the shell.
+  const scope = await readShareScope(page);
+  expect(scope.oneScopeObject, `instances ${scope.instances.join(', ')} share one scope object`).toBe(true);
+  for (const pkg of SINGLETONS) {
+    const entries = scope.packages[pkg] ?? [];
+    expect(entries, `${pkg}: versions in the default share scope`).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry!.loaded || entry!.hasLib, `${pkg} ${entry!.version} is loaded`).toBe(true);
+    expect(entry!.from, `${pkg} is provided by`).toBe('shell');
+  }
+
+  // And no remote fetched its own fallback copy: none of the chunks a remote's manifest lists for these
+  // libraries (and for nothing it exposes) was requested.
+  const requested = new Set(requests.map((url) => new URL(url).pathname));
+  for (const remote of remotes) {
+    const manifest = (await (await page.request.get(remote.entry)).json()) as Manifest;
+    const base = remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1);
+    const exposed = new Set(manifest.exposes.flatMap((expose) => assetFiles(expose.assets)));
+    const fallbackChunks = manifest.shared
+      .filter((shared) => SINGLETONS.some((pkg) => isKeyOf(pkg, shared.name)))
+      .flatMap((shared) => assetFiles(shared.assets))
+      .filter((file) => !exposed.has(file));
+    const fetched = fallbackChunks.filter((file) => requested.has(new URL(base + file, page.url()).pathname));
+    expect(fetched, `${remote.name}: fallback chunks of shared libraries that were fetched`).toEqual([]);
+    expect(requested.has(new URL(remote.entry, page.url()).pathname), `${remote.name}'s manifest was used`).toBe(true);
+  }
+  // Sanity for the check above: the shell's own copies were fetched from the shell's folder.
+  expect(requests.filter((url) => remoteAsset(url)?.app === 'shell').length).toBeGreaterThan(0);
+});
