@@ -1,0 +1,35 @@
+import { LOCALES } from '@dating/shared';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? { ...flat, [path]: value } : { ...flat, ...flatten(value, path) };
+  }, {});
+}
+
+const load = (lng: string) => flatten(JSON.parse(readFileSync(join(__dirname, `${lng}.json`), 'utf8')) as Tree);
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const nl = load('nl');
+
+describe.each(LOCALES.filter((lng) => lng !== 'nl'))('account locale %s', (lng) => {
+  const texts = load(lng);
+  it('has exactly the keys of nl, each translated with the same placeholders', () => {
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(nl).sort());
+    for (const [key, text] of Object.entries(nl)) {
+      expect([key, placeholders(texts[key] ?? '')]).toEqual([key, placeholders(text)]);
+      expect([key, (texts[key] ?? '').trim().length > 0]).toEqual([key, true]);
+    }
+  });
+});
+
+it('keeps the spec Dutch texts verbatim', () => {
+  expect(nl['errors.name_equals_email']).toBe('Je profielnaam moet anders zijn dan je e-mailadres');
+  expect(nl['errors.birthdate_required']).toBe('Vul uw geboortedatum in ({min_age}+ jaar)');
+  expect(nl['errors.photo_limit']).toBe('Foto-limiet bereikt');
+  expect(nl['errors.activation_failed']).toBe('Activeren mislukt');
+  expect(nl['login.failed']).toBe('Login mislukt, probeer opnieuw');
+});
