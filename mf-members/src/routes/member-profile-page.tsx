@@ -1,4 +1,67 @@
-// Placeholder written with the federation config so every expose resolves; the mf-members team replaces it.
+import '../lib/i18n';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { toDisplayError, useGetSettingsQuery } from '@dating/shared';
+import { NS } from '../lib/i18n';
+import { needsLogin } from '../lib/api-data';
+import { useCurrentUser } from '../lib/use-current-user';
+import { useGetMemberQuery } from '../features/profile/api/get-member';
+import { useClearNewLike } from '../features/likes/hooks/use-clear-new-like';
+import { PhotoGallery } from '../features/profile/components/photo-gallery';
+import { ProfileDetails } from '../features/profile/components/profile-details';
+import { ProfileActions } from '../features/profile/components/profile-actions';
+import { LoginPrompt } from '../features/profiles/components/login-prompt';
+import styles from './member-profile-page.module.scss';
+
+/** `/members/:id` and `/likes/m/:id` (SPEC §2). */
 export default function MemberProfilePage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const user = useCurrentUser();
+  const { data: settings } = useGetSettingsQuery();
+  const { data, error, isLoading, refetch } = useGetMemberQuery(id, { skip: !valid });
+  useClearNewLike(id);
+
+  if (!valid) return <p className="container py-5 text-center">{t('profile.notFound')}</p>;
+  if (isLoading) {
+    return (
+      <div className={`container py-3 ${styles.layout}`} aria-busy="true">
+        <div className={styles.skeleton} />
+      </div>
+    );
+  }
+  if (error) {
+    const display = toDisplayError(error);
+    return (
+      <div className="container py-4">
+        <div className="alert alert-danger" role="alert">
+          {display?.code === 'not_found' ? t('profile.notFound') : (display?.message ?? t('errors.load'))}
+        </div>
+        <button type="button" className="btn btn-outline-primary" onClick={() => void refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (needsLogin(data)) return <LoginPrompt source="profile" />;
+  if (!data) return null;
+  if (data.blocked) return <p className="container py-5 text-center">{t('profile.unavailable')}</p>;
+
+  const { profile } = data;
+  return (
+    <article className={`container py-3 ${styles.layout}`}>
+      <PhotoGallery profile={profile} premium={Boolean(user?.paid_user)} />
+      <div>
+        <h1 className="h3 mb-1">
+          {profile.name}, <span className="fw-normal">{profile.age}</span>
+        </h1>
+        {profile.fictional && settings?.fictional_warning && (
+          <p className="small text-muted">{settings.fictional_warning}</p>
+        )}
+        <ProfileActions profileId={profile.id} liked={data.liked} user={user} />
+        <ProfileDetails profile={profile} />
+      </div>
+    </article>
+  );
 }

@@ -1,4 +1,74 @@
-// Placeholder written with the federation config so every expose resolves; the mf-members team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { toDisplayError, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { NS } from '../lib/i18n';
+import { needsLogin } from '../lib/api-data';
+import { useGetMembersQuery } from '../features/search/api/get-members';
+import { useSearchState } from '../features/search/hooks/use-search-state';
+import { SearchForm } from '../features/search/components/search-form';
+import { Pagination } from '../features/search/components/pagination';
+import { ProfileCard } from '../features/profiles/components/profile-card';
+import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
+import { LoginPrompt } from '../features/profiles/components/login-prompt';
+
+/** `/members`: member search, the members' home after login (SPEC §2). */
 export default function MembersPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const { query, update } = useSearchState();
+  const { data: settings } = useGetSettingsQuery();
+  const { data: session } = useGetUserQuery();
+  // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
+  const visitorMaySearch =
+    settings?.logged_out_search !== 'none' || settings?.logged_out_search_trafficsource !== 'none';
+  const maySearch = Boolean(session?.user) || (Boolean(settings) && visitorMaySearch);
+  const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(query, { skip: !maySearch });
+
+  let content;
+  if (session && settings && !maySearch) {
+    content = <LoginPrompt source="members" />;
+  } else if (isLoading || !maySearch) {
+    content = <ProfileGridSkeleton />;
+  } else if (error) {
+    content = (
+      <div className="alert alert-danger d-flex justify-content-between align-items-center" role="alert">
+        <span>{toDisplayError(error)?.message ?? t('errors.load')}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  } else if (needsLogin(data)) {
+    content = <LoginPrompt source="members" />;
+  } else if (data) {
+    const pages = Math.max(1, Math.ceil(data.total / Math.max(1, data.numResults)));
+    content = (
+      <>
+        {data.similar && data.profiles.length > 0 && (
+          <p className="alert alert-info py-2" role="status">
+            {t('search.similar')}
+          </p>
+        )}
+        {data.profiles.length === 0 ? (
+          <p className="text-center text-muted py-5">{t('search.empty')}</p>
+        ) : (
+          <ProfileGrid label={t('search.results')}>
+            {data.profiles.map((profile) => (
+              <li key={profile.id}>
+                <ProfileCard profile={profile} to={`/members/${profile.id}`} />
+              </li>
+            ))}
+          </ProfileGrid>
+        )}
+        <Pagination page={data.pageNumber} pages={pages} />
+      </>
+    );
+  }
+
+  return (
+    <section className="container py-3" aria-busy={isFetching}>
+      <h1 className="h4 mb-3">{t('search.title')}</h1>
+      <SearchForm key={JSON.stringify(query)} query={query} onSearch={update} />
+      {content}
+    </section>
+  );
 }

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { ProfilePhoto } from './profile-photo';
+import styles from './profile-card.module.scss';
+
+interface ProfileCardProps {
+  profile: Profile;
+  to: string;
+  isNew?: boolean;
+  onOpen?: () => void;
+}
+
+export function ProfileCard({ profile, to, isNew = false, onOpen }: ProfileCardProps) {
+  const { t } = useTranslation(NS);
+  const place = [profile.city, profile.region].filter(Boolean).join(', ');
+  return (
+    <Link to={to} className={styles.card} onClick={onOpen}>
+      <div className={styles.media}>
+        <ProfilePhoto image={profile.main_image} name={profile.name} width={300} height={300} />
+        {isNew && <span className={styles.badge}>{t('likes.new')}</span>}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          {profile.name}, <span className={styles.age}>{profile.age}</span>
+        </h3>
+        {place && <p className={styles.place}>{place}</p>}
+      </div>
+    </Link>
+  );
+}
+
+export function ProfileCardSkeleton() {
+  return (
+    <div className={styles.card} aria-hidden="true">
+      <div className={`${styles.media} ${styles.skeleton}`} />
+      <div className={styles.body}>
+        <div className={`${styles.line} ${styles.skeleton}`} />
+        <div className={`${styles.lineShort} ${styles.skeleton}`} />
+      </div>
+    </div>
+  );
+}

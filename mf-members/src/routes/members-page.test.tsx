@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MembersResponse, Profile } from '@dating/shared';
+import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
+import MembersPage from './members-page';
+
+function profile(id: number, overrides: Partial<Profile> = {}): Profile {
+  return {
+    id, name: `Member ${id}`, age: 20 + id, gender: 'female', sexuality: 'hetero', date_of_birth: null, country: 'NL',
+    region: 'Noord-Holland', city: 'Amsterdam', reason: null, hair_color: null, eye_color: null, body_type: null,
+    relationship_status: null, tattoos: null, interests: [], main_image: null, status: 'active', fictional: true,
+    ...overrides,
+  };
+}
+
+function page(pageNumber: number): MembersResponse {
+  const first = (pageNumber - 1) * 2 + 1;
+  return { profiles: [profile(first), profile(first + 1)], pageNumber, numResults: 2, total: 5, similar: false };
+}
+
+const settings = {
+  countries: ['NL', 'BE'], fictional_warning: '', logged_out_search: 'other', logged_out_search_trafficsource: 'none',
+};
+const member = { user: { profile: {}, paid_user: false, credits: 0 } };
+
+test('lists profiles from members.php and pages through them with the URL query', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/members.php') return jsonResponse(page(Number(url.searchParams.get('pageNumber'))));
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members?numResults=2', path: '/members' });
+
+  const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
+  expect(within(results).getAllByRole('link')).toHaveLength(2);
+  expect(screen.getByRole('link', { name: /Member 1, 21/ })).toHaveAttribute('href', '/members/1');
+  expect(screen.getByText('Pagina 1 van 3')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Volgende' }));
+  expect(await screen.findByRole('link', { name: /Member 3, 23/ })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/members?numResults=2&pageNumber=2');
+  const urls = fetch.mock.calls.map(([request]) => (request as Request).url);
+  expect(urls).toContainEqual(expect.stringContaining('members.php?pageNumber=2&numResults=2'));
+});
+
+test('search form filters by gender and age through the URL', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/members.php') return jsonResponse({ ...page(1), similar: url.searchParams.has('gender') });
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  await screen.findByRole('list', { name: 'Zoekresultaten' });
+
+  await userEvent.selectOptions(screen.getByLabelText('Geslacht'), 'male');
+  await userEvent.type(screen.getByLabelText('Leeftijd van'), '30');
+  await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+
+  expect(await screen.findByText('Geen exacte resultaten. Dit zijn vergelijkbare profielen.')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('gender=male&min_age=30&pageNumber=1');
+  const last = fetch.mock.calls.at(-1)?.[0] as Request;
+  expect(new URL(last.url).searchParams.get('gender')).toBe('male');
+});
+
+test('shows "photo is being checked" for an image under inspection and an empty state', async () => {
+  const image = { id: 9, filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg', status: 'inspection' as const };
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/members.php') {
+      const profiles = url.searchParams.get('country') === 'BE' ? [] : [profile(1, { main_image: image })];
+      return jsonResponse({ profiles, pageNumber: 1, numResults: 24, total: profiles.length, similar: false });
+    }
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  expect(await screen.findByText('Foto wordt gecontroleerd')).toBeInTheDocument();
+});
+
+test('a visitor on a site without logged-out search is asked to sign up', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') {
+      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
+    }
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  expect(await screen.findByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
+  const urls = fetch.mock.calls.map(([request]) => (request as Request).url);
+  expect(urls.some((url) => url.includes('members.php'))).toBe(false);
+});
+
+test('a logged-in member searches even where visitors may not', async () => {
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse({ ...settings, logged_out_search: 'none' });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/user.php') return jsonResponse(member);
+    if (url.pathname === '/api/members.php') return jsonResponse(page(1));
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  expect(await screen.findByRole('link', { name: /Member 2, 22/ })).toBeInTheDocument();
+});
