@@ -13,6 +13,7 @@ import {
   validateBirthdate, validateEmail, validateName, validatePassword, type FieldError,
 } from '../../../lib/validation';
 import { useAccountSignupMutation } from '../api/signup';
+import { suggestEmail } from '../../../lib/email-suggestion';
 import { EmailSuggestion } from './email-suggestion';
 import styles from './signup.module.scss';
 
@@ -181,7 +182,7 @@ export function AccountStep({ minAge, tracking, profileId, profileName, onStarte
         value={values.email}
         onChange={change('email')}
         error={fieldError('email')}
-        hint={<EmailSuggestion email={values.email} onAccept={change('email')} />}
+        hint={suggestEmail(values.email) ? <EmailSuggestion email={values.email} onAccept={change('email')} /> : null}
       />
       {accountExists ? (
         <p className="small">
