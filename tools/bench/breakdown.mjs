@@ -43,8 +43,10 @@ export async function breakdown(dir) {
     const sizes = {};
     const add = (module) => {
       if (module.modules) return module.modules.forEach(add);
-      const pkg = packageOf(module.name || '');
-      sizes[pkg] = (sizes[pkg] || 0) + (module.size || 0);
+      // The resource is after the last loader `!`; CSS that mini-css-extract moves out does not count.
+      const pkg = packageOf((module.name || '').split('!').pop());
+      const js = module.sizes ? (module.sizes.javascript ?? 0) : module.size || 0;
+      sizes[pkg] = (sizes[pkg] || 0) + js;
     };
     (chunk.modules || []).forEach(add);
     for (const file of chunk.files.filter((f) => f.endsWith('.js'))) {

@@ -52,7 +52,7 @@ function styleRules(isProd) {
         // `@use 'theme'` resolves to shared/src/theme/_theme.scss; `bootstrap/scss/…` to node_modules.
         loadPaths: [path.join(sharedSrc, 'theme'), sharedSrc, path.join(root, 'node_modules')],
         quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
       },
     },
   };
@@ -180,8 +180,6 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
                   __filename,
                   path.join(__dirname, 'shared-deps.js'),
                   path.join(__dirname, 'entry-assets-plugin.js'),
-                  path.join(__dirname, 'shims/react-router.mjs'),
-                  path.join(__dirname, 'shims/react-router-dom.mjs'),
                   path.join(dir, 'webpack.config.js'),
                 ],
               },
