@@ -1,4 +1,3 @@
-// Placeholder written with the federation config so every expose resolves; the mf-chat team replaces it.
-export default function ConversationList() {
-  return null;
-}
+// The `./ConversationList` expose points here (mf-chat/webpack.config.js); the component lives in its feature.
+export { default, ConversationList } from '../features/conversations/components/conversation-list';
+export type { ConversationListProps } from '../features/conversations/components/conversation-list';

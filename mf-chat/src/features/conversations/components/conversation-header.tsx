@@ -1,0 +1,27 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { Avatar } from './avatar';
+import styles from './conversation-header.module.scss';
+
+export function ConversationHeader({ profile }: { profile: Profile }) {
+  const { t } = useTranslation(NS);
+  const place = profile.city ?? profile.region;
+  return (
+    <header className={styles.header}>
+      <Link to="/chats" className={styles.back} aria-label={t('conversation.back')}>
+        <span aria-hidden="true">‹</span>
+      </Link>
+      <Link to={`/members/${profile.id}`} className={styles.profile}>
+        <Avatar profile={profile} size={40} />
+        <span className={styles.text}>
+          <span className={styles.name}>
+            {profile.name}, {profile.age}
+          </span>
+          {place && <span className={styles.place}>{place}</span>}
+        </span>
+      </Link>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import '../../../lib/i18n';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { signupModalOpened, toDisplayError, useAppDispatch, useGetChatsQuery } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { useSession } from '../../../lib/use-session';
+import { useRemoveConversation } from '../hooks/use-remove-conversation';
+import { ConversationItem } from './conversation-item';
+import styles from './conversation-list.module.scss';
+
+export interface ConversationListProps {
+  /** The chat layout's sidebar: smaller rows, no remove buttons. */
+  compact?: boolean;
+  /** Conversation shown next to the list, highlighted. */
+  activeId?: number;
+}
+
+function Skeleton({ rows }: { rows: number }) {
+  return (
+    <ul className={styles.list} aria-busy="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} className={`${styles.item} ${styles.skeleton}`} />
+      ))}
+    </ul>
+  );
+}
+
+/** The member's conversations from chats.php (SPEC §2): also exposed alone for the shell's chat layout. */
+export function ConversationList({ compact = false, activeId }: ConversationListProps) {
+  const { t } = useTranslation(NS);
+  const dispatch = useAppDispatch();
+  const user = useSession();
+  const { data, error, isLoading, refetch } = useGetChatsQuery(undefined, { skip: !user });
+  const remove = useRemoveConversation();
+
+  if (user === null) {
+    if (compact) return null;
+    return (
+      <div className="text-center py-5">
+        <p className="lead">{t('list.visitor')}</p>
+        <div className="d-flex gap-2 justify-content-center">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => dispatch(signupModalOpened({ source: 'chats' }))}
+          >
+            {t('list.signup')}
+          </button>
+          <Link to="/login" className="btn btn-outline-primary">
+            {t('list.login')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (user === undefined || isLoading) return <Skeleton rows={compact ? 6 : 4} />;
+  if (error) {
+    return (
+      <div className="alert alert-danger m-2" role="alert">
+        <p className="mb-2">{toDisplayError(error)?.message ?? t('errors.generic')}</p>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  }
+  const chats = data ? data.chats : [];
+  if (chats.length === 0) {
+    return (
+      <div className="text-center text-muted py-5 px-3">
+        <p>{t('list.empty')}</p>
+        {!compact && (
+          <Link to="/members" className="btn btn-primary">
+            {t('list.findMembers')}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <ul className={`${styles.list} ${compact ? styles.compact : ''}`} aria-label={t('list.title')}>
+      {chats.map((chat) => (
+        <ConversationItem
+          key={chat.conversation.id}
+          chat={chat}
+          active={chat.conversation.id === activeId}
+          compact={compact}
+          onRemove={(id) => void remove(id)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+export default ConversationList;
