@@ -13,7 +13,7 @@ export function jsonResponse(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export type FetchHandler = (request: Request, url: URL) => Response | Promise<Response> | undefined;
+export type FetchHandler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 /** Mocks the network edge: `handler` answers by method and path; anything unhandled is a 404. */
 export function mockFetch(handler: FetchHandler): jest.Mock {
