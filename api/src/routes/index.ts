@@ -17,11 +17,13 @@ import { userRoute } from './api/user';
 import { htmlRoutes } from './site/html';
 import { mailboxRoutes } from './site/mailbox';
 import { staticRoutes } from './site/static';
+import { accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add new route files to this list. */
 export const apiRoutes = [
   settingsRoute, companyInfoRoute, interestsRoute, regionsRoute, geocodeRoute, userRoute, logoutRoute, membersRoute,
   memberRoute, chatsRoute, likesRoute, packagesRoute, discountCodeRoute, pageHiddenRoute,
+  ...accountRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {

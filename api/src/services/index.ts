@@ -12,6 +12,9 @@ import { createLikesService } from './likes';
 import { createShopService } from './shop';
 import { createPushService } from './push';
 import { createRegistry } from './registry';
+import { createAccountsService } from './accounts';
+import { autoApproveSecondsFromEnv, createPhotosService } from './photos';
+import path from 'node:path';
 
 export interface ServiceDeps {
   db: Db;
@@ -23,7 +26,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { db } = deps;
   const sites = createSitesService(db, { pushPublicKey: () => process.env.VAPID_PUBLIC_KEY ?? '' });
-  return {
+  const core = {
     sites,
     sessions: createSessionsService(db),
     users: createUsersService(db),
@@ -36,5 +39,11 @@ export function createServices(deps: ServiceDeps) {
     push: createPushService(db),
     registry: createRegistry(deps.config.dataDir),
   };
+  // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
+  const photos = createPhotosService(db, {
+    mediaDir: path.join(deps.config.dataDir, 'media'),
+    autoApproveSeconds: autoApproveSecondsFromEnv(),
+  });
+  return { ...core, photos, accounts: createAccountsService({ ...core, db, log: deps.log, photos }) };
 }
 export type Services = ReturnType<typeof createServices>;

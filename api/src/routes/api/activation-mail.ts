@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { siteOrigin } from '../../services/accounts';
 import { errors } from '../../schemas/contract';
 
@@ -8,12 +9,12 @@ export const activationMailRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/activation-mail.php',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-      schema: { tags: ['accounts'], response: { 204: { type: 'null' }, ...errors(403, 409, 429) } },
+      schema: { tags: ['accounts'], response: { 204: Type.Null(), ...errors(403, 409, 429) } },
     },
     async (request, reply) => {
       const user = await request.requireUser();
       await app.services.accounts.resendActivation(user.id, siteOrigin(request, request.site));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -13,13 +13,13 @@ export const mailChangeRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: Type.Object({ email: EmailInput, password: PasswordInput }),
-        response: { 204: { type: 'null' }, ...errors(400, 403, 409, 429) },
+        response: { 204: Type.Null(), ...errors(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
       await app.services.accounts.requestMailChange(user.id, request.body.email, request.body.password, siteOrigin(request, request.site));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -12,14 +12,14 @@ export const passwordResetDoRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: Type.Object({ token: TokenInput, password: PasswordInput, password_repeat: PasswordInput }),
-        response: { 204: { type: 'null' }, ...errors(400, 429) },
+        response: { 204: Type.Null(), ...errors(400, 429) },
       },
     },
     async (request, reply) => {
       await app.services.accounts.resetPassword(request.body);
       // This browser's session (if any) ended with the others: drop its cookie too.
       if (request.sessionToken()) await reply.endSession();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -13,12 +13,12 @@ export const passwordResetRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: Type.Object({ email: EmailInput }),
-        response: { 204: { type: 'null' }, ...errors(400, 404, 429) },
+        response: { 204: Type.Null(), ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
       await app.services.accounts.requestReset(request.site, request.body.email, siteOrigin(request, request.site));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

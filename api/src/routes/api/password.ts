@@ -12,13 +12,13 @@ export const passwordRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: Type.Object({ old_password: PasswordInput, password: PasswordInput }),
-        response: { 204: { type: 'null' }, ...errors(400, 403, 429) },
+        response: { 204: Type.Null(), ...errors(400, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
       await app.services.accounts.changePassword(user.id, request.body.old_password, request.body.password, request.sessionToken());
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

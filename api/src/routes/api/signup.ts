@@ -17,7 +17,7 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await app.services.accounts.signup(request.site, request.body, {
+      const userId = await app.services.accounts.signup(request.site, { ...request.body, date_of_birth: request.body.date_of_birth ?? '' }, {
         geoCountry: request.geoCountry(),
         origin: siteOrigin(request, request.site),
       });

@@ -1,0 +1,40 @@
+import { blocksModule } from './blocks';
+import { complaintsModule } from './complaints';
+import { createContext, type AccountsDeps } from './context';
+import { deletionModule } from './deletion';
+import { exportModule } from './export';
+import { notificationsModule } from './notifications';
+import { profileModule } from './profile';
+import { recoveryModule } from './recovery';
+import { signupModule } from './signup';
+import { createTokens } from './tokens';
+
+export type { AccountsDeps } from './context';
+export { siteOrigin } from './links';
+
+/**
+ * The accounts slice (issue 4): signup and activation, recovery, email change, profile, notification
+ * preferences, blocks, deletion with reactivation and erasure, export, complaints. Photos are their own service
+ * (`services/photos`), reached here as `deps.photos`.
+ */
+export function createAccountsService(deps: AccountsDeps) {
+  const ctx = createContext(deps, createTokens(deps.db));
+  const notifications = notificationsModule(ctx);
+  const blocks = blocksModule(ctx);
+  return {
+    tokens: ctx.tokens,
+    ...signupModule(ctx),
+    ...recoveryModule(ctx),
+    profile: profileModule(ctx),
+    notifications,
+    blocks,
+    deletion: deletionModule(ctx),
+    export: exportModule(ctx, {
+      photos: (id, paid) => deps.photos.list(id, paid),
+      notifications: (id, email) => notifications.get(id, email),
+      blocks: (id) => blocks.list(id),
+    }),
+    complaints: complaintsModule(ctx),
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
