@@ -15,7 +15,16 @@ export interface SelectFieldProps {
   disabled?: boolean;
 }
 
-export function SelectField({ id, label, value, options, onChange, emptyLabel, error, disabled }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  emptyLabel,
+  error,
+  disabled,
+}: SelectFieldProps) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">

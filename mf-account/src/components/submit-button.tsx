@@ -9,9 +9,20 @@ export interface SubmitButtonProps {
 }
 
 /** Disabled while the request runs, so a double click cannot send it twice. */
-export function SubmitButton({ pending, children, variant = 'primary', className = '', disabled }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  children,
+  variant = 'primary',
+  className = '',
+  disabled,
+}: SubmitButtonProps) {
   return (
-    <button type="submit" className={`btn btn-${variant} ${className}`} disabled={pending || disabled} aria-busy={pending}>
+    <button
+      type="submit"
+      className={`btn btn-${variant} ${className}`}
+      disabled={pending || disabled}
+      aria-busy={pending}
+    >
       {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
       {children}
     </button>

@@ -10,7 +10,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input whose error is announced with it (aria-describedby), Bootstrap-styled. */
-export function TextField({ id, label, value, onChange, error, hint, className = '', ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  className = '',
+  ...input
+}: TextFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className={`mb-3 ${className}`}>

@@ -37,7 +37,10 @@ export function locate(now = Date.now()): Promise<Coordinates> {
         }
         resolve(coordinates);
       },
-      (error) => reject((error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable') satisfies GeolocationFailure),
+      (error) =>
+        reject(
+          (error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable') satisfies GeolocationFailure,
+        ),
       { maximumAge: GEOLOCATION_MAX_AGE_MS, timeout: 15_000 },
     );
   });

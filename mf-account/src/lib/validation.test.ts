@@ -11,7 +11,10 @@ describe('signup validation', () => {
 
   it('asks for the minimum age until it is reached', () => {
     expect(validateBirthdate('', 18, today)).toEqual({ code: 'birthdate_required', params: { min_age: 18 } });
-    expect(validateBirthdate('2008-11-23', 18, today)).toEqual({ code: 'birthdate_required', params: { min_age: 18 } });
+    expect(validateBirthdate('2008-11-23', 18, today)).toEqual({
+      code: 'birthdate_required',
+      params: { min_age: 18 },
+    });
     expect(validateBirthdate('2008-11-22', 18, today)).toBeNull();
     expect(validateBirthdate('1850-01-01', 18, today)).toEqual({ code: 'birthdate_invalid' });
   });

@@ -16,7 +16,8 @@ export function validateName(name: string, email: string): FieldError | null {
   const trimmed = name.trim();
   if (!trimmed) return { code: 'validation' };
   if (trimmed.startsWith('@')) return { code: 'name_starts_with_at' };
-  if (email.trim() && trimmed.toLowerCase() === email.trim().toLowerCase()) return { code: 'name_equals_email' };
+  if (email.trim() && trimmed.toLowerCase() === email.trim().toLowerCase())
+    return { code: 'name_equals_email' };
   return null;
 }
 
@@ -26,13 +27,18 @@ export function ageOn(dateOfBirth: string, today: Date): number | null {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   let age = today.getFullYear() - year;
   if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
   return age;
 }
 
-export function validateBirthdate(dateOfBirth: string, minAge: number, today = new Date()): FieldError | null {
+export function validateBirthdate(
+  dateOfBirth: string,
+  minAge: number,
+  today = new Date(),
+): FieldError | null {
   if (!dateOfBirth) return { code: 'birthdate_required', params: { min_age: minAge } };
   const age = ageOn(dateOfBirth, today);
   if (age === null || age > 120) return { code: 'birthdate_invalid' };
@@ -45,5 +51,7 @@ export function validateEmail(email: string): FieldError | null {
 }
 
 export function validatePassword(password: string): FieldError | null {
-  return password.length >= PASSWORD_MIN_LENGTH ? null : { code: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } };
+  return password.length >= PASSWORD_MIN_LENGTH
+    ? null
+    : { code: 'password_too_short', params: { min: PASSWORD_MIN_LENGTH } };
 }

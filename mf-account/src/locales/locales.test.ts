@@ -11,7 +11,8 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   }, {});
 }
 
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(__dirname, `${lng}.json`), 'utf8')) as Tree);
+const load = (lng: string) =>
+  flatten(JSON.parse(readFileSync(join(__dirname, `${lng}.json`), 'utf8')) as Tree);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const nl = load('nl');
 

@@ -7,7 +7,8 @@ import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
 import {
-  useAccountActivateMutation, useAccountResendActivationMutation,
+  useAccountActivateMutation,
+  useAccountResendActivationMutation,
 } from '../features/activation/api/activation';
 
 function ActivationFailed() {
@@ -23,7 +24,12 @@ function ActivationFailed() {
       {isSuccess ? <FormAlert kind="success">{t('activation.resent')}</FormAlert> : null}
       {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
       {canResend ? (
-        <button type="button" className="btn btn-primary" disabled={isLoading || isSuccess} onClick={() => void resend()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={isLoading || isSuccess}
+          onClick={() => void resend()}
+        >
           {t('activation.resend')}
         </button>
       ) : data?.user ? null : (
@@ -69,7 +75,8 @@ export default function ActivatePage() {
   const failed = pathname.endsWith('/error') || isError;
   let body;
   if (failed) body = <ActivationFailed />;
-  else if (token && !isSuccess) body = <div className="spinner-border" role="status" aria-label={t('activation.busy')} />;
+  else if (token && !isSuccess)
+    body = <div className="spinner-border" role="status" aria-label={t('activation.busy')} />;
   else body = <ActivationDone />;
 
   return <Page title={t('activation.title')}>{body}</Page>;

@@ -44,10 +44,16 @@ describe('LoginPage', () => {
 
   it('shows the lockout message with its minutes as the server words it', async () => {
     mockFetch({
-      'POST /api/user.php': apiError(429, 'account_locked', 'Te veel foute pogingen, account voor 15 min geblokkeerd.'),
+      'POST /api/user.php': apiError(
+        429,
+        'account_locked',
+        'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+      ),
     });
     await renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
   });
 });

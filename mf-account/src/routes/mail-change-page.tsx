@@ -26,7 +26,8 @@ export default function MailChangePage() {
   if (!token) body = <FormAlert>{t('errors.link_invalid')}</FormAlert>;
   else if (error) body = <FormAlert>{errorTexts.server(error)}</FormAlert>;
   else if (data) body = <FormAlert kind="success">{t('mailChange.done', { email: data.email })}</FormAlert>;
-  else if (isLoading || isUninitialized) body = <div className="spinner-border" role="status" aria-label={t('loading')} />;
+  else if (isLoading || isUninitialized)
+    body = <div className="spinner-border" role="status" aria-label={t('loading')} />;
 
   return (
     <Page title={t('mailChange.title')}>

@@ -29,14 +29,17 @@ async function photosSection() {
 
 describe('ProfileSettingsPage photos', () => {
   it("shows 'Foto-limiet bereikt' instead of the upload once the limit is reached", async () => {
-    const full: PhotosResponse = { photos: [photo(1), photo(2), photo(3, { status: 'inspection' })], limit: 3 };
+    const full: PhotosResponse = {
+      photos: [photo(1), photo(2), photo(3, { status: 'inspection' })],
+      limit: 3,
+    };
     mockFetch({ ...common, 'GET /api/photos.php': { body: full } });
     await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
     const section = await photosSection();
     expect(await section.findByText('Foto-limiet bereikt')).toBeInTheDocument();
     expect(section.queryByLabelText(/Kies een foto/)).not.toBeInTheDocument();
     expect(section.getByText('Foto wordt gecontroleerd')).toBeInTheDocument();
-    expect(section.getByText('3 van 3 foto\'s')).toBeInTheDocument();
+    expect(section.getByText("3 van 3 foto's")).toBeInTheDocument();
   });
 
   it("shows the server's photo_limit message when an upload is refused", async () => {
@@ -59,7 +62,10 @@ describe('ProfileSettingsPage photos', () => {
     await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
     const section = await photosSection();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(await section.findByLabelText(/Kies een foto/), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await section.findByLabelText(/Kies een foto/),
+      new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
+    );
     expect(section.getByText(/Dit bestandstype wordt niet ondersteund/)).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'Foto uploaden' })).toBeDisabled();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);

@@ -25,16 +25,29 @@ describe('ResetPasswordDoPage', () => {
     await renderPage(<ResetPasswordDoPage />, { path: '/reset-password/do?token=abc' });
     await submit('Nieuw-wachtwoord1', 'Nieuw-wachtwoord1');
     expect(await screen.findByText('Je wachtwoord is gewijzigd. Je kunt nu inloggen.')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ token: 'abc', password: 'Nieuw-wachtwoord1', password_repeat: 'Nieuw-wachtwoord1' });
+    expect(calls[0]?.body).toEqual({
+      token: 'abc',
+      password: 'Nieuw-wachtwoord1',
+      password_repeat: 'Nieuw-wachtwoord1',
+    });
   });
 
   it('shows the server message for an expired link with a way to request a new one', async () => {
     mockFetch({
-      'POST /api/password-reset-do.php': apiError(400, 'link_invalid', 'Link verlopen of invalide, vraag een nieuwe e-mail aan'),
+      'POST /api/password-reset-do.php': apiError(
+        400,
+        'link_invalid',
+        'Link verlopen of invalide, vraag een nieuwe e-mail aan',
+      ),
     });
     await renderPage(<ResetPasswordDoPage />, { path: '/reset-password/do?token=old' });
     await submit('Nieuw-wachtwoord1', 'Nieuw-wachtwoord1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Link verlopen of invalide, vraag een nieuwe e-mail aan');
-    expect(screen.getByRole('link', { name: 'Vraag een nieuwe link aan' })).toHaveAttribute('href', '/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Link verlopen of invalide, vraag een nieuwe e-mail aan',
+    );
+    expect(screen.getByRole('link', { name: 'Vraag een nieuwe link aan' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
   });
 });

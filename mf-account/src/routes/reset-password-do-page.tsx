@@ -66,7 +66,9 @@ export default function ResetPasswordDoPage() {
             required
             value={password}
             onChange={setPassword}
-            error={errorTexts.field(passwordError) ?? (field === 'password' ? errorTexts.server(error) : null)}
+            error={
+              errorTexts.field(passwordError) ?? (field === 'password' ? errorTexts.server(error) : null)
+            }
           />
           <TextField
             id="reset-password-repeat"
@@ -77,7 +79,9 @@ export default function ResetPasswordDoPage() {
             required
             value={repeat}
             onChange={setRepeat}
-            error={errorTexts.field(repeatError) ?? (field === 'password_repeat' ? errorTexts.server(error) : null)}
+            error={
+              errorTexts.field(repeatError) ?? (field === 'password_repeat' ? errorTexts.server(error) : null)
+            }
           />
           <SubmitButton pending={isLoading} className="w-100">
             {t('resetPassword.save')}

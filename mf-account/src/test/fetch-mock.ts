@@ -45,22 +45,25 @@ function parseBody(body: unknown): unknown {
 
 export function mockFetch(routes: Record<string, Handler | MockReply>) {
   const calls: MockCall[] = [];
-  const fetchMock = jest.fn(async (input: { url: string; method: string; headers: Headers; body: unknown }) => {
-    const url = new URL(input.url, 'http://localhost');
-    const call: MockCall = {
-      method: input.method,
-      path: url.pathname,
-      search: url.search,
-      body: parseBody(input.body),
-      headers: input.headers,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    if (!route) return new TestResponse(404, JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }));
-    const reply = typeof route === 'function' ? await route(call) : route;
-    const status = reply.status ?? 200;
-    return new TestResponse(status, reply.body === undefined ? '' : JSON.stringify(reply.body));
-  });
+  const fetchMock = jest.fn(
+    async (input: { url: string; method: string; headers: Headers; body: unknown }) => {
+      const url = new URL(input.url, 'http://localhost');
+      const call: MockCall = {
+        method: input.method,
+        path: url.pathname,
+        search: url.search,
+        body: parseBody(input.body),
+        headers: input.headers,
+      };
+      calls.push(call);
+      const route = routes[`${call.method} ${call.path}`];
+      if (!route)
+        return new TestResponse(404, JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }));
+      const reply = typeof route === 'function' ? await route(call) : route;
+      const status = reply.status ?? 200;
+      return new TestResponse(status, reply.body === undefined ? '' : JSON.stringify(reply.body));
+    },
+  );
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   return { calls, fetchMock };
 }

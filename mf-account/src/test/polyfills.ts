@@ -18,7 +18,10 @@ class TestRequest implements RequestLike {
   headers: Headers;
   body: unknown;
   signal: unknown;
-  constructor(url: string, init: { method?: string; headers?: HeadersInit; body?: unknown; signal?: unknown } = {}) {
+  constructor(
+    url: string,
+    init: { method?: string; headers?: HeadersInit; body?: unknown; signal?: unknown } = {},
+  ) {
     this.url = url;
     this.method = (init.method ?? 'GET').toUpperCase();
     this.headers = new Headers(init.headers);

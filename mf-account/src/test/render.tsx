@@ -28,10 +28,15 @@ export const TEST_SETTINGS = {
 } as unknown as Settings;
 
 /** Renders a page with the real store and real i18n (nl resources), at `path`, inside a router. */
-export async function renderPage(ui: ReactElement, { path, route = '*', user = false, settings }: RenderOptions) {
+export async function renderPage(
+  ui: ReactElement,
+  { path, route = '*', user = false, settings }: RenderOptions,
+) {
   const store = makeStore();
   await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
-  await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, { ...TEST_SETTINGS, ...settings }));
+  await store.dispatch(
+    coreApi.util.upsertQueryData('getSettings', undefined, { ...TEST_SETTINGS, ...settings }),
+  );
   // Record what the page dispatches (plain actions only), e.g. the shell's signup events.
   const actions: string[] = [];
   const dispatch = store.dispatch;
@@ -39,7 +44,11 @@ export async function renderPage(ui: ReactElement, { path, route = '*', user = f
     if (action && typeof action === 'object' && 'type' in action) actions.push(String(action.type));
     return dispatch(action as Parameters<typeof dispatch>[0]);
   }) as typeof store.dispatch;
-  const i18n = await createI18n({ locale: 'nl', namespaces: ['account'], initialResources: { nl: { account: nl } } });
+  const i18n = await createI18n({
+    locale: 'nl',
+    namespaces: ['account'],
+    initialResources: { nl: { account: nl } },
+  });
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

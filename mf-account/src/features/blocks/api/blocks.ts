@@ -7,11 +7,19 @@ export const blocksApi = api.injectEndpoints({
       providesTags: ['Blocked'],
     }),
     accountBlock: build.mutation<null, number>({
-      query: (profileId) => ({ url: ACCOUNT_PATHS.block, method: 'POST', body: { profile_id: profileId } satisfies BlockRequest }),
+      query: (profileId) => ({
+        url: ACCOUNT_PATHS.block,
+        method: 'POST',
+        body: { profile_id: profileId } satisfies BlockRequest,
+      }),
       invalidatesTags: ['Blocked', 'Chats', 'Likes', 'Members', 'Member'],
     }),
     accountUnblock: build.mutation<null, number>({
-      query: (profileId) => ({ url: ACCOUNT_PATHS.block, method: 'DELETE', body: { profile_id: profileId } satisfies BlockRequest }),
+      query: (profileId) => ({
+        url: ACCOUNT_PATHS.block,
+        method: 'DELETE',
+        body: { profile_id: profileId } satisfies BlockRequest,
+      }),
       extraOptions: { idempotent: true },
       invalidatesTags: ['Blocked', 'Members', 'Member'],
     }),

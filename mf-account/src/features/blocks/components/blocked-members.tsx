@@ -9,7 +9,8 @@ export function BlockedMembers() {
   const errorTexts = useErrorTexts();
   const { data, error, isLoading } = useGetAccountBlocksQuery();
   const [unblock, unblockState] = useAccountUnblockMutation();
-  if (isLoading) return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
+  if (isLoading)
+    return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
   if (error || !data) return <FormAlert>{errorTexts.server(error)}</FormAlert>;
   if (data.blocks.length === 0) return <p className="mb-0">{t('blocks.none')}</p>;
   return (
@@ -20,7 +21,12 @@ export function BlockedMembers() {
           <li key={profile.id} className={styles.blockedItem}>
             <span className="d-flex align-items-center gap-2">
               {profile.main_image ? (
-                <img src={profile.main_image.thumb_filename} alt="" className={styles.avatar} loading="lazy" />
+                <img
+                  src={profile.main_image.thumb_filename}
+                  alt=""
+                  className={styles.avatar}
+                  loading="lazy"
+                />
               ) : (
                 <span className={styles.avatar} aria-hidden="true" />
               )}

@@ -63,9 +63,31 @@ export function ComplaintForm({
   return (
     <form onSubmit={submit} noValidate>
       {error && !field ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
-      <TextField id="complaint-name" label={t('fields.yourName')} autoComplete="name" value={values.name} onChange={set('name')} error={errorFor('name')} />
-      <TextField id="complaint-email" label={t('fields.email')} type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errorFor('email')} />
-      <TextField id="complaint-subject" label={t('fields.subject')} maxLength={200} value={values.subject} onChange={set('subject')} error={errorFor('subject')} />
+      <TextField
+        id="complaint-name"
+        label={t('fields.yourName')}
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+        error={errorFor('name')}
+      />
+      <TextField
+        id="complaint-email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        error={errorFor('email')}
+      />
+      <TextField
+        id="complaint-subject"
+        label={t('fields.subject')}
+        maxLength={200}
+        value={values.subject}
+        onChange={set('subject')}
+        error={errorFor('subject')}
+      />
       <div className="mb-3">
         <label htmlFor="complaint-message" className="form-label">
           {t('fields.message')}
@@ -86,7 +108,14 @@ export function ComplaintForm({
           </div>
         ) : null}
       </div>
-      <TextField id="complaint-url" label={t('fields.url')} type="url" value={values.url} onChange={set('url')} error={errorFor('url')} />
+      <TextField
+        id="complaint-url"
+        label={t('fields.url')}
+        type="url"
+        value={values.url}
+        onChange={set('url')}
+        error={errorFor('url')}
+      />
       <SubmitButton pending={isLoading}>{t('complaints.submit')}</SubmitButton>
     </form>
   );

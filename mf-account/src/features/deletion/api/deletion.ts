@@ -1,6 +1,11 @@
 import {
-  ACCOUNT_PATHS, api, type AccountDeleteInfo, type AccountDeleteRequest, type AccountDeleteResponse,
-  type AccountReactivateRequest, type AccountReactivateResponse,
+  ACCOUNT_PATHS,
+  api,
+  type AccountDeleteInfo,
+  type AccountDeleteRequest,
+  type AccountDeleteResponse,
+  type AccountReactivateRequest,
+  type AccountReactivateResponse,
 } from '@dating/shared';
 import { startSession } from '../../../lib/session';
 
@@ -22,7 +27,8 @@ export const deletionApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAccountDeleteInfoQuery, useAccountDeleteMutation, useAccountReactivateMutation } = deletionApi;
+export const { useGetAccountDeleteInfoQuery, useAccountDeleteMutation, useAccountReactivateMutation } =
+  deletionApi;
 
 /** Plain link: the browser downloads the JSON itself (Content-Disposition: attachment). */
 export const ACCOUNT_EXPORT_URL = `/api/${ACCOUNT_PATHS.accountExport}`;

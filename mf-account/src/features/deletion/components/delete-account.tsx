@@ -18,7 +18,9 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
   const [open, setOpen] = useState(false);
   const { data: info, error: infoError } = useGetAccountDeleteInfoQuery(undefined, { skip: !open });
   const [remove, { isLoading, error }] = useAccountDeleteMutation();
-  const [goInvisible, invisibleState] = useAccountUpdateProfileMutation({ fixedCacheKey: 'account-invisible' });
+  const [goInvisible, invisibleState] = useAccountUpdateProfileMutation({
+    fixedCacheKey: 'account-invisible',
+  });
   const [reason, setReason] = useState<DeleteReason | ''>('');
   const [reasonText, setReasonText] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +31,11 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
     event.preventDefault();
     setChecked(true);
     if (!reason || !password) return;
-    const result = await remove({ reason, password, ...(reasonText.trim() ? { reason_text: reasonText.trim() } : {}) });
+    const result = await remove({
+      reason,
+      password,
+      ...(reasonText.trim() ? { reason_text: reasonText.trim() } : {}),
+    });
     if ('data' in result) {
       navigate('/account-deleted', { replace: true });
       dispatch(loggedOut());
@@ -127,7 +133,11 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
                   value={password}
                   onChange={setPassword}
                   error={
-                    field === 'password' ? errorTexts.server(error) : checked && !password ? t('delete.passwordRequired') : null
+                    field === 'password'
+                      ? errorTexts.server(error)
+                      : checked && !password
+                        ? t('delete.passwordRequired')
+                        : null
                   }
                 />
                 {error && field !== 'password' ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}

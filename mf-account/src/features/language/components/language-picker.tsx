@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, isLocale, useGetUserQuery, useUpdateLanguageMutation, type Locale,
+  LOCALES,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  isLocale,
+  useGetUserQuery,
+  useUpdateLanguageMutation,
+  type Locale,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';

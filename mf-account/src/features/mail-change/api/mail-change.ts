@@ -1,5 +1,9 @@
 import {
-  ACCOUNT_PATHS, api, type MailChangeDoRequest, type MailChangeDoResponse, type MailChangeRequest,
+  ACCOUNT_PATHS,
+  api,
+  type MailChangeDoRequest,
+  type MailChangeDoResponse,
+  type MailChangeRequest,
 } from '@dating/shared';
 
 export const mailChangeApi = api.injectEndpoints({

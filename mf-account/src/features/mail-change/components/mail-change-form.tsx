@@ -29,7 +29,9 @@ export function MailChangeForm({ currentEmail }: { currentEmail: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <p className="small text-muted">{t('mailChange.current', { email: currentEmail })}</p>
-      {error && field !== 'email' && field !== 'password' ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
+      {error && field !== 'email' && field !== 'password' ? (
+        <FormAlert>{errorTexts.server(error)}</FormAlert>
+      ) : null}
       <TextField
         id="mail-change-email"
         label={t('fields.newEmail')}

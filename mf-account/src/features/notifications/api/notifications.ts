@@ -1,4 +1,9 @@
-import { ACCOUNT_PATHS, api, type NotificationsResponse, type NotificationsUpdateRequest } from '@dating/shared';
+import {
+  ACCOUNT_PATHS,
+  api,
+  type NotificationsResponse,
+  type NotificationsUpdateRequest,
+} from '@dating/shared';
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({

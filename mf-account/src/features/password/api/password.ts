@@ -1,5 +1,9 @@
 import {
-  ACCOUNT_PATHS, api, type PasswordChangeRequest, type PasswordResetDoRequest, type PasswordResetRequest,
+  ACCOUNT_PATHS,
+  api,
+  type PasswordChangeRequest,
+  type PasswordResetDoRequest,
+  type PasswordResetRequest,
 } from '@dating/shared';
 
 export const passwordApi = api.injectEndpoints({
@@ -17,5 +21,7 @@ export const passwordApi = api.injectEndpoints({
 });
 
 export const {
-  useAccountRequestPasswordResetMutation, useAccountResetPasswordMutation, useAccountChangePasswordMutation,
+  useAccountRequestPasswordResetMutation,
+  useAccountResetPasswordMutation,
+  useAccountChangePasswordMutation,
 } = passwordApi;

@@ -32,7 +32,9 @@ export function PasswordChangeForm() {
   return (
     <form onSubmit={submit} noValidate>
       {isSuccess ? <FormAlert kind="success">{t('password.changed')}</FormAlert> : null}
-      {error && field !== 'old_password' && field !== 'password' ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
+      {error && field !== 'old_password' && field !== 'password' ? (
+        <FormAlert>{errorTexts.server(error)}</FormAlert>
+      ) : null}
       <TextField
         id="password-old"
         label={t('fields.oldPassword')}

@@ -1,5 +1,10 @@
 import {
-  ACCOUNT_PATHS, PHOTO_FIELD, api, type PhotoDeleteRequest, type PhotoMainRequest, type PhotosResponse,
+  ACCOUNT_PATHS,
+  PHOTO_FIELD,
+  api,
+  type PhotoDeleteRequest,
+  type PhotoMainRequest,
+  type PhotosResponse,
 } from '@dating/shared';
 
 /** Every photos call answers the whole list: write it into the list cache and refresh the user's main image. */
@@ -28,18 +33,28 @@ export const photosApi = api.injectEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => replaceList(queryFulfilled, dispatch),
     }),
     setAccountMainPhoto: build.mutation<PhotosResponse, number>({
-      query: (id) => ({ url: ACCOUNT_PATHS.photos, method: 'PUT', body: { id, main: true } satisfies PhotoMainRequest }),
+      query: (id) => ({
+        url: ACCOUNT_PATHS.photos,
+        method: 'PUT',
+        body: { id, main: true } satisfies PhotoMainRequest,
+      }),
       extraOptions: { idempotent: true },
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => replaceList(queryFulfilled, dispatch),
     }),
     deleteAccountPhoto: build.mutation<PhotosResponse, number>({
-      query: (id) => ({ url: ACCOUNT_PATHS.photos, method: 'DELETE', body: { id } satisfies PhotoDeleteRequest }),
+      query: (id) => ({
+        url: ACCOUNT_PATHS.photos,
+        method: 'DELETE',
+        body: { id } satisfies PhotoDeleteRequest,
+      }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => replaceList(queryFulfilled, dispatch),
     }),
   }),
 });
 
 export const {
-  useGetAccountPhotosQuery, useUploadAccountPhotoMutation, useSetAccountMainPhotoMutation,
+  useGetAccountPhotosQuery,
+  useUploadAccountPhotoMutation,
+  useSetAccountMainPhotoMutation,
   useDeleteAccountPhotoMutation,
 } = photosApi;

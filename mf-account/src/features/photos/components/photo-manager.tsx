@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import {
-  useDeleteAccountPhotoMutation, useGetAccountPhotosQuery, useSetAccountMainPhotoMutation,
+  useDeleteAccountPhotoMutation,
+  useGetAccountPhotosQuery,
+  useSetAccountMainPhotoMutation,
 } from '../api/photos';
 import { PhotoUploader } from './photo-uploader';
 import styles from './photos.module.scss';
@@ -15,7 +17,8 @@ export function PhotoManager() {
   const [setMain, mainState] = useSetAccountMainPhotoMutation();
   const [remove, removeState] = useDeleteAccountPhotoMutation();
 
-  if (isLoading) return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
+  if (isLoading)
+    return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
   if (error || !data) return <FormAlert>{errorTexts.server(error)}</FormAlert>;
 
   const actionError = mainState.error ?? removeState.error;
@@ -23,13 +26,20 @@ export function PhotoManager() {
 
   return (
     <div>
-      <p className="text-muted small">{t('photos.count', { count: data.photos.length, limit: data.limit })}</p>
+      <p className="text-muted small">
+        {t('photos.count', { count: data.photos.length, limit: data.limit })}
+      </p>
       {actionError ? <FormAlert>{errorTexts.server(actionError)}</FormAlert> : null}
       {data.photos.length === 0 ? <p>{t('photos.none')}</p> : null}
       <ul className={styles.grid}>
         {data.photos.map((photo) => (
           <li key={photo.id} className={`${styles.item} ${photo.main ? styles.main : ''}`}>
-            <img src={photo.thumb_filename} alt={t('photos.photoAlt')} className={styles.image} loading="lazy" />
+            <img
+              src={photo.thumb_filename}
+              alt={t('photos.photoAlt')}
+              className={styles.image}
+              loading="lazy"
+            />
             {photo.status === 'inspection' ? (
               <span className={`badge text-bg-warning ${styles.badge}`}>{t('photos.inspection')}</span>
             ) : photo.main ? (

@@ -7,7 +7,9 @@ import { useAccountUpdateProfileMutation } from '../api/profile';
 export function InvisibleToggle({ invisible }: { invisible: boolean }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const [update, { isLoading, error }] = useAccountUpdateProfileMutation({ fixedCacheKey: 'account-invisible' });
+  const [update, { isLoading, error }] = useAccountUpdateProfileMutation({
+    fixedCacheKey: 'account-invisible',
+  });
   return (
     <div>
       <div className="form-check form-switch">

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import {
-  BODY_TYPES, EYE_COLORS, HAIR_COLORS, PROFILE_REASONS, RELATIONSHIP_STATUSES, type ProfileUpdateRequest,
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  PROFILE_REASONS,
+  RELATIONSHIP_STATUSES,
+  type ProfileUpdateRequest,
 } from '@dating/shared';
 import { SelectField } from '../../../components/select-field';
 import styles from './profile.module.scss';

@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ABOUT_MAX_LENGTH, NAME_MAX_LENGTH, type Gender, type Interest, type Sexuality, type User,
+  ABOUT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  type Gender,
+  type Interest,
+  type Sexuality,
+  type User,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SelectField } from '../../../components/select-field';
@@ -12,7 +17,12 @@ import { validateBirthdate, validateName } from '../../../lib/validation';
 import { useAccountUpdateProfileMutation } from '../api/profile';
 import { InterestsPicker } from './interests-picker';
 import { LocationFields, type LocationValue } from './location-fields';
-import { ProfileDetailsFields, detailsFromProfile, detailsToRequest, type ProfileDetails } from './profile-details-fields';
+import {
+  ProfileDetailsFields,
+  detailsFromProfile,
+  detailsToRequest,
+  type ProfileDetails,
+} from './profile-details-fields';
 
 const SEXUALITIES: Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi'];
 
@@ -79,7 +89,10 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         id="profile-gender"
         label={t('fields.gender')}
         value={gender}
-        options={(['male', 'female'] as const).map((value) => ({ value, label: t(`options.gender.${value}`) }))}
+        options={(['male', 'female'] as const).map((value) => ({
+          value,
+          label: t(`options.gender.${value}`),
+        }))}
         onChange={edited((value: string) => setGender(value as Gender))}
       />
       <SelectField
@@ -95,7 +108,9 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         type="date"
         value={birthdate}
         onChange={edited(setBirthdate)}
-        error={errorTexts.field(birthdateError) ?? (field === 'date_of_birth' ? errorTexts.server(error) : null)}
+        error={
+          errorTexts.field(birthdateError) ?? (field === 'date_of_birth' ? errorTexts.server(error) : null)
+        }
       />
       <LocationFields value={location} onChange={edited(setLocation)} idPrefix="profile" />
       <ProfileDetailsFields value={details} onChange={edited(setDetails)} idPrefix="profile" />

@@ -2,7 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, isLocale, redirectedToLogin, useAppDispatch, type Gender,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  isLocale,
+  redirectedToLogin,
+  useAppDispatch,
+  type Gender,
   type SignupTracking,
 } from '@dating/shared';
 import { TextField } from '../../../components/text-field';
@@ -10,7 +15,11 @@ import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { serverErrorCode, serverErrorField, useErrorTexts } from '../../../lib/errors';
 import {
-  validateBirthdate, validateEmail, validateName, validatePassword, type FieldError,
+  validateBirthdate,
+  validateEmail,
+  validateName,
+  validatePassword,
+  type FieldError,
 } from '../../../lib/validation';
 import { useAccountSignupMutation } from '../api/signup';
 import { suggestEmail } from '../../../lib/email-suggestion';
@@ -36,15 +45,29 @@ function validate(values: Record<Field, string>, minAge: number): Partial<Record
     email: validateEmail(values.email),
     password: validatePassword(values.password),
   };
-  return Object.fromEntries(Object.entries(found).filter(([, error]) => error)) as Partial<Record<Field, FieldError>>;
+  return Object.fromEntries(Object.entries(found).filter(([, error]) => error)) as Partial<
+    Record<Field, FieldError>
+  >;
 }
 
-export function AccountStep({ minAge, tracking, profileId, profileName, onStarted, onCreated }: AccountStepProps) {
+export function AccountStep({
+  minAge,
+  tracking,
+  profileId,
+  profileName,
+  onStarted,
+  onCreated,
+}: AccountStepProps) {
   const { t, i18n } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error: serverError, reset }] = useAccountSignupMutation();
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', date_of_birth: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    date_of_birth: '',
+    email: '',
+    password: '',
+  });
   const [gender, setGender] = useState<Gender>('male');
   const [seeking, setSeeking] = useState<Gender>('female');
   const [message, setMessage] = useState('');
@@ -182,7 +205,11 @@ export function AccountStep({ minAge, tracking, profileId, profileName, onStarte
         value={values.email}
         onChange={change('email')}
         error={fieldError('email')}
-        hint={suggestEmail(values.email) ? <EmailSuggestion email={values.email} onAccept={change('email')} /> : null}
+        hint={
+          suggestEmail(values.email) ? (
+            <EmailSuggestion email={values.email} onAccept={change('email')} />
+          ) : null
+        }
       />
       {accountExists ? (
         <p className="small">

@@ -21,7 +21,12 @@ export function CompleteStep({ onDone }: { onDone(): void }) {
       {isSuccess ? <FormAlert kind="success">{t('activation.resent')}</FormAlert> : null}
       {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
       <div className={styles.actions}>
-        <button type="button" className="btn btn-link" disabled={isLoading || isSuccess} onClick={() => void resend()}>
+        <button
+          type="button"
+          className="btn btn-link"
+          disabled={isLoading || isSuccess}
+          onClick={() => void resend()}
+        >
           {t('activation.resend')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onDone}>

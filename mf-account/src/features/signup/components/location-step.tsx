@@ -43,7 +43,11 @@ export function LocationStep({ onNext }: { onNext(): void }) {
       onNext();
       return;
     }
-    const result = await update({ country: value.country, region: value.region || null, city: value.city.trim() || null });
+    const result = await update({
+      country: value.country,
+      region: value.region || null,
+      city: value.city.trim() || null,
+    });
     if ('data' in result) onNext();
   }
 

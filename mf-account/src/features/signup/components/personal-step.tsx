@@ -5,11 +5,21 @@ import { useCurrentUser } from '../../../lib/session';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import {
-  ProfileDetailsFields, detailsFromProfile, detailsToRequest, type ProfileDetails,
+  ProfileDetailsFields,
+  detailsFromProfile,
+  detailsToRequest,
+  type ProfileDetails,
 } from '../../profile/components/profile-details-fields';
 import { StepActions } from './step-actions';
 
-const EMPTY: ProfileDetails = { hair_color: '', eye_color: '', body_type: '', relationship_status: '', tattoos: '', reason: '' };
+const EMPTY: ProfileDetails = {
+  hair_color: '',
+  eye_color: '',
+  body_type: '',
+  relationship_status: '',
+  tattoos: '',
+  reason: '',
+};
 
 export function PersonalStep({ onNext }: { onNext(): void }) {
   const { t } = useTranslation('account');

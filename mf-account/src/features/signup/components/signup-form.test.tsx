@@ -23,7 +23,12 @@ async function fill(values: { name?: string; email?: string; birthdate?: string;
   return user;
 }
 
-const valid = { name: 'Anna', email: 'anna@example.com', birthdate: isoDateYearsAgo(30), password: 'Geheim-123' };
+const valid = {
+  name: 'Anna',
+  email: 'anna@example.com',
+  birthdate: isoDateYearsAgo(30),
+  password: 'Geheim-123',
+};
 
 describe('SignupForm', () => {
   it('rejects a profile name equal to the email, without calling the server', async () => {
@@ -70,7 +75,12 @@ describe('SignupForm', () => {
 
   it("shows the server's message next to the email and offers to log in instead", async () => {
     mockFetch({
-      'POST /api/signup.php': apiError(409, 'email_taken', 'Dit e-mailadres heeft al een account op deze site.', 'email'),
+      'POST /api/signup.php': apiError(
+        409,
+        'email_taken',
+        'Dit e-mailadres heeft al een account op deze site.',
+        'email',
+      ),
     });
     const { actions } = await renderPage(<SignupForm />, { path: '/signup' });
     const user = await fill(valid);
@@ -82,7 +92,9 @@ describe('SignupForm', () => {
   it('signs up with the tracking values of the visit, then continues with the photo step', async () => {
     const created = makeUser({ status: 'not_confirmed' });
     const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
-    const { actions, store } = await renderPage(<SignupForm />, { path: '/signup?network=tt&sub1=banner&ref=42' });
+    const { actions, store } = await renderPage(<SignupForm />, {
+      path: '/signup?network=tt&sub1=banner&ref=42',
+    });
     await fill(valid);
     expect(await screen.findByText('Voeg een foto toe')).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({
@@ -113,7 +125,9 @@ describe('SignupForm', () => {
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Overslaan' }));
     }
-    expect(await screen.findByText(/We hebben een bevestigingslink gestuurd naar anna@example.com/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/We hebben een bevestigingslink gestuurd naar anna@example.com/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Begin met zoeken' }));
     expect(actions).toContain('ui/signupFinished');
     expect(onDone).toHaveBeenCalled();
@@ -128,7 +142,10 @@ describe('SignupForm', () => {
 
   it('allows signup with_trafficsource only when the visit has one', async () => {
     mockFetch({});
-    await renderPage(<SignupForm />, { path: '/signup?network=ads', settings: { signups: 'with_trafficsource' } });
+    await renderPage(<SignupForm />, {
+      path: '/signup?network=ads',
+      settings: { signups: 'with_trafficsource' },
+    });
     await waitFor(() => expect(screen.getByLabelText('Profielnaam')).toBeInTheDocument());
   });
 });

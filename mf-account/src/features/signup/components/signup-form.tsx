@@ -3,7 +3,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import {
-  redirectedToLogin, signupClosed, signupFinished, signupStarted, useAppDispatch, useGetSettingsQuery,
+  redirectedToLogin,
+  signupClosed,
+  signupFinished,
+  signupStarted,
+  useAppDispatch,
+  useGetSettingsQuery,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useCurrentUser } from '../../../lib/session';

@@ -10,7 +10,13 @@ import styles from './signup.module.scss';
 /** Steps of SPEC §4 after the account exists: 1 photo, 2 location, 3 personal info, 4 about me, then complete. */
 export type ProfileStep = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
-const TITLES = ['signup.title', 'signup.photo.title', 'signup.location.title', 'signup.personal.title', 'signup.about.title'];
+const TITLES = [
+  'signup.title',
+  'signup.photo.title',
+  'signup.location.title',
+  'signup.personal.title',
+  'signup.about.title',
+];
 
 export function StepProgress({ step }: { step: number }) {
   const { t } = useTranslation('account');
