@@ -32,7 +32,8 @@ class TestRequest implements RequestLike {
     return this;
   }
 }
-if (!globals.Request) globals.Request = TestRequest;
+// Always ours, even if a shared setup installs a real one: tests read the body exactly as the page passed it.
+globals.Request = TestRequest;
 
 // Replaced per test by mockFetch; present from the start so the api module sees a fetch when it loads.
 if (!globals.fetch) globals.fetch = () => Promise.reject(new Error('fetch is not mocked in this test'));
