@@ -136,7 +136,8 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         uniqueName: name,
         // A federated entry cannot carry a content hash (ARCHITECTURE §9); version folders keep it immutable.
         filename: '[name].js',
-        chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+        // Hashed in dev too: the entry's runtime and the container's runtime each emit the shared chunks.
+        chunkFilename: '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
@@ -199,7 +200,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
       plugins: [
         new MiniCssExtractPlugin({
           filename: '[name].css',
-          chunkFilename: isProd ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: '[name].[contenthash:8].css',
           // CSS modules of different pages never depend on each other's order.
           ignoreOrder: true,
         }),
@@ -207,7 +208,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         new EntryAssetsPlugin(),
         // A remote's own page for standalone development; the shell's pages come from the api (dev-html.js).
         ...(standalone
-          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'dev-index.html'), inject: true })]
+          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'dev-index.html'), chunks: ['main'] })]
           : []),
       ],
       devServer: {
