@@ -1,4 +1,16 @@
-// Placeholder written with the federation config so every expose resolves; the mf-payments team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../lib/i18n';
+import { PackageGrid } from '../features/packages/components/package-grid';
+
+/** `/credits`: buy credits (SPEC §2). */
 export default function CreditsPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  return (
+    <section className="container py-3">
+      <h1 className="h4 mb-1">{t('credits.title')}</h1>
+      <p className="text-muted mb-3">{t('credits.intro')}</p>
+      <PackageGrid />
+    </section>
+  );
 }

@@ -1,4 +1,31 @@
-// Placeholder written with the federation config so every expose resolves; the mf-payments team replaces it.
+import '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTO_LIMIT } from '@dating/shared';
+import { NS } from '../lib/i18n';
+import { PackageGrid } from '../features/packages/components/package-grid';
+import styles from './premium-page.module.scss';
+
+/** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (SPEC §1). */
 export default function PremiumPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const benefits = [
+    t('premium.benefits.match', { percent: PREMIUM_MATCH_CHANCE_PERCENT }),
+    t('premium.benefits.photos'),
+    t('premium.benefits.uploads', { number: PREMIUM_PHOTO_LIMIT }),
+    t('premium.benefits.chats'),
+  ];
+  return (
+    <section className="container py-3">
+      <header className={styles.hero}>
+        <h1 className={styles.title}>{t('premium.title')}</h1>
+        <p className="mb-0">{t('premium.intro')}</p>
+      </header>
+      <ul className={styles.benefits}>
+        {benefits.map((benefit) => (
+          <li key={benefit}>{benefit}</li>
+        ))}
+      </ul>
+      <PackageGrid />
+    </section>
+  );
 }

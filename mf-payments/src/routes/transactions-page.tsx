@@ -1,4 +1,19 @@
-// Placeholder written with the federation config so every expose resolves; the mf-payments team replaces it.
+import '../lib/i18n';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../lib/i18n';
+import { NotAvailable } from '../features/checkout/components/not-available';
+
+/** `/transactions/:id?`: payment results and history (needs the payment calls of a later issue). */
 export default function TransactionsPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  return (
+    <section className="container py-3">
+      <h1 className="h4 mb-3">{t('transactions.title')}</h1>
+      <NotAvailable what="transactions" />
+      <Link to="/credits" className="btn btn-primary">
+        {t('checkout.toPackages')}
+      </Link>
+    </section>
+  );
 }

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { toDisplayError } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { useGetPackagesQuery } from '../api/get-packages';
+import { useActiveDiscount } from '../../discount/hooks/use-active-discount';
+import { DiscountBanner } from '../../discount/components/discount-banner';
+import { PackageCard, PackageCardSkeleton } from './package-card';
+import styles from './package-grid.module.scss';
+
+/** The credit packages as cards with the active discount applied; choosing one leads to `/credits/:id`. */
+export function PackageGrid() {
+  const { t } = useTranslation(NS);
+  const { data, error, isLoading, refetch } = useGetPackagesQuery();
+  const discount = useActiveDiscount();
+
+  if (isLoading) {
+    return (
+      <div className={styles.grid} aria-busy="true">
+        {[0, 1, 2, 3].map((index) => (
+          <PackageCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <div className="alert alert-danger d-flex justify-content-between align-items-center" role="alert">
+        <span>{toDisplayError(error)?.message ?? t('errors.generic')}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {discount && <DiscountBanner discount={discount} />}
+      <div className={styles.grid}>
+        {data.packages.map((pkg) => (
+          <PackageCard key={pkg.id} pkg={pkg} discountPercentage={discount?.percentage} to={`/credits/${pkg.id}`} />
+        ))}
+      </div>
+    </>
+  );
+}
