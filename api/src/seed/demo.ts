@@ -96,6 +96,7 @@ async function seedReference(db: Db) {
 }
 
 async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {
+  if (opts.profiles <= 0) return [];
   const rnd = createRandom(20261122);
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = rnd.chance(0.62) ? ('female' as const) : ('male' as const);
@@ -188,7 +189,8 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
       .insert(conversations)
       .values({ userA: a, userB: b, startedBy: other, createdAt: new Date(t0), updatedAt: new Date(t0 + (c + 1) * 600_000) })
       .returning({ id: conversations.id });
-    const texts = DEMO_MESSAGES.slice(0, 2 + c);
+    // The newest conversation ends with two unread messages from the other side.
+    const texts = DEMO_MESSAGES.slice(0, c === 2 ? 3 : 2 + c);
     await db.insert(messages).values(
       texts.map((body, k) => ({
         conversationId: conv!.id,

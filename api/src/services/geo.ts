@@ -50,6 +50,7 @@ interface CityPoint {
 }
 let grid: Map<string, CityPoint[]> | null = null;
 const CELL = 1; // degrees
+const ADMIN_PREFIX = /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
 
 function cellKey(lat: number, lon: number) {
   return `${Math.floor(lat / CELL)}:${Math.floor(lon / CELL)}`;
@@ -60,6 +61,8 @@ function cityGrid(): Map<string, CityPoint[]> {
   if (grid) return grid;
   grid = new Map();
   for (const c of City.getAllCities()) {
+    // Administrative areas sit next to the town itself in the data set; keep the town.
+    if (ADMIN_PREFIX.test(c.name)) continue;
     const lat = Number(c.latitude);
     const lon = Number(c.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
