@@ -70,7 +70,8 @@ export default defineConfig({
     command: 'node tools/start.mjs',
     cwd: root,
     url: `${baseURL}/api/settings.php`,
-    reuseExistingServer: false,
+    // Normally a fresh server per run; E2E_REUSE=1 with E2E_DATA_DIR of a running server shortens a debug loop.
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     timeout: 600_000,
     stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'pipe',

@@ -70,7 +70,7 @@ export const REMOTE_PAGES: readonly RemotePage[] = [
       await go('/chats');
       // The conversation list of /chats (the chat layout's sidebar repeats it on wide screens only).
       for (const chat of chats) {
-        await expect(page.getByText(chat.profile.name, { exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('main').getByText(chat.profile.name).first()).toBeVisible();
       }
     },
   },
@@ -125,11 +125,14 @@ export function navigateInApp(page: Page): Go {
 
 /** /members shows the profiles of the search answer it got from the server (seeded in a fresh database). */
 export async function expectMembersListed(page: Page, answer: Response): Promise<void> {
-  const { profiles } = (await answer.json()) as { profiles: Named[] };
+  const { profiles } = (await answer.json()) as { profiles: (Named & { id: number })[] };
   expect(profiles.length, 'the seeded database has profiles to list').toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Leden zoeken' })).toBeVisible();
   for (const profile of profiles.slice(0, 3)) {
-    await expect(page.getByText(profile.name, { exact: true }).first()).toBeVisible();
+    // Each profile card links to the profile and names the member.
+    const card = page.locator(`main a[href="/members/${profile.id}"]`).first();
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(profile.name);
   }
 }
 
