@@ -1,4 +1,7 @@
-// Placeholder written with the federation config so every expose resolves; the mf-landers team replaces it.
+import '../lib/i18n';
+import { Lander } from '../features/lander/components/lander';
+
+/** `/` for visitors: the lander of the site's niche (SPEC §1, §2). */
 export default function HomePage() {
-  return null;
+  return <Lander source="home" />;
 }

@@ -1,4 +1,7 @@
-// Placeholder written with the federation config so every expose resolves; the mf-landers team replaces it.
+import '../lib/i18n';
+import { Questionnaire } from '../features/match-finder/components/questionnaire';
+
+/** `/match-finder` (SPEC §2). */
 export default function MatchFinderPage() {
-  return null;
+  return <Questionnaire />;
 }

@@ -1,4 +1,7 @@
-// Placeholder written with the federation config so every expose resolves; the mf-landers team replaces it.
+import '../lib/i18n';
+import { SwipeGame } from '../features/swipe/components/swipe-game';
+
+/** `/swipe-game` (SPEC §2). */
 export default function SwipeGamePage() {
-  return null;
+  return <SwipeGame source="swipe-game" />;
 }

@@ -1,0 +1,131 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signupModalOpened, useAppDispatch, type Profile } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { useSite } from '../../../lib/site';
+import { useGetLanderProfilesQuery } from '../../lander/api/get-lander-profiles';
+import { useDailyLikes } from '../hooks/use-daily-likes';
+import styles from './swipe-game.module.scss';
+
+const SWIPE_THRESHOLD = 90;
+const DECK_SIZE = 30;
+
+function Card({ profile, offset }: { profile: Profile; offset: number }) {
+  const image = profile.main_image?.status === 'active' ? profile.main_image : null;
+  return (
+    <div className={styles.card} style={{ transform: `translateX(${offset}px) rotate(${offset / 20}deg)` }}>
+      {image ? (
+        <img src={image.filename} alt="" width={480} height={600} decoding="async" draggable={false} />
+      ) : (
+        <span className={styles.blank} aria-hidden="true" />
+      )}
+      <div className={styles.info}>
+        <h2>
+          {profile.name}, {profile.age}
+        </h2>
+        {profile.city && <p>{profile.city}</p>}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Swipe cards from members.php: right (or ♥) likes, left skips. Liking needs an account, so visitors get the signup
+ * modal; members have 4 likes a day, then the game waits until tomorrow.
+ */
+export function SwipeGame({ source }: { source: string }) {
+  const { t } = useTranslation(NS);
+  const dispatch = useAppDispatch();
+  const { user, mayBrowse, known } = useSite();
+  const { data, isLoading } = useGetLanderProfilesQuery({ numResults: DECK_SIZE }, { skip: !mayBrowse });
+  const { left, like } = useDailyLikes();
+  const [index, setIndex] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  const profiles = data ? data.profiles : [];
+  const profile = profiles[index];
+
+  function choose(liked: boolean) {
+    setOffset(0);
+    if (liked) {
+      if (!user) {
+        dispatch(signupModalOpened({ source }));
+        return;
+      }
+      like();
+    }
+    setIndex((current) => current + 1);
+  }
+
+  function onPointerDown(event: PointerEvent) {
+    start.current = event.clientX;
+  }
+  function onPointerMove(event: PointerEvent) {
+    if (start.current !== null) setOffset(event.clientX - start.current);
+  }
+  function onPointerUp() {
+    start.current = null;
+    if (Math.abs(offset) >= SWIPE_THRESHOLD) choose(offset > 0);
+    else setOffset(0);
+  }
+
+  let body;
+  if (user && left === 0) {
+    body = (
+      <div className={styles.done} role="status">
+        <h2>{t('swipe.doneTitle')}</h2>
+        <p>{t('swipe.doneText')}</p>
+      </div>
+    );
+  } else if (!known || isLoading) {
+    body = <div className={`${styles.card} ${styles.skeleton}`} aria-busy="true" />;
+  } else if (!mayBrowse) {
+    body = (
+      <div className={styles.done}>
+        <p>{t('swipe.visitor')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => dispatch(signupModalOpened({ source }))}>
+          {t('cta.signup')}
+        </button>
+      </div>
+    );
+  } else if (!profile) {
+    body = (
+      <div className={styles.done} role="status">
+        <p>{t('swipe.empty')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div
+          className={styles.deck}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          aria-label={t('swipe.current', { name: profile.name })}
+          role="group"
+        >
+          <Card key={profile.id} profile={profile} offset={offset} />
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={styles.skip} onClick={() => choose(false)} aria-label={t('swipe.skip')}>
+            ✕
+          </button>
+          <button type="button" className={styles.like} onClick={() => choose(true)} aria-label={t('swipe.like')}>
+            ♥
+          </button>
+        </div>
+        {user && <p className={styles.left}>{t('swipe.likesLeft', { number: left })}</p>}
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.game}>
+      <h1 className={styles.title}>{t('swipe.title')}</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { NICHE_VARIANTS, useGetSettingsQuery, useGetUserQuery, type NicheVariant, type Settings } from '@dating/shared';
+
+export function nicheVariant(settings: Settings | undefined): NicheVariant {
+  return (settings && NICHE_VARIANTS[settings.niche - 1]) || 'general';
+}
+
+/**
+ * Who is looking and whether they may see real profiles: members always, visitors where the site allows logged-out
+ * search (SPEC §6). Profiles are requested only then, so a visitor never triggers a 403 logout.
+ */
+export function useSite() {
+  const { data: settings } = useGetSettingsQuery();
+  const { data: session } = useGetUserQuery();
+  const user = session?.user || null;
+  const visitorMaySearch =
+    settings?.logged_out_search !== 'none' || settings?.logged_out_search_trafficsource !== 'none';
+  return {
+    settings,
+    user,
+    known: Boolean(settings && session),
+    mayBrowse: Boolean(user) || (Boolean(settings) && visitorMaySearch),
+    variant: nicheVariant(settings),
+  };
+}

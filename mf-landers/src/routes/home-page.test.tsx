@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStore, signupModalOpened, type Profile } from '@dating/shared';
+import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
+import HomePage from './home-page';
+
+const settings = { name: 'Flirtplein', niche: 1, logged_out_search: 'other', logged_out_search_trafficsource: 'none' };
+const profiles = [1, 2, 3].map((id) => ({ id, name: `Lisa ${id}`, age: 30 + id, city: 'Breda', main_image: null }));
+
+test('the general lander shows the site name, profile teasers and benefits, and its CTA opens the signup modal', async () => {
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/members.php') {
+      return jsonResponse({ profiles: profiles as Profile[], pageNumber: 1, numResults: 6, total: 3, similar: false });
+    }
+    return undefined;
+  });
+  const store = makeStore();
+  const dispatch = jest.spyOn(store, 'dispatch');
+  await renderPage(<HomePage />, { store });
+
+  expect(
+    await screen.findByRole('heading', { name: 'Ontmoet singles in de buurt die hetzelfde willen als jij' }),
+  ).toBeInTheDocument();
+  expect(await screen.findByText('Flirtplein')).toBeInTheDocument();
+  expect(await screen.findByText(/Lisa 2, 32/)).toBeInTheDocument();
+  expect(screen.getByText('46% meer kans op een match met Premium')).toBeInTheDocument();
+  expect(screen.getByText('25% welkomstkorting voor nieuwe leden')).toBeInTheDocument();
+
+  await userEvent.click(screen.getAllByRole('button', { name: 'Gratis aanmelden' })[0]!);
+  expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'home' }));
+});
+
+test('where visitors may not search, the teasers are decorative and no profiles are requested', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') {
+      return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none' });
+    }
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    return undefined;
+  });
+  await renderPage(<HomePage />);
+  expect(await screen.findByRole('heading', { name: 'Mannen die mannen ontmoeten' })).toBeInTheDocument();
+  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+});
