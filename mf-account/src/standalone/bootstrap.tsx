@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { coreApi, createI18n, isLocale, makeStore } from '@dating/shared';
 import { registerAccountNamespace } from '../lib/i18n';
+import './standalone.scss';
 
 const pages = {
   '/login': lazy(() => import('../routes/login-page')),

@@ -129,7 +129,7 @@ export interface ProfileUpdateRequest {
   date_of_birth?: string;
   /** ISO country code, one of settings.countries. */
   country?: string;
-  /** `Region.code` of `/api/regions.php`. */
+  /** `Region.code` of `/api/regions.php` (its name is accepted too); `Profile.region` then holds the name. */
   region?: string | null;
   city?: string | null;
   reason?: string | null;

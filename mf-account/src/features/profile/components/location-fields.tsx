@@ -24,6 +24,11 @@ export function LocationFields({
   const { data: regions } = useGetRegionsQuery();
   const countries = settings?.countries ?? (value.country ? [value.country] : []);
   const countryRegions = (regions?.regions ?? []).filter((region) => region.country === value.country);
+  // The profile holds the region's name, the select the code of /api/regions.php; the server takes either.
+  const selectedRegion =
+    countryRegions.find(
+      (region) => region.code === value.region || region.name.toLowerCase() === value.region.toLowerCase(),
+    )?.code ?? '';
   return (
     <>
       <SelectField
@@ -37,7 +42,7 @@ export function LocationFields({
       <SelectField
         id={`${idPrefix}-region`}
         label={t('fields.region')}
-        value={value.region}
+        value={selectedRegion}
         emptyLabel={t('options.choose')}
         disabled={countryRegions.length === 0}
         options={countryRegions.map((region) => ({ value: region.code, label: region.name }))}
