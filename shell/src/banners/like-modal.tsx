@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -17,11 +17,11 @@ export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
   const [trigger] = useLazyAutoLikeQuery();
   const [liked, setLiked] = useState<AutoLikeResponse['profile'] | null>(null);
   const delay = params.get('t');
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     if (!loggedIn || delay === null) return undefined;
     const seconds = Math.max(0, Number(delay) || 0);
-    let reload: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       setParams(
         (current) => {
@@ -35,15 +35,18 @@ export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
         .unwrap()
         .then((result) => {
           if (result && result.profile) setLiked(result.profile);
-          reload = setTimeout(() => dispatch(coreApi.util.invalidateTags(['Likes'])), LIKES_RELOAD_DELAY_MS);
+          // Not tied to this effect: removing `t` re-runs it, and the reload must still happen.
+          reloadTimer.current = setTimeout(
+            () => void dispatch(coreApi.endpoints.getLikes.initiate(undefined, { forceRefetch: true, subscribe: false })),
+            LIKES_RELOAD_DELAY_MS,
+          );
         })
         .catch(() => undefined);
     }, seconds * 1000);
-    return () => {
-      clearTimeout(timer);
-      if (reload) clearTimeout(reload);
-    };
+    return () => clearTimeout(timer);
   }, [delay, dispatch, loggedIn, setParams, trigger]);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   if (!liked) return null;
   const open = () => {

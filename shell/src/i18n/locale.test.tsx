@@ -1,0 +1,55 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderShell } from '../test/render-shell';
+import { userFixture } from '../test/fixtures';
+import { readLocaleCookie, resolveInitialLocale, visibleLocales } from './locale';
+
+beforeEach(() => {
+  localStorage.setItem('site-entry-warning-closed', '1');
+  document.cookie = 'locale=; Max-Age=0; Path=/';
+});
+afterEach(() => localStorage.clear());
+
+describe('locale', () => {
+  test('cookie first, then the domain language (saved), then the server locale, then nl', () => {
+    expect(resolveInitialLocale({ cookie: 'fr', domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({ locale: 'fr', save: false });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({ locale: 'de', save: true });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'pt_BR', serverLocale: 'en' })).toEqual({ locale: 'en', save: false });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: '', serverLocale: 'xx' })).toEqual({ locale: 'nl', save: false });
+  });
+
+  test('visible locales follow the visitor country (SPEC §9)', () => {
+    expect(visibleLocales('CH', 'de')).toEqual(['de', 'it', 'fr', 'en']);
+    expect(visibleLocales('BE', 'nl')).toEqual(['nl', 'fr', 'de']);
+    expect(visibleLocales('NL', 'en')).toEqual(['en', 'nl']);
+    expect(visibleLocales(null, 'nl')).toHaveLength(11);
+  });
+
+  test('switching language saves the cookie and, for a member, the language on the server', async () => {
+    const view = await renderShell({
+      path: '/pages/faq',
+      user: userFixture({ language: 'en' }),
+      country: 'BE',
+      routes: { 'PUT /api/user.php': { user: userFixture({ language: 'fr' }) } },
+    });
+    view.i18n.addResourceBundle('fr', 'common', { pages: { faq: { title: 'Questions fréquentes' } } }, true, true);
+    const toggle = await screen.findByRole('button', { name: 'Language' });
+    act(() => toggle.click());
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['Nederlands', 'Français', 'Deutsch']));
+    expect(screen.queryByRole('button', { name: 'Polski' })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Français' }).click());
+    await waitFor(() => expect(view.edge.count('/api/user.php', 'PUT')).toBe(1));
+    const put = view.edge.calls.find((call) => call.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ language: 'fr' });
+    expect(readLocaleCookie()).toBe('fr');
+    expect(view.i18n.language).toBe('fr');
+    expect(await screen.findByRole('heading', { name: 'Questions fréquentes' })).toBeInTheDocument();
+  });
+
+  test('a visitor switching language only sets the cookie', async () => {
+    const view = await renderShell({ path: '/pages/faq', user: false, country: 'CH' });
+    act(() => screen.getByRole('button', { name: 'Language' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Italiano' }).click());
+    expect(readLocaleCookie()).toBe('it');
+    expect(view.edge.count('/api/user.php', 'PUT')).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { renderShell } from '../test/render-shell';
+import { userFixture } from '../test/fixtures';
+import { creditsBadge } from './credits-badge';
+
+beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
+afterEach(() => localStorage.clear());
+
+describe('top navigation', () => {
+  test('message and like badges cap at 99+', async () => {
+    await renderShell({ path: '/members', user: userFixture(), unread: [120, 5], newLikes: 3 });
+    const messages = await screen.findByTestId('nav-messages-top');
+    expect(await within(messages).findByText('99+')).toBeInTheDocument();
+    expect(within(screen.getByTestId('nav-likes-top')).getByText('3')).toBeInTheDocument();
+    // The phone's bottom bar shows the same badges.
+    expect(within(screen.getByTestId('nav-messages-bottom')).getByText('99+')).toBeInTheDocument();
+  });
+
+  test('no badge without unread messages or new likes', async () => {
+    await renderShell({ path: '/members', user: userFixture(), unread: [0], newLikes: 0 });
+    const messages = await screen.findByTestId('nav-messages-top');
+    expect(messages.querySelector('.badge')).toBeNull();
+  });
+
+  test.each([
+    [25, null],
+    [10, 'warning'],
+    [1, 'warning'],
+    [0, 'danger'],
+  ])('paid user with %i credits: badge %s', async (credits, variant) => {
+    await renderShell({ path: '/members', user: userFixture({ paid_user: true, credits }) });
+    const link = await screen.findByTestId('nav-credits-top');
+    expect(link).toHaveAttribute('href', '/credits');
+    const badge = link.querySelector('.badge');
+    if (variant === null) expect(badge).toBeNull();
+    else {
+      expect(badge).toHaveClass(`text-bg-${variant}`);
+      expect(badge).toHaveTextContent(String(credits));
+    }
+  });
+
+  test('a free member sees Get Premium instead of credits', async () => {
+    await renderShell({ path: '/members', user: userFixture({ paid_user: false, credits: 0 }) });
+    expect(await screen.findByTestId('nav-premium-top')).toHaveAttribute('href', '/premium');
+    expect(screen.queryByTestId('nav-credits-top')).toBeNull();
+  });
+
+  test('visitors get a Login button and no member links', async () => {
+    await renderShell({ path: '/pages/faq', user: false });
+    expect(await screen.findByTestId('nav-login')).toHaveAttribute('href', '/login');
+    expect(screen.queryByTestId('nav-messages-top')).toBeNull();
+  });
+
+  test('the account menu opens with my profile, settings and logout; logout ends the session', async () => {
+    const view = await renderShell({ path: '/members', user: userFixture(), routes: { '/api/logout.php': { ok: true } } });
+    const toggle = await screen.findByRole('button', { name: 'Account' });
+    toggle.click();
+    expect(await screen.findByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Log out' }).click();
+    expect(await screen.findByTestId('nav-login')).toBeInTheDocument();
+    expect(view.edge.count('/api/logout.php')).toBe(1);
+  });
+
+  test('the back button shows only in standalone mode on the listed routes', async () => {
+    const matchMedia = (query: string) => ({ matches: query === '(display-mode: standalone)', addEventListener() {}, removeEventListener() {} });
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    const view = await renderShell({ path: '/members/5', user: userFixture() });
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeInTheDocument();
+    view.unmount();
+    await renderShell({ path: '/members', user: userFixture() });
+    await screen.findByTestId('nav-search-top');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    Object.defineProperty(window, 'matchMedia', { value: undefined, configurable: true });
+  });
+
+  test('creditsBadge rules', () => {
+    expect(creditsBadge(11)).toBeNull();
+    expect(creditsBadge(10)).toEqual({ variant: 'warning', text: '10' });
+    expect(creditsBadge(0)).toEqual({ variant: 'danger', text: '0' });
+  });
+});

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderShell } from '../test/render-shell';
+import { userFixture } from '../test/fixtures';
+import { ROUTE_TABLE, remoteForPath } from './route-table';
+
+beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
+afterEach(() => localStorage.clear());
+
+async function layoutOf(path: string, user = userFixture() as ReturnType<typeof userFixture> | false) {
+  const view = await renderShell({ path, user });
+  await screen.findAllByTestId('remote-page');
+  return { view, layout: view.container.querySelector('[data-layout]')?.getAttribute('data-layout') };
+}
+
+describe('route table and layouts', () => {
+  test('every SPEC §2 path is in the table once, with a name and a layout', () => {
+    const paths = ROUTE_TABLE.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of ['/', '/members', '/members/:id', '/likes/m/:id', '/members/:id/chat', '/chats/:id', '/likes/:type',
+      '/credits/:id/:paymentmethod?', '/credits/repeat-order', '/premium', '/pricing', '/directdebit', '/transactions/:id?',
+      '/profile', '/notifications', '/lang-config', '/login', '/signup', '/signup-matches', '/complete-signup',
+      '/reset-password', '/reset-password/do', '/activate/done', '/activate/error', '/mail-change/do', '/account-deleted',
+      '/complaints', '/match-finder', '/swipe-game', '/landers/tinderswipe', '/landers/video/:slug?', '/:token',
+      '/pages/ban', '/pages/cookies', '/pages/faq', '/pages/privacy', '/pages/return-policy', '/pages/service', '/pages/terms']) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  test('a conversation opens in the chat layout with mf_chat modules', async () => {
+    const { layout } = await layoutOf('/chats/7');
+    expect(layout).toBe('chat');
+    expect(await screen.findByText('mf_chat/ConversationPage')).toBeInTheDocument();
+    expect(await screen.findByText('mf_chat/ConversationList')).toBeInTheDocument();
+  });
+
+  test('member search uses the default layout with the top navigation and footer', async () => {
+    const { layout } = await layoutOf('/members');
+    expect(layout).toBe('default');
+    expect(screen.getByText('mf_members/MembersPage')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Terms and conditions' }).length).toBeGreaterThan(0);
+  });
+
+  test('visitors see the home lander at / in the lander layout; members go to /members', async () => {
+    const visitor = await layoutOf('/', false);
+    expect(visitor.layout).toBe('lander');
+    expect(await screen.findByText('mf_landers/HomePage')).toBeInTheDocument();
+    visitor.view.unmount();
+
+    const member = await renderShell({ path: '/', user: userFixture() });
+    await waitFor(() => expect(member.router.state.location.pathname).toBe('/members'));
+    expect(member.remotes.loads).not.toContain('mf_landers/HomePage');
+  });
+
+  test('a lander slug token shows mf_landers/LanderPage; an unknown path shows the 404 page', async () => {
+    await layoutOf('/general-nl', false);
+    expect(screen.getByText('mf_landers/LanderPage')).toBeInTheDocument();
+  });
+
+  test.each(['/does/not/exist', '/nonsense'])('%s is a 404 with a link home', async (path) => {
+    await renderShell({ path, user: false });
+    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  test('members-only routes send visitors to /login without loading the remote', async () => {
+    const view = await renderShell({ path: '/chats', user: false });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+    expect(view.router.state.location.search).toBe('?redirect=%2Fchats');
+    expect(view.remotes.loads).not.toContain('mf_chat/ChatsPage');
+  });
+
+  test('when the session ends on a members-only route the member lands on /login', async () => {
+    const view = await renderShell({ path: '/likes', user: userFixture() });
+    await screen.findByText('mf_members/LikesPage');
+    const { authRequired } = await import('@dating/shared');
+    view.store.dispatch(authRequired());
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  });
+
+  test('remoteForPath finds the owning remote for hover preloading', () => {
+    expect(remoteForPath('/chats/3')).toBe('mf_chat');
+    expect(remoteForPath('/credits/2/ideal')).toBe('mf_payments');
+    expect(remoteForPath('/likes/m/4')).toBe('mf_members');
+    expect(remoteForPath('/login')).toBe('mf_account');
+    expect(remoteForPath('/pages/terms')).toBeNull();
+  });
+});
