@@ -3,10 +3,11 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import { ReadableStream, TransformStream, WritableStream } from 'node:stream/web';
 import { MessageChannel, MessagePort } from 'node:worker_threads';
+import type * as Undici from 'undici';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder, ReadableStream, TransformStream, WritableStream, MessageChannel, MessagePort });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const undici = require('undici') as typeof import('undici');
+const undici = require('undici') as typeof Undici;
 
 /** Relative URLs resolve against the jsdom page, as in a browser. */
 class PageRequest extends undici.Request {
