@@ -10,6 +10,9 @@ import { buildRoutes } from '../routes/build-routes';
 import en from '../locales/en.json';
 import { chatsFixture, likesFixture, settingsFixture } from './fixtures';
 
+// jsdom has no scrolling; the router's ScrollRestoration calls it.
+window.scrollTo = () => undefined;
+
 /** A remote page that says which module it is, and where it is. */
 export function fakePage(id: string): RemoteComponent {
   return function FakePage() {
