@@ -72,6 +72,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="${esc(theme)}">
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='${encodeURIComponent(theme)}'/%3E%3C/svg%3E">
 <title>${esc(settings.index_title || settings.name)}</title>
 <meta name="description" content="${esc(settings.description)}">
 ${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
