@@ -58,8 +58,13 @@ export async function sessionUser(request: APIRequestContext): Promise<false | {
 
 /** Logout the way a member does: the account menu in the top navigation, then Uitloggen. */
 export async function logoutViaMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await accountMenu(page).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect.poll(() => sessionUser(page.request)).toBe(false);
+}
+
+/** The account dropdown's toggle in the top navigation. */
+export function accountMenu(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
 }

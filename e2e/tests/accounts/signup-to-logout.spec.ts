@@ -1,5 +1,5 @@
 import { test, expect } from '../../support/fixtures';
-import { birthdate, logoutViaMenu, newMember, sessionUser } from '../../support/account';
+import { accountMenu, birthdate, logoutViaMenu, newMember, sessionUser } from '../../support/account';
 import { gradientPng } from '../../support/images';
 import { waitForLink } from '../../support/mailbox';
 import { loginViaForm } from '../../support/site';
@@ -51,8 +51,8 @@ test('a visitor signs up in the modal, activates from the mailbox, logs in, edit
   await loginViaForm(page, member);
 
   // Edit the profile: the change is saved on the server and still there after a reload.
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'Mijn profiel' }).click();
+  await accountMenu(page).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Mijn profiel' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   const details = page.getByRole('region', { name: 'Profielgegevens' });
   const about = `Houdt van fietsen en koffie (${member.email.slice(4, 14)})`;
