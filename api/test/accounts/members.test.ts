@@ -16,8 +16,13 @@ async function confirmedMember(over: Record<string, unknown> = {}) {
 }
 
 const get = (url: string, cookie: string) => t.call({ method: 'GET', url, cookie });
-const searchIds = async (cookie: string) =>
-  ((await get('/api/members.php?numResults=100', cookie)).json().profiles as { id: number }[]).map((p) => p.id);
+/** Search results may be shared for a few seconds (services/members.ts); tests look at fresh ones. */
+const freshSearch = () => (t.app.services.members as { clearCache?: () => void }).clearCache?.();
+async function searchIds(cookie: string): Promise<number[]> {
+  freshSearch();
+  const res = await get('/api/members.php?numResults=100', cookie);
+  return (res.json().profiles as { id: number }[]).map((p) => p.id);
+}
 
 describe('blocking (SPEC §4, §6)', () => {
   test('removes likes and chats, and hides the blocker from the blocked member everywhere', async () => {
