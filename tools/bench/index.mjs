@@ -100,7 +100,16 @@ async function measurePages(url) {
     for (const file of home.files.filter((f) => f.kind).sort((a, b) => b.gzip - a.gzip)) {
       console.log(`${kb(file.gzip).padStart(10)}  ${file.kind.padEnd(3)} ${libraryOf(file.url)}`);
     }
-    if (home.errors.length) console.log(`\nconsole errors on /:\n  ${home.errors.join('\n  ')}`);
+    for (const { route, result } of rows) {
+      const failed = result.files
+        .filter((file) => file.status >= 400)
+        .map((file) => `${file.status} ${file.url}`);
+      if (result.errors.length || failed.length) {
+        console.log(
+          `\n${route.path}: console errors / failed requests:\n  ${[...result.errors, ...failed].join('\n  ')}`,
+        );
+      }
+    }
     return rows;
   } finally {
     await browser.close();
