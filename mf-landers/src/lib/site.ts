@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { NICHE_VARIANTS, useGetSettingsQuery, useGetUserQuery, type NicheVariant, type Settings } from '@dating/shared';
+import { trafficSource, visitorMayBrowse } from './traffic-source';
 
 export function nicheVariant(settings: Settings | undefined): NicheVariant {
   return (settings && NICHE_VARIANTS[settings.niche - 1]) || 'general';
@@ -12,13 +14,14 @@ export function useSite() {
   const { data: settings } = useGetSettingsQuery();
   const { data: session } = useGetUserQuery();
   const user = session?.user || null;
-  const visitorMaySearch =
-    settings?.logged_out_search !== 'none' || settings?.logged_out_search_trafficsource !== 'none';
+  const source = useMemo(() => trafficSource(), []);
   return {
     settings,
     user,
     known: Boolean(settings && session),
-    mayBrowse: Boolean(user) || (Boolean(settings) && visitorMaySearch),
+    mayBrowse: Boolean(user) || visitorMayBrowse(settings, source),
+    /** Sent along with members.php for visitors, as the server checks the source itself. */
+    source: user ? {} : source,
     variant: nicheVariant(settings),
   };
 }

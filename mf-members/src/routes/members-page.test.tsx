@@ -108,3 +108,24 @@ test('a logged-in member searches even where visitors may not', async () => {
   await renderPage(<MembersPage />, { route: '/members', path: '/members' });
   expect(await screen.findByRole('link', { name: /Member 2, 22/ })).toBeInTheDocument();
 });
+
+test('where only visitors with a traffic source may search, the source goes along with the search', async () => {
+  window.sessionStorage.clear();
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') {
+      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'other' });
+    }
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/members.php') return jsonResponse(page(1));
+    return undefined;
+  });
+  window.history.replaceState(null, '', '/members?network=partner1');
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  expect(await screen.findByRole('link', { name: /Member 1, 21/ })).toBeInTheDocument();
+  const search = fetch.mock.calls
+    .map(([request]) => new URL((request as Request).url))
+    .find((url) => url.pathname === '/api/members.php');
+  expect(search?.searchParams.get('network')).toBe('partner1');
+  window.history.replaceState(null, '', '/');
+});

@@ -1,8 +1,10 @@
 import '../lib/i18n';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toDisplayError, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
+import { trafficSource, visitorMayBrowse } from '../lib/traffic-source';
 import { useGetMembersQuery } from '../features/search/api/get-members';
 import { useSearchState } from '../features/search/hooks/use-search-state';
 import { SearchForm } from '../features/search/components/search-form';
@@ -17,11 +19,14 @@ export default function MembersPage() {
   const { query, update } = useSearchState();
   const { data: settings } = useGetSettingsQuery();
   const { data: session } = useGetUserQuery();
+  const source = useMemo(() => trafficSource(), []);
   // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
-  const visitorMaySearch =
-    settings?.logged_out_search !== 'none' || settings?.logged_out_search_trafficsource !== 'none';
-  const maySearch = Boolean(session?.user) || (Boolean(settings) && visitorMaySearch);
-  const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(query, { skip: !maySearch });
+  const member = Boolean(session?.user);
+  const maySearch = member || visitorMayBrowse(settings, source);
+  const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(
+    member ? query : { ...query, ...source },
+    { skip: !maySearch },
+  );
 
   let content;
   if (session && settings && !maySearch) {

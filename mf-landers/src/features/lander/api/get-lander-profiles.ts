@@ -1,9 +1,10 @@
 import { api, type MemberResponse, type MembersQuery, type MembersResponse } from '@dating/shared';
+import type { TrafficSource } from '../../../lib/traffic-source';
 
 /** Profiles for teasers and the swipe game, and the profile a profile-based lander features. */
 export const landerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getLanderProfiles: build.query<MembersResponse | false, MembersQuery>({
+    getLanderProfiles: build.query<MembersResponse | false, MembersQuery & TrafficSource>({
       query: (params) => ({ url: 'members.php', params }),
       providesTags: ['Members'],
     }),

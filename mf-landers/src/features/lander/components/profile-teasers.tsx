@@ -30,8 +30,8 @@ function Teaser({ profile, onOpen }: { profile: Profile; onOpen: () => void }) {
 export function ProfileTeasers({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
-  const { settings, mayBrowse } = useSite();
-  const { data } = useGetLanderProfilesQuery({ numResults: TEASER_COUNT }, { skip: !mayBrowse });
+  const { settings, mayBrowse, source: traffic } = useSite();
+  const { data } = useGetLanderProfilesQuery({ numResults: TEASER_COUNT, ...traffic }, { skip: !mayBrowse });
   const profiles = data ? data.profiles.slice(0, TEASER_COUNT) : [];
   const open = () => dispatch(signupModalOpened({ source }));
 

@@ -36,8 +36,8 @@ function Card({ profile, offset }: { profile: Profile; offset: number }) {
 export function SwipeGame({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
-  const { user, mayBrowse, known } = useSite();
-  const { data, isLoading } = useGetLanderProfilesQuery({ numResults: DECK_SIZE }, { skip: !mayBrowse });
+  const { user, mayBrowse, known, source: traffic } = useSite();
+  const { data, isLoading } = useGetLanderProfilesQuery({ numResults: DECK_SIZE, ...traffic }, { skip: !mayBrowse });
   const { left, like } = useDailyLikes();
   const [index, setIndex] = useState(0);
   const [offset, setOffset] = useState(0);
