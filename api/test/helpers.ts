@@ -7,6 +7,9 @@ import { buildApp, type App, type BuildOptions } from '../src/app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo';
 
 export { DEMO_EMAIL, DEMO_PASSWORD };
+
+// Starting PGlite (or a schema on PostgreSQL) takes seconds on a busy machine; hooks get the same budget.
+jest.setTimeout(120_000);
 /** Header every state-changing call needs (CSRF guard). */
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
 

@@ -70,6 +70,8 @@ describe('GET /api/members.php', () => {
   test('invisible members and blocked members (both ways) are excluded', async () => {
     const [a, b, c] = (await get('/api/members.php?numResults=3', { cookie })).json().profiles.map((p: { id: number }) => p.id);
     await t.app.db.execute(sql`UPDATE users SET invisible = TRUE WHERE id = ${a}`);
+    // Search results are cached for a few seconds across viewers; blocks apply immediately.
+    t.app.services.members.clearCache();
     await t.app.db.execute(sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${demoId}, ${b}), (${c}, ${demoId})`);
     const ids = (await get('/api/members.php?numResults=100', { cookie })).json().profiles.map((p: { id: number }) => p.id);
     expect(ids).not.toContain(a);

@@ -11,7 +11,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Raw access for the migrator: run one SQL file, optionally inside a transaction, under a lock. */
 export interface RawDb {
   driver: 'pglite' | 'pg';
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A raw query; `name` makes it a server-side prepared statement on PostgreSQL (hot paths). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` with exclusive access (advisory lock on PostgreSQL; PGlite is single-connection anyway). */
   exclusive<T>(fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
 }
@@ -75,8 +76,8 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const raw: RawDb = {
     driver: 'pg',
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pool.query(text, params)).rows as T[];
+    async query<T>(text: string, params?: unknown[], name?: string) {
+      return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
     },
     async exclusive(fn) {
       const conn = await pool.connect();

@@ -19,7 +19,7 @@ export const servicesPlugin = fp<{ config: AppConfig; database: Database }>(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('services', createServices({ db: database.db, config, log: app.log }));
+    app.decorate('services', createServices({ db: database.db, raw: database.raw, config, log: app.log }));
   },
   { name: 'services' },
 );

@@ -10,7 +10,7 @@ import {
  */
 export function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
   const s = t as unknown as { type?: unknown; enum?: unknown[] };
-  if (typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array') {
+  if (typeof s.type === 'string') {
     return Type.Unsafe<Static<T> | null>({ ...t, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
   }
   return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChatEntry, MessageType } from '@dating/shared/contract/index';
-import type { Db } from '../db/client';
-import { first, rows } from '../db/sql';
+import type { Db, RawDb } from '../db/client';
+import { first } from '../db/sql';
 import { notFound } from '../lib/errors';
 import { PROFILE_COLUMNS, toProfile, type ProfileSqlRow } from './profiles';
 
@@ -17,28 +17,25 @@ interface ChatRow extends ProfileSqlRow {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export function createChatsService(db: Db) {
+const CHATS_SQL = `SELECT c.id AS conversation_id, c.updated_at, ${PROFILE_COLUMNS},
+    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND m.read_at IS NULL) AS unread,
+    lm.body AS last_body, lm.type AS last_type, lm.sender_id AS last_sender, lm.created_at AS last_at
+  FROM conversations c
+  JOIN users u ON u.id = CASE WHEN c.user_a = $1 THEN c.user_b ELSE c.user_a END
+  JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.id = p.main_photo_id
+  LEFT JOIN LATERAL (SELECT body, type, sender_id, created_at FROM messages m
+                      WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) lm ON TRUE
+  WHERE ((c.user_a = $1 AND NOT c.deleted_by_a) OR (c.user_b = $1 AND NOT c.deleted_by_b))
+    AND u.status <> 'deleted'
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = $1 AND b.blocked_id = u.id) OR (b.user_id = u.id AND b.blocked_id = $1))
+  ORDER BY c.updated_at DESC, c.id DESC`;
+
+export function createChatsService(db: Db, raw: RawDb) {
   return {
     /** The member's conversations, newest first, without blocked or deleted partners. */
     async list(me: number): Promise<ChatEntry[]> {
-      const found = await rows<ChatRow>(
-        db,
-        sql`SELECT c.id AS conversation_id, c.updated_at, ${sql.raw(PROFILE_COLUMNS)},
-              (SELECT count(*) FROM messages m
-                WHERE m.conversation_id = c.id AND m.sender_id <> ${me} AND m.read_at IS NULL) AS unread,
-              lm.body AS last_body, lm.type AS last_type, lm.sender_id AS last_sender, lm.created_at AS last_at
-            FROM conversations c
-            JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
-            JOIN profiles p ON p.user_id = u.id
-            LEFT JOIN photos ph ON ph.id = p.main_photo_id
-            LEFT JOIN LATERAL (SELECT body, type, sender_id, created_at FROM messages m
-                                WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) lm ON TRUE
-            WHERE ((c.user_a = ${me} AND NOT c.deleted_by_a) OR (c.user_b = ${me} AND NOT c.deleted_by_b))
-              AND u.status <> 'deleted'
-              AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = ${me} AND b.blocked_id = u.id)
-                                                      OR (b.user_id = u.id AND b.blocked_id = ${me}))
-            ORDER BY c.updated_at DESC, c.id DESC`,
-      );
+      const found = await raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
       return found.map((r) => ({
         conversation: { id: r.conversation_id, updated_at: iso(r.updated_at) },
         profile: toProfile(r),

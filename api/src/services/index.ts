@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Db, RawDb } from '../db/client';
 import { createCreditsService } from './credits';
 import { createSessionsService } from './sessions';
 import { createSitesService } from './sites';
@@ -18,6 +18,8 @@ import path from 'node:path';
 
 export interface ServiceDeps {
   db: Db;
+  /** Raw driver access for hot paths (prepared statements). */
+  raw: RawDb;
   config: AppConfig;
   log: FastifyBaseLogger;
 }
@@ -28,12 +30,12 @@ export function createServices(deps: ServiceDeps) {
   const sites = createSitesService(db, { pushPublicKey: () => process.env.VAPID_PUBLIC_KEY ?? '' });
   const core = {
     sites,
-    sessions: createSessionsService(db),
-    users: createUsersService(db),
+    sessions: createSessionsService(db, deps.raw),
+    users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
     mail: createMailService({ ...deps, sites }),
-    members: createMembersService(db),
-    chats: createChatsService(db),
+    members: createMembersService(db, deps.raw),
+    chats: createChatsService(db, deps.raw),
     likes: createLikesService(db),
     shop: createShopService(db),
     push: createPushService(db),

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { FREE_PHOTO_LIMIT } from '@dating/shared/constants';
-import type { Gender, MemberResponse, MembersResponse } from '@dating/shared/contract/index';
-import type { Db } from '../db/client';
+import type { Gender, MemberResponse, MembersResponse, Profile } from '@dating/shared/contract/index';
+import type { Db, RawDb } from '../db/client';
 import { first, rows } from '../db/sql';
 import { notFound } from '../lib/errors';
 import { regionsOf } from './geo';
@@ -34,31 +34,69 @@ function regionName(country: string | undefined, region: string): string {
   return regionsOf(country).find((r) => r.code.toLowerCase() === region.toLowerCase())?.name ?? region;
 }
 
-export function createMembersService(db: Db) {
+/** Filters that define a cached result list (everything but the viewer and the page). */
+type Filters = Omit<MemberSearch, 'pageNumber' | 'numResults'>;
+
+/** Plain SQL with numbered parameters, so each filter combination is one prepared statement. */
+function searchSql(f: Filters) {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = [`u.status = 'confirmed'`, 'NOT u.invisible', `p.status <> 'disabled'`];
+  let key = '';
+  if (f.gender) (where.push(`p.gender = ${p(f.gender)}`), (key += 'g'));
+  if (f.country) (where.push(`p.country = ${p(f.country.toUpperCase())}`), (key += 'c'));
+  if (f.countryregion) (where.push(`lower(p.region) = lower(${p(regionName(f.country, f.countryregion))})`), (key += 'r'));
+  if (f.min_age) (where.push(`p.date_of_birth <= ${p(yearsAgo(f.min_age))}::date`), (key += 'a'));
+  if (f.max_age) (where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`), (key += 'b'));
+  const text = `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM}
+    WHERE ${where.join(' AND ')}
+    ORDER BY (ph.id IS NULL), u.id DESC LIMIT ${MAX_CACHED}`;
+  return { text, params, name: `members_${key || 'all'}` };
+}
+
+const BLOCKED_SQL = `SELECT blocked_id AS id FROM blocks WHERE user_id = $1 UNION SELECT user_id FROM blocks WHERE blocked_id = $1`;
+/** Search results are shared by all viewers for a few seconds; blocks and the viewer are removed per request. */
+const CACHE_MS = 10_000;
+const CACHE_KEYS = 500;
+const MAX_CACHED = 5_000;
+
+export function createMembersService(db: Db, raw: RawDb) {
+  const cache = new Map<string, { at: number; value: Promise<Profile[]> }>();
+
+  function matching(f: Filters): Promise<Profile[]> {
+    const key = JSON.stringify([f.gender, f.country?.toUpperCase(), f.countryregion?.toLowerCase(), f.min_age, f.max_age]);
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const { text, params, name } = searchSql(f);
+    const value = raw.query<ProfileSqlRow>(text, params, name).then((found) => found.map((r) => toProfile(r)));
+    value.catch(() => cache.delete(key));
+    cache.delete(key);
+    if (cache.size >= CACHE_KEYS) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: Date.now(), value });
+    return value;
+  }
+
   async function run(viewerId: number | null, q: MemberSearch) {
-    const where: SQL[] = [
-      sql`u.status = 'confirmed'`,
-      sql`NOT u.invisible`,
-      sql`p.status <> 'disabled'`,
-      notBlocked(viewerId),
-    ];
-    if (q.gender) where.push(sql`p.gender = ${q.gender}`);
-    if (q.country) where.push(sql`p.country = ${q.country.toUpperCase()}`);
-    if (q.countryregion) where.push(sql`lower(p.region) = lower(${regionName(q.country, q.countryregion)})`);
-    if (q.min_age) where.push(sql`p.date_of_birth <= ${yearsAgo(q.min_age)}::date`);
-    if (q.max_age) where.push(sql`p.date_of_birth > ${yearsAgo(q.max_age + 1)}::date`);
+    const [all, blocked] = await Promise.all([
+      matching(q),
+      viewerId === null ? [] : raw.query<{ id: number }>(BLOCKED_SQL, [viewerId], 'members_blocked'),
+    ]);
+    const hidden = new Set(blocked.map((b) => b.id));
+    if (viewerId !== null) hidden.add(viewerId);
+    const visible = hidden.size ? all.filter((p) => !hidden.has(p.id)) : all;
     const offset = (q.pageNumber - 1) * q.numResults;
-    const found = await rows<ProfileSqlRow & { total: string | number }>(
-      db,
-      sql`SELECT ${sql.raw(PROFILE_COLUMNS)}, count(*) OVER () AS total FROM ${sql.raw(PROFILE_FROM)}
-          WHERE ${sql.join(where, sql` AND `)}
-          ORDER BY (ph.id IS NULL), u.id DESC LIMIT ${q.numResults} OFFSET ${offset}`,
-    );
-    return { profiles: found.map((r) => toProfile(r)), total: Number(found[0]?.total ?? 0) };
+    return { profiles: visible.slice(offset, offset + q.numResults), total: visible.length };
   }
 
   return {
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
+    /** Forget cached search results (after bulk changes, and in tests). */
+    clearCache() {
+      cache.clear();
+    },
     async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
       const exact = await run(viewerId, q);
       const base = { pageNumber: q.pageNumber, numResults: q.numResults };

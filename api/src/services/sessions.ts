@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import { AUTH_COOKIE_DAYS } from '@dating/shared/constants';
-import type { Db } from '../db/client';
+import type { Db, RawDb } from '../db/client';
 import { sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
@@ -10,9 +10,42 @@ export const SESSION_MAX_AGE_S = AUTH_COOKIE_DAYS * 86_400;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
+export interface SessionInfo {
+  userId: number;
+  siteId: number;
+}
+
+const LOOKUP_SQL = `SELECT s.user_id, u.site_id FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.expires_at > now() AND u.status <> 'deleted'`;
+/**
+ * Valid sessions are remembered in-process for a few seconds: most member requests then need no session query.
+ * Logout and `destroyAllFor` clear the entry on this node at once; another API node notices within CACHE_MS.
+ */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 20_000;
+
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
-export function createSessionsService(db: Db) {
+export function createSessionsService(db: Db, raw: RawDb) {
+  const cache = new Map<string, SessionInfo & { at: number }>();
+  const forget = (predicate: (hash: string, info: SessionInfo) => boolean) => {
+    for (const [hash, info] of cache) if (predicate(hash, info)) cache.delete(hash);
+  };
   return {
+    /** The session's member and site, or null when unknown/expired. */
+    async lookup(token: string): Promise<SessionInfo | null> {
+      const hash = hashToken(token);
+      const hit = cache.get(hash);
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit;
+      const [row] = await raw.query<{ user_id: number; site_id: number }>(LOOKUP_SQL, [hash], 'session_lookup');
+      if (!row) {
+        cache.delete(hash);
+        return null;
+      }
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      const info = { userId: row.user_id, siteId: row.site_id, at: Date.now() };
+      cache.set(hash, info);
+      return info;
+    },
     async create(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
       const token = newToken();
       await db.insert(sessions).values({
@@ -24,19 +57,14 @@ export function createSessionsService(db: Db) {
       });
       return token;
     },
-    async userIdFor(token: string): Promise<number | null> {
-      const [row] = await db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row?.userId ?? null;
-    },
     async destroy(token: string): Promise<void> {
+      cache.delete(hashToken(token));
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
     /** Ends every session of a user, optionally keeping the current one (password reset, deletion). */
     async destroyAllFor(userId: number, keepToken?: string): Promise<void> {
+      const keep = keepToken ? hashToken(keepToken) : null;
+      forget((hash, info) => info.userId === userId && hash !== keep);
       await db
         .delete(sessions)
         .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))) : eq(sessions.userId, userId));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Locale, User } from '@dating/shared/contract/index';
-import type { Db } from '../db/client';
+import type { Db, RawDb } from '../db/client';
 import { first } from '../db/sql';
 import { ApiError } from '../lib/errors';
 import { loginAudit } from '../db/schema';
@@ -17,15 +17,13 @@ export interface AuthUser extends User {
   siteId: number;
 }
 
-export function createUsersService(db: Db) {
+const BY_ID = `SELECT ${USER_COLUMNS}, u.site_id FROM ${USER_FROM}
+  WHERE u.id = $1 AND u.status <> 'deleted' AND u.email IS NOT NULL`;
+
+export function createUsersService(db: Db, raw: RawDb) {
   async function load(userId: number): Promise<AuthUser | null> {
-    const row = await first<UserSqlRow & { site_id: number }>(
-      db,
-      sql`SELECT ${sql.raw(USER_COLUMNS)}, u.site_id FROM ${sql.raw(USER_FROM)}
-          WHERE u.id = ${userId} AND u.status <> 'deleted' AND u.email IS NOT NULL`,
-    );
-    if (!row) return null;
-    return { ...toUser(row), id: row.id, siteId: row.site_id };
+    const [row] = await raw.query<UserSqlRow & { site_id: number }>(BY_ID, [userId], 'user_by_id');
+    return row ? { ...toUser(row), id: row.id, siteId: row.site_id } : null;
   }
 
   async function lockedMinutes(siteId: number, email: string): Promise<number> {

@@ -26,9 +26,9 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const userId = await request.requireUserId();
       reply.header('cache-control', 'no-store');
-      return { chats: await app.services.chats.list(user.id) };
+      return { chats: await app.services.chats.list(userId) };
     },
   );
 
@@ -42,8 +42,8 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
-      await app.services.chats.remove(user.id, request.body.conversation);
+      const userId = await request.requireUserId();
+      await app.services.chats.remove(userId, request.body.conversation);
       return { ok: true };
     },
   );

@@ -20,9 +20,9 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const userId = await request.requireUserId();
       reply.header('cache-control', 'no-store');
-      return app.services.likes.list(user.id);
+      return app.services.likes.list(userId);
     },
   );
 
@@ -40,8 +40,8 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
-      return app.services.likes.autoLike(user.id);
+      const userId = await request.requireUserId();
+      return app.services.likes.autoLike(userId);
     },
   );
 };

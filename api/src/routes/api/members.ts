@@ -40,8 +40,8 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.currentUser();
-      if (!user) {
+      const userId = await request.currentUserId();
+      if (userId === null) {
         const s = request.site.baseSettings;
         const allowed =
           s.logged_out_search === 'other' || (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request));
@@ -49,7 +49,7 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       }
       const q = request.query;
       if (q.min_age && q.max_age && q.min_age > q.max_age) throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
-      return app.services.members.search(user?.id ?? null, q);
+      return app.services.members.search(userId, q);
     },
   );
 };
