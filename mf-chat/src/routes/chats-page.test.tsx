@@ -115,3 +115,17 @@ test('opening a conversation zeroes its unread count and shows who it is with', 
   await waitFor(() => expect(within(sidebar).queryByLabelText('3 ongelezen berichten')).toBeNull());
   expect(within(sidebar).getByLabelText('120 ongelezen berichten')).toBeInTheDocument();
 });
+
+test('a chat entry from a profile without a conversation yet shows that profile', async () => {
+  const partner = { id: 555, name: 'Dewi', age: 41, city: 'Delft', main_image: null };
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse(member);
+    if (url.pathname === '/api/chats.php') return jsonResponse(serverChats());
+    if (url.pathname === '/api/member.php' && url.searchParams.get('id') === '555') {
+      return jsonResponse({ profile: partner, liked: false, blocked: false });
+    }
+    return undefined;
+  });
+  await renderPage(<ConversationPage />, { route: '/members/555/chat', path: '/members/:id/chat' });
+  expect(await screen.findByRole('link', { name: /Dewi, 41/ })).toHaveAttribute('href', '/members/555');
+});
