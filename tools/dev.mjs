@@ -21,6 +21,8 @@ function start(label, command, args, cwd, env = {}) {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: `npm run dev -w @dating/api` starts tsx as a grandchild; stopping kills the group.
+    detached: true,
   });
   const prefix = (chunk) =>
     chunk
@@ -48,7 +50,13 @@ for (const app of remotes) {
 console.log(`dev: open http://localhost:3000 (api on ${apiPort}; remotes in dev: ${remotes.join(', ')})`);
 
 function stop() {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   process.exit(0);
 }
 process.on('SIGINT', stop);
