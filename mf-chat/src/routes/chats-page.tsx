@@ -2,14 +2,23 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { ConversationList } from '../features/conversations/components/conversation-list';
+import styles from './chats-page.module.scss';
 
-/** `/chats`: the conversation list (SPEC §2). */
+/**
+ * `/chats`: the conversation list (SPEC §2). From 992 px the shell's chat layout already shows the list beside the
+ * page, so there the page only invites to pick a conversation.
+ */
 export default function ChatsPage() {
   const { t } = useTranslation(NS);
   return (
-    <section className="container py-3 px-0 px-sm-3">
-      <h1 className="h4 mb-3 px-3 px-sm-0">{t('list.title')}</h1>
-      <ConversationList />
-    </section>
+    <>
+      <section className={`py-3 ${styles.phone}`}>
+        <h1 className="h4 mb-3 px-3">{t('list.title')}</h1>
+        <ConversationList />
+      </section>
+      <div className={styles.wide}>
+        <p>{t('list.pick')}</p>
+      </div>
+    </>
   );
 }

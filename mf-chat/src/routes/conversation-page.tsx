@@ -12,7 +12,8 @@ import styles from './conversation-page.module.scss';
 
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (a conversation with that profile, SPEC §2). The messages
- * call is not part of the API yet: the page shows who the conversation is with and says so.
+ * call is not part of the API yet: the page shows who the conversation is with and says so. A visitor sees the
+ * list's signup invitation.
  */
 export default function ConversationPage() {
   const { t } = useTranslation(NS);
@@ -53,12 +54,6 @@ export default function ConversationPage() {
     );
   }
 
-  return (
-    <div className={styles.layout}>
-      <aside className={styles.sidebar}>
-        <ConversationList compact activeId={chat?.conversation.id} />
-      </aside>
-      <section className={styles.main}>{main}</section>
-    </div>
-  );
+  // The shell's chat layout shows the conversation list beside this page from 992 px (SPEC §2).
+  return <section className={styles.main}>{main}</section>;
 }

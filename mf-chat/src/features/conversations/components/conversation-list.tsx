@@ -1,5 +1,5 @@
 import '../../../lib/i18n';
-import { Link } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signupModalOpened, toDisplayError, useAppDispatch, useGetChatsQuery } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
@@ -11,8 +11,20 @@ import styles from './conversation-list.module.scss';
 export interface ConversationListProps {
   /** The chat layout's sidebar: smaller rows, no remove buttons. */
   compact?: boolean;
-  /** Conversation shown next to the list, highlighted. */
+  /** Conversation shown next to the list, highlighted; by default the one in the address. */
   activeId?: number;
+}
+
+/** The conversation (or the profile, for `/members/:id/chat`) the address points at. */
+function useActive(activeId: number | undefined) {
+  const { pathname } = useLocation();
+  if (activeId !== undefined) return { conversation: activeId, profile: undefined };
+  const chat = matchPath('/chats/:id', pathname);
+  const profile = matchPath('/members/:id/chat', pathname);
+  return {
+    conversation: chat ? Number(chat.params.id) : undefined,
+    profile: profile ? Number(profile.params.id) : undefined,
+  };
 }
 
 function Skeleton({ rows }: { rows: number }) {
@@ -32,6 +44,7 @@ export function ConversationList({ compact = false, activeId }: ConversationList
   const user = useSession();
   const { data, error, isLoading, refetch } = useGetChatsQuery(undefined, { skip: !user });
   const remove = useRemoveConversation();
+  const active = useActive(activeId);
 
   if (user === null) {
     if (compact) return null;
@@ -83,7 +96,7 @@ export function ConversationList({ compact = false, activeId }: ConversationList
         <ConversationItem
           key={chat.conversation.id}
           chat={chat}
-          active={chat.conversation.id === activeId}
+          active={chat.conversation.id === active.conversation || chat.profile.id === active.profile}
           compact={compact}
           onRemove={(id) => void remove(id)}
         />
