@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { type RouteObject } from 'react-router-dom';
+import { Spinner } from '@dating/shared';
 import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import { NotFoundPage } from '../errors/not-found-page';
 import { RouteErrorPage } from '../errors/route-error-page';
@@ -20,6 +21,10 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
   lander: LanderLayout,
   empty: EmptyLayout,
 };
+
+function StartupSpinner() {
+  return <Spinner block />;
+}
 
 function never(): Promise<never> {
   return new Promise(() => undefined);
@@ -91,5 +96,15 @@ export function buildRoutes(loader: RemoteLoader, table: readonly RouteDef[] = R
       children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader)),
     }),
   );
-  return [{ id: 'root', path: '/', Component: RootRoute, errorElement: <RouteErrorPage root />, children: layouts }];
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootRoute,
+      // Shown while the first route's lazy module or loader resolves (no server rendering here).
+      HydrateFallback: StartupSpinner,
+      errorElement: <RouteErrorPage root />,
+      children: layouts,
+    },
+  ];
 }
