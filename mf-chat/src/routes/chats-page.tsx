@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import styles from './chats-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 /**
  * `/chats`: the conversation list (SPEC §2). From 992 px the shell's chat layout already shows the list beside the
  * page, so there the page only invites to pick a conversation.
  */
-export default function ChatsPage() {
+function ChatsPage() {
   const { t } = useTranslation(NS);
   return (
     <>
@@ -22,3 +23,5 @@ export default function ChatsPage() {
     </>
   );
 }
+
+export default withSuspense(ChatsPage);

@@ -9,13 +9,14 @@ import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import styles from './conversation-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (a conversation with that profile, SPEC §2). The messages
  * call is not part of the API yet: the page shows who the conversation is with and says so. A visitor sees the
  * list's signup invitation.
  */
-export default function ConversationPage() {
+function ConversationPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
@@ -57,3 +58,5 @@ export default function ConversationPage() {
   // The shell's chat layout shows the conversation list beside this page from 992 px (SPEC §2).
   return <section className={styles.main}>{main}</section>;
 }
+
+export default withSuspense(ConversationPage);

@@ -9,6 +9,7 @@ import { useGetLanderMemberQuery } from '../features/lander/api/get-lander-profi
 import { Lander } from '../features/lander/components/lander';
 import { SwipeGame } from '../features/swipe/components/swipe-game';
 import styles from './lander-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 function FeaturedProfile({ id }: { id: number }) {
   const { t } = useTranslation(NS);
@@ -30,7 +31,7 @@ function FeaturedProfile({ id }: { id: number }) {
  * entries `/members/:id/landing…` and `/members/:id/signup` (SPEC §2). They share the home lander's body; a profile
  * entry features that profile, the signup entry opens the signup modal at once.
  */
-export default function LanderPage() {
+function LanderPage() {
   const params = useParams();
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
@@ -51,3 +52,5 @@ export default function LanderPage() {
     />
   );
 }
+
+export default withSuspense(LanderPage);

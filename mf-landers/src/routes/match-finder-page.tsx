@@ -1,7 +1,10 @@
 import '../lib/i18n';
 import { Questionnaire } from '../features/match-finder/components/questionnaire';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/match-finder` (SPEC §2). */
-export default function MatchFinderPage() {
+function MatchFinderPage() {
   return <Questionnaire />;
 }
+
+export default withSuspense(MatchFinderPage);

@@ -1,7 +1,10 @@
 import '../lib/i18n';
 import { SwipeGame } from '../features/swipe/components/swipe-game';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/swipe-game` (SPEC §2). */
-export default function SwipeGamePage() {
+function SwipeGamePage() {
   return <SwipeGame source="swipe-game" />;
 }
+
+export default withSuspense(SwipeGamePage);

@@ -7,6 +7,7 @@ import { needsLogin } from '../lib/api-data';
 import { ProfileCard } from '../features/profiles/components/profile-card';
 import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
+import { withSuspense } from '../lib/with-suspense';
 
 type LikeType = 'liked-me' | 'my-likes';
 
@@ -52,7 +53,7 @@ function LikesList({ likes, type }: { likes: LikesResponse; type: LikeType }) {
 }
 
 /** `/likes` and `/likes/:type` (liked-me, my-likes) from likes.php (SPEC §2, §7). */
-export default function LikesPage() {
+function LikesPage() {
   const { t } = useTranslation(NS);
   const param = useParams().type;
   const type: LikeType = param === 'my-likes' ? 'my-likes' : 'liked-me';
@@ -94,3 +95,5 @@ export default function LikesPage() {
     </section>
   );
 }
+
+export default withSuspense(LikesPage);

@@ -12,9 +12,10 @@ import { ProfileDetails } from '../features/profile/components/profile-details';
 import { ProfileActions } from '../features/profile/components/profile-actions';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import styles from './member-profile-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/members/:id` and `/likes/m/:id` (SPEC §2). */
-export default function MemberProfilePage() {
+function MemberProfilePage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -65,3 +66,5 @@ export default function MemberProfilePage() {
     </article>
   );
 }
+
+export default withSuspense(MemberProfilePage);

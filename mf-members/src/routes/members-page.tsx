@@ -12,9 +12,10 @@ import { Pagination } from '../features/search/components/pagination';
 import { ProfileCard } from '../features/profiles/components/profile-card';
 import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/members`: member search, the members' home after login (SPEC §2). */
-export default function MembersPage() {
+function MembersPage() {
   const { t } = useTranslation(NS);
   const { query, update } = useSearchState();
   const { data: settings } = useGetSettingsQuery();
@@ -77,3 +78,5 @@ export default function MembersPage() {
     </section>
   );
 }
+
+export default withSuspense(MembersPage);

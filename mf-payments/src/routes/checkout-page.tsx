@@ -8,9 +8,10 @@ import { useActiveDiscount } from '../features/discount/hooks/use-active-discoun
 import { PackageCard, PackageCardSkeleton } from '../features/packages/components/package-card';
 import { NotAvailable } from '../features/checkout/components/not-available';
 import styles from './checkout-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/credits/:id/:paymentmethod?`: the chosen package and the payment method choice (SPEC §2, §3). */
-export default function CheckoutPage() {
+function CheckoutPage() {
   const { t } = useTranslation(NS);
   const params = useParams();
   const id = Number(params.id);
@@ -66,3 +67,5 @@ export default function CheckoutPage() {
     </section>
   );
 }
+
+export default withSuspense(CheckoutPage);

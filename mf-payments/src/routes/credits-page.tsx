@@ -2,9 +2,10 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/credits`: buy credits (SPEC §2). */
-export default function CreditsPage() {
+function CreditsPage() {
   const { t } = useTranslation(NS);
   return (
     <section className="container py-3">
@@ -14,3 +15,5 @@ export default function CreditsPage() {
     </section>
   );
 }
+
+export default withSuspense(CreditsPage);

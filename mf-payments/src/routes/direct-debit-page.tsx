@@ -2,6 +2,7 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
+import { withSuspense } from '../lib/with-suspense';
 
 const FIELDS = [
   ['account_holder', 'name'],
@@ -14,7 +15,7 @@ const FIELDS = [
 ] as const;
 
 /** `/directdebit`: the SEPA direct debit form of SPEC §3, shown but not yet submittable (later issue). */
-export default function DirectDebitPage() {
+function DirectDebitPage() {
   const { t } = useTranslation(NS);
   return (
     <section className="container py-3" style={{ maxWidth: 560 }}>
@@ -40,3 +41,5 @@ export default function DirectDebitPage() {
     </section>
   );
 }
+
+export default withSuspense(DirectDebitPage);

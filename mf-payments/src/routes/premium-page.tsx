@@ -4,9 +4,10 @@ import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTO_LIMIT } from '@dating/share
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
 import styles from './premium-page.module.scss';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (SPEC §1). */
-export default function PremiumPage() {
+function PremiumPage() {
   const { t } = useTranslation(NS);
   const benefits = [
     t('premium.benefits.match', { percent: PREMIUM_MATCH_CHANCE_PERCENT }),
@@ -29,3 +30,5 @@ export default function PremiumPage() {
     </section>
   );
 }
+
+export default withSuspense(PremiumPage);

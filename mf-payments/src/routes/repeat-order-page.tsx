@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/credits/repeat-order`: buy the last package again (needs the order calls of a later issue). */
-export default function RepeatOrderPage() {
+function RepeatOrderPage() {
   const { t } = useTranslation(NS);
   return (
     <section className="container py-3">
@@ -17,3 +18,5 @@ export default function RepeatOrderPage() {
     </section>
   );
 }
+
+export default withSuspense(RepeatOrderPage);

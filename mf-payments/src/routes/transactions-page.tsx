@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
+import { withSuspense } from '../lib/with-suspense';
 
 /** `/transactions/:id?`: payment results and history (needs the payment calls of a later issue). */
-export default function TransactionsPage() {
+function TransactionsPage() {
   const { t } = useTranslation(NS);
   return (
     <section className="container py-3">
@@ -17,3 +18,5 @@ export default function TransactionsPage() {
     </section>
   );
 }
+
+export default withSuspense(TransactionsPage);

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/use-session';
 import { useRemoveConversation } from '../hooks/use-remove-conversation';
 import { ConversationItem } from './conversation-item';
 import styles from './conversation-list.module.scss';
+import { withSuspense } from '../../../lib/with-suspense';
 
 export interface ConversationListProps {
   /** The chat layout's sidebar: smaller rows, no remove buttons. */
@@ -105,4 +106,4 @@ export function ConversationList({ compact = false, activeId }: ConversationList
   );
 }
 
-export default ConversationList;
+export default withSuspense(ConversationList);
