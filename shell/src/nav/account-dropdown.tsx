@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Avatar, loggedOut, useAppDispatch, useLogoutMutation, type User } from '@dating/shared';
+import { Avatar, coreApi, loggedOut, useAppDispatch, useLogoutMutation, type User } from '@dating/shared';
 import { Dropdown } from './dropdown';
 import { PrefetchLink } from './prefetch-link';
 
@@ -14,6 +14,10 @@ export function AccountDropdown({ user }: { user: User }) {
     await logout()
       .unwrap()
       .catch(() => undefined);
+    // Show the visitor first, so the member-only lists unsubscribe before the cache reset would refetch them
+    // (they would only answer 403 now).
+    await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     dispatch(loggedOut());
     navigate('/', { replace: true });
   };
