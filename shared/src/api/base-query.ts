@@ -16,6 +16,8 @@ export interface ApiExtraOptions {
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api/',
   credentials: 'include',
+  // Looked up per call, so whichever fetch the page (or a test's edge) has at that moment is used.
+  fetchFn: (input, init) => fetch(input, init),
   prepareHeaders: (headers) => {
     headers.set(REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE);
     return headers;

@@ -11,9 +11,12 @@ function createSessionListener() {
   listener.startListening({
     predicate: (action) => authRequired.match(action) || loggedOut.match(action),
     effect: async (_action, listenerApi) => {
-      // Forget everything that belonged to the member, then mark the session as a visitor's.
+      // Forget everything that belonged to the member, then mark the session as a visitor's. The site's
+      // settings are not the member's: keep them, the layouts cannot render without them.
       const dispatch = listenerApi.dispatch as ThunkDispatch<RootState, unknown, UnknownAction>;
+      const settings = coreApi.endpoints.getSettings.select()(listenerApi.getState() as RootState).data;
       dispatch(api.util.resetApiState());
+      if (settings) await dispatch(coreApi.util.upsertQueryData('getSettings', undefined, settings));
       await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
     },
   });
