@@ -16,7 +16,11 @@ import { createPhotosService } from '../services/photos';
 
 const USAGE = 'usage: moderate list | approve <id> [...] | reject <id> [...]';
 
-export async function moderate(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console): Promise<number> {
+export async function moderate(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = console,
+): Promise<number> {
   const [command, ...args] = argv;
   if (!command || !['list', 'approve', 'reject'].includes(command)) {
     out.error(USAGE);
@@ -33,19 +37,26 @@ export async function moderate(argv: string[], env: NodeJS.ProcessEnv = process.
   const database = await openDatabase(config);
   try {
     await migrate(database.raw);
-    const photos = createPhotosService(database.db, { mediaDir: path.join(config.dataDir, 'media'), autoApproveSeconds: 0 });
+    const photos = createPhotosService(database.db, {
+      mediaDir: path.join(config.dataDir, 'media'),
+      autoApproveSeconds: 0,
+    });
     if (command === 'list') {
       const queue = await photos.inspectionQueue(1000);
       if (!queue.length) out.log('No photos under inspection.');
       for (const p of queue) {
-        out.log(`${p.id}\tmember ${p.user_id} (${p.name}${p.email ? `, ${p.email}` : ''})\t${p.created_at}\t${path.join(config.dataDir, 'media', p.filename)}`);
+        out.log(
+          `${p.id}\tmember ${p.user_id} (${p.name}${p.email ? `, ${p.email}` : ''})\t${p.created_at}\t${path.join(config.dataDir, 'media', p.filename)}`,
+        );
       }
       return 0;
     }
     let failed = 0;
     for (const id of ids) {
       const done = command === 'approve' ? await photos.approve(id) : await photos.reject(id);
-      out.log(`${id}: ${done ? (command === 'approve' ? 'approved' : 'rejected') : 'not found or not under inspection'}`);
+      out.log(
+        `${id}: ${done ? (command === 'approve' ? 'approved' : 'rejected') : 'not found or not under inspection'}`,
+      );
       if (!done) failed++;
     }
     return failed ? 1 : 0;

@@ -36,7 +36,8 @@ export const accountJobs: FastifyPluginAsync = async (app) => {
   };
   app.addHook('onReady', async () => {
     const seconds = app.services.photos.autoApproveSeconds;
-    if (seconds > 0) every(Math.min(10_000, seconds * 1000), () => app.services.photos.approveDue(), 'photo auto-approval');
+    if (seconds > 0)
+      every(Math.min(10_000, seconds * 1000), () => app.services.photos.approveDue(), 'photo auto-approval');
     every(ERASURE_INTERVAL_MS, () => app.services.accounts.deletion.eraseDue(), 'account erasure');
   });
   app.addHook('onClose', async () => {
@@ -46,7 +47,23 @@ export const accountJobs: FastifyPluginAsync = async (app) => {
 
 /** Route plugins of the accounts slice, one per /api/<name>.php, plus its jobs. */
 export const accountRoutes = [
-  signupRoute, profileRoute, activateRoute, activationMailRoute, passwordResetRoute, passwordResetDoRoute,
-  passwordRoute, mailChangeRoute, mailChangeDoRoute, photosRoute, notificationsRoute, unsubscribeRoute, blocksRoute,
-  blockRoute, accountDeleteRoute, accountReactivateRoute, accountExportRoute, complaintsRoute, accountJobs,
+  signupRoute,
+  profileRoute,
+  activateRoute,
+  activationMailRoute,
+  passwordResetRoute,
+  passwordResetDoRoute,
+  passwordRoute,
+  mailChangeRoute,
+  mailChangeDoRoute,
+  photosRoute,
+  notificationsRoute,
+  unsubscribeRoute,
+  blocksRoute,
+  blockRoute,
+  accountDeleteRoute,
+  accountReactivateRoute,
+  accountExportRoute,
+  complaintsRoute,
+  accountJobs,
 ];

@@ -1,10 +1,18 @@
 // TypeBox mirrors of shared/src/contract/account.ts (requests, answers, OpenAPI).
 import { Type } from 'typebox';
 import {
-  BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTERESTS, NOTIFICATION_TYPES, RELATIONSHIP_STATUSES,
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTERESTS,
+  NOTIFICATION_TYPES,
+  RELATIONSHIP_STATUSES,
 } from '@dating/shared/contract/index';
 import {
-  COMPLAINT_MESSAGE_MAX_LENGTH, DELETE_ALTERNATIVES, DELETE_REASONS, PASSWORD_MAX_LENGTH,
+  COMPLAINT_MESSAGE_MAX_LENGTH,
+  DELETE_ALTERNATIVES,
+  DELETE_REASONS,
+  PASSWORD_MAX_LENGTH,
 } from '@dating/shared/contract/account';
 import { GenderSchema, LocaleSchema, Nullable, ProfileImageSchema, StringEnum } from './contract';
 
@@ -61,10 +69,16 @@ export const OwnPhotoSchema = Type.Object({
   main: Type.Boolean(),
   uploaded_at: Type.String(),
 });
-export const PhotosResponseSchema = Type.Object({ photos: Type.Array(OwnPhotoSchema), limit: Type.Integer() });
+export const PhotosResponseSchema = Type.Object({
+  photos: Type.Array(OwnPhotoSchema),
+  limit: Type.Integer(),
+});
 
 const PreferencesSchema = Type.Object(
-  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Type.Boolean()])) as Record<(typeof NOTIFICATION_TYPES)[number], ReturnType<typeof Type.Boolean>>,
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Type.Boolean()])) as Record<
+    (typeof NOTIFICATION_TYPES)[number],
+    ReturnType<typeof Type.Boolean>
+  >,
 );
 const PartialPreferencesSchema = Type.Object(
   Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<

@@ -31,20 +31,28 @@ describe('blocking (SPEC §4, §6)', () => {
     await t.app.services.likes.like(a.id, b.id);
     await t.app.services.likes.like(b.id, a.id);
     const conv = await t.app.services.chats.open(b.id, a.id);
-    await t.app.db.execute(sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conv}, ${b.id}, 'Hoi!')`);
+    await t.app.db.execute(
+      sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conv}, ${b.id}, 'Hoi!')`,
+    );
     expect((await get('/api/chats.php', a.cookie)).json().chats).toHaveLength(1);
     expect(await searchIds(b.cookie)).toContain(a.id);
 
-    const res = await t.call({ method: 'POST', url: '/api/block.php', cookie: a.cookie, payload: { profile_id: b.id } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/block.php',
+      cookie: a.cookie,
+      payload: { profile_id: b.id },
+    });
     expect(res.statusCode).toBe(204);
 
     // The blocked member: no profile, not in search, no likes, no chats.
     expect((await get(`/api/member.php?id=${a.id}`, b.cookie)).statusCode).toBe(404);
     expect(await searchIds(b.cookie)).not.toContain(a.id);
     const bLikes = (await get('/api/likes.php', b.cookie)).json();
-    expect([...bLikes.profiles, ...bLikes.liked_by.map((l: { profile: unknown }) => l.profile)]).not.toContainEqual(
-      expect.objectContaining({ id: a.id }),
-    );
+    expect([
+      ...bLikes.profiles,
+      ...bLikes.liked_by.map((l: { profile: unknown }) => l.profile),
+    ]).not.toContainEqual(expect.objectContaining({ id: a.id }));
     expect((await get('/api/chats.php', b.cookie)).json().chats).toHaveLength(0);
     // The blocker does not see them in search or lists either.
     expect(await searchIds(a.cookie)).not.toContain(b.id);
@@ -63,7 +71,16 @@ describe('blocking (SPEC §4, §6)', () => {
 
     // Unblock (idempotent): visible again.
     for (let i = 0; i < 2; i++) {
-      expect((await t.call({ method: 'DELETE', url: '/api/block.php', cookie: a.cookie, payload: { profile_id: b.id } })).statusCode).toBe(204);
+      expect(
+        (
+          await t.call({
+            method: 'DELETE',
+            url: '/api/block.php',
+            cookie: a.cookie,
+            payload: { profile_id: b.id },
+          })
+        ).statusCode,
+      ).toBe(204);
     }
     expect((await get(`/api/member.php?id=${a.id}`, b.cookie)).statusCode).toBe(200);
     expect((await get('/api/blocks.php', a.cookie)).json().blocks).toHaveLength(0);
@@ -71,14 +88,35 @@ describe('blocking (SPEC §4, §6)', () => {
 
   test('blocking oneself is 400, an unknown member 404, visitors 403', async () => {
     const a = await confirmedMember();
-    expect((await t.call({ method: 'POST', url: '/api/block.php', cookie: a.cookie, payload: { profile_id: a.id } })).statusCode).toBe(400);
-    expect((await t.call({ method: 'POST', url: '/api/block.php', cookie: a.cookie, payload: { profile_id: 999_999 } })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: '/api/block.php', payload: { profile_id: a.id } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/block.php',
+          cookie: a.cookie,
+          payload: { profile_id: a.id },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/block.php',
+          cookie: a.cookie,
+          payload: { profile_id: 999_999 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/block.php', payload: { profile_id: a.id } })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('profile update', () => {
-  const put = (cookie: string, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/profile.php', cookie, payload });
+  const put = (cookie: string, payload: Record<string, unknown>) =>
+    t.call({ method: 'PUT', url: '/api/profile.php', cookie, payload });
 
   test('every field with its option list; region by code; invisible mode hides from search', async () => {
     const a = await confirmedMember();
@@ -155,7 +193,9 @@ describe('notification preferences and List-Unsubscribe', () => {
     });
     expect(upd.json().preferences).toMatchObject({ promotions: false, news: false, like: true });
 
-    const mail = (await t.call({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(a.email)}` })).json().mails[0];
+    const mail = (
+      await t.call({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(a.email)}` })
+    ).json().mails[0];
     const url = /<(https?:\/\/[^>]+)>/.exec(mail.headers['List-Unsubscribe'])![1]!;
     const { pathname, search } = new URL(url);
     // RFC 8058: the mail client POSTs without cookie or X-Requested-With.
@@ -173,7 +213,12 @@ describe('notification preferences and List-Unsubscribe', () => {
     expect(user.notifications_disabled_reason).toBe('list_unsubscribe');
     expect(user.notifications_disabled).toHaveLength(8);
 
-    const re = await t.call({ method: 'PUT', url: '/api/notifications.php', cookie: a.cookie, payload: { reenable: true } });
+    const re = await t.call({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      cookie: a.cookie,
+      payload: { reenable: true },
+    });
     expect(re.json()).toMatchObject({ disabled: [], disabled_reason: null });
     expect(Object.values(re.json().preferences).every(Boolean)).toBe(true);
 
@@ -181,19 +226,28 @@ describe('notification preferences and List-Unsubscribe', () => {
     const page = await t.app.inject({ method: 'GET', url: pathname + search });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect((await t.app.inject({ method: 'GET', url: '/api/unsubscribe.php?token=nope' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/unsubscribe.php?token=nope' })).statusCode).toBe(
+      200,
+    );
     expect((await get('/api/notifications.php', a.cookie)).json().disabled_reason).toBe('list_unsubscribe');
   });
 });
 
 test('push subscription: stored once however often it is sent', async () => {
   const a = await confirmedMember();
-  const sub = { endpoint: 'https://push.example.org/send/abc', expirationTime: null, keys: { p256dh: 'BPk', auth: 'xyz' } };
+  const sub = {
+    endpoint: 'https://push.example.org/send/abc',
+    expirationTime: null,
+    keys: { p256dh: 'BPk', auth: 'xyz' },
+  };
   for (let i = 0; i < 2; i++) {
     const res = await t.call({ method: 'POST', url: '/api/user.php?push=1', cookie: a.cookie, payload: sub });
     expect(res.statusCode).toBeLessThan(300);
   }
-  const n = await first<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${a.id}`);
+  const n = await first<{ n: number }>(
+    t.app.db,
+    sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${a.id}`,
+  );
   expect(n!.n).toBe(1);
   expect((await get('/api/user.php', a.cookie)).json().user.push_subscribed).toBe(true);
 });
@@ -202,19 +256,36 @@ test('complaints are stored and mailed to the site support address', async () =>
   const res = await t.call({
     method: 'POST',
     url: '/api/complaints.php',
-    payload: { name: 'Klager', email: 'klager@example.org', subject: 'Nepprofiel', message: 'Profiel 12 is nep.', url: '/members/12' },
+    payload: {
+      name: 'Klager',
+      email: 'klager@example.org',
+      subject: 'Nepprofiel',
+      message: 'Profiel 12 is nep.',
+      url: '/members/12',
+    },
   });
   expect(res.statusCode).toBe(201);
   const id = res.json().id;
-  const row = await first<{ subject: string; url: string }>(t.app.db, sql`SELECT subject, url FROM complaints WHERE id = ${id}`);
+  const row = await first<{ subject: string; url: string }>(
+    t.app.db,
+    sql`SELECT subject, url FROM complaints WHERE id = ${id}`,
+  );
   expect(row).toEqual({ subject: 'Nepprofiel', url: '/members/12' });
   const mails = (await t.call({ method: 'GET', url: '/dev/mailbox.json?to=support@localhost' })).json().mails;
   expect(mails[0]).toMatchObject({ template: 'complaint' });
   expect(mails[0].text).toContain('Profiel 12 is nep.');
   expect(mails[0].text).toContain('klager@example.org');
 
-  const bad = await t.call({ method: 'POST', url: '/api/complaints.php', payload: { name: 'X', email: 'nope', subject: 'S', message: 'M' } });
+  const bad = await t.call({
+    method: 'POST',
+    url: '/api/complaints.php',
+    payload: { name: 'X', email: 'nope', subject: 'S', message: 'M' },
+  });
   expect(bad.json().error.code).toBe('email_invalid');
-  const empty = await t.call({ method: 'POST', url: '/api/complaints.php', payload: { name: 'X', email: 'a@b.nl', subject: ' ', message: 'M' } });
+  const empty = await t.call({
+    method: 'POST',
+    url: '/api/complaints.php',
+    payload: { name: 'X', email: 'a@b.nl', subject: ' ', message: 'M' },
+  });
   expect(empty.json().error).toMatchObject({ code: 'validation', field: 'subject' });
 });

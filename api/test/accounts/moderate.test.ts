@@ -12,17 +12,29 @@ afterAll(() => t.close().catch(() => undefined));
 
 function capture() {
   const lines: string[] = [];
-  return { lines, out: { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) } as unknown as Console };
+  return {
+    lines,
+    out: { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) } as unknown as Console,
+  };
 }
 
 test('moderate lists photos under inspection, approves and rejects them', async () => {
   const { cookie } = await signup(t);
-  const img = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#456' } }).jpeg().toBuffer();
+  const img = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#456' } })
+    .jpeg()
+    .toBuffer();
   for (let i = 0; i < 2; i++) {
-    const res = await t.call({ method: 'POST', url: '/api/photos.php', cookie, ...multipart('photo', 'p.jpg', 'image/jpeg', img) });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/photos.php',
+      cookie,
+      ...multipart('photo', 'p.jpg', 'image/jpeg', img),
+    });
     expect(res.statusCode).toBe(201);
   }
-  const [a, b] = (await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos.map((p: { id: number }) => p.id);
+  const [a, b] = (await t.call({ method: 'GET', url: '/api/photos.php', cookie }))
+    .json()
+    .photos.map((p: { id: number }) => p.id);
   const env = {
     DATA_DIR: t.dataDir,
     DATABASE_URL: t.app.config.databaseUrl,

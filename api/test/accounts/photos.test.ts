@@ -12,13 +12,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const jpeg = (w = 64, h = 48) => sharp({ create: { width: w, height: h, channels: 3, background: '#a03070' } }).jpeg().toBuffer();
+const jpeg = (w = 64, h = 48) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#a03070' } })
+    .jpeg()
+    .toBuffer();
 
 const upload = (cookie: string, data: Buffer, type = 'image/jpeg', field = 'photo') =>
   t.call({ method: 'POST', url: '/api/photos.php', cookie, ...multipart(field, 'upload.jpg', type, data) });
 
 /** The GPS IFD pointer tag (0x8825) in either byte order. */
-const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+const hasGpsPointer = (exif: Buffer) =>
+  exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
 test('an upload is re-encoded, stripped of EXIF and GPS, thumbnailed, under inspection and the main image', async () => {
   const { cookie } = await signup(t);
@@ -26,7 +30,12 @@ test('an upload is re-encoded, stripped of EXIF and GPS, thumbnailed, under insp
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'X1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 22/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '4/1 53/1 0/1',
+      },
     })
     .toBuffer();
   const meta = await sharp(original).metadata();
@@ -64,9 +73,13 @@ test('a non-image is refused by content, whatever its declared type (400)', asyn
   const res = await upload(cookie, Buffer.from('<?php echo "hi"; ?>'.repeat(20)), 'image/jpeg');
   expect(res.statusCode).toBe(400);
   expect(res.json().error.code).toBe('photo_invalid');
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+  );
   expect((await upload(cookie, svg, 'image/svg+xml')).json().error.code).toBe('photo_invalid');
-  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .gif()
+    .toBuffer();
   expect((await upload(cookie, gif, 'image/gif')).json().error.code).toBe('photo_invalid');
   expect((await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos).toHaveLength(0);
 });
@@ -85,7 +98,9 @@ test('an oversized file is refused (413) and nothing is stored', async () => {
 test('an image with too many pixels is refused before decoding (400)', async () => {
   const { cookie } = await signup(t);
   // 8000 x 6000 = 48 megapixels of one colour: a small PNG, a large decode.
-  const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+  const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   expect(bomb.length).toBeLessThan(PHOTO_MAX_BYTES);
   const res = await upload(cookie, bomb, 'image/png');
   expect(res.statusCode).toBe(400);
@@ -108,9 +123,18 @@ test('free members have 3 photos, premium 25; choose main; delete moves main to 
   }
   const fourth = await upload(cookie, await jpeg());
   expect(fourth.statusCode).toBe(403);
-  expect(fourth.json().error).toMatchObject({ code: 'photo_limit', message: 'Foto-limiet bereikt', params: { limit: 3 } });
+  expect(fourth.json().error).toMatchObject({
+    code: 'photo_limit',
+    message: 'Foto-limiet bereikt',
+    params: { limit: 3 },
+  });
 
-  const main = await t.call({ method: 'PUT', url: '/api/photos.php', cookie, payload: { id: ids[1], main: true } });
+  const main = await t.call({
+    method: 'PUT',
+    url: '/api/photos.php',
+    cookie,
+    payload: { id: ids[1], main: true },
+  });
   expect(main.json().photos.find((p: { main: boolean }) => p.main).id).toBe(ids[1]);
   const del = await t.call({ method: 'DELETE', url: '/api/photos.php', cookie, payload: { id: ids[1] } });
   expect(del.statusCode).toBe(200);
@@ -119,8 +143,20 @@ test('free members have 3 photos, premium 25; choose main; delete moves main to 
 
   // Someone else's photo is not found.
   const { cookie: other } = await signup(t);
-  expect((await t.call({ method: 'PUT', url: '/api/photos.php', cookie: other, payload: { id: ids[0], main: true } })).statusCode).toBe(404);
-  expect((await t.call({ method: 'DELETE', url: '/api/photos.php', cookie: other, payload: { id: ids[0] } })).statusCode).toBe(404);
+  expect(
+    (
+      await t.call({
+        method: 'PUT',
+        url: '/api/photos.php',
+        cookie: other,
+        payload: { id: ids[0], main: true },
+      })
+    ).statusCode,
+  ).toBe(404);
+  expect(
+    (await t.call({ method: 'DELETE', url: '/api/photos.php', cookie: other, payload: { id: ids[0] } }))
+      .statusCode,
+  ).toBe(404);
 
   await t.app.db.execute(sql`UPDATE users SET paid_user = TRUE WHERE id = ${user.profile.id}`);
   const premium = await upload(cookie, await jpeg());

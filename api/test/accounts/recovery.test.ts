@@ -8,9 +8,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const requestReset = (email: string) => t.call({ method: 'POST', url: '/api/password-reset.php', payload: { email } });
+const requestReset = (email: string) =>
+  t.call({ method: 'POST', url: '/api/password-reset.php', payload: { email } });
 const doReset = (token: string, password: string, password_repeat = password) =>
-  t.call({ method: 'POST', url: '/api/password-reset-do.php', payload: { token, password, password_repeat } });
+  t.call({
+    method: 'POST',
+    url: '/api/password-reset-do.php',
+    payload: { token, password, password_repeat },
+  });
 const login = (email: string, password: string) =>
   t.call({ method: 'POST', url: '/api/user.php', payload: { email, password } });
 
@@ -43,7 +48,9 @@ describe('password reset', () => {
     // Those mistakes did not spend the link.
     expect((await doReset(token, 'Nieuw-wachtwoord-1')).statusCode).toBe(204);
     expect((await t.call({ method: 'GET', url: '/api/user.php', cookie })).json().user).toBe(false);
-    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: `sid=${other.value}` })).json().user).toBe(false);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/user.php', cookie: `sid=${other.value}` })).json().user,
+    ).toBe(false);
     expect((await login(email, PASSWORD)).statusCode).toBe(401);
     expect((await login(email, 'Nieuw-wachtwoord-1')).statusCode).toBe(200);
 
@@ -75,7 +82,9 @@ describe('password reset', () => {
     });
     expect((await mailsTo(t, email)).filter((m) => m.template === 'reset')).toHaveLength(3);
     // A day later the limit is lifted.
-    await t.app.db.execute(sql`UPDATE one_time_tokens SET created_at = created_at - interval '25 hours' WHERE purpose = 'reset'`);
+    await t.app.db.execute(
+      sql`UPDATE one_time_tokens SET created_at = created_at - interval '25 hours' WHERE purpose = 'reset'`,
+    );
     expect((await requestReset(email)).statusCode).toBe(204);
   });
 
@@ -116,11 +125,17 @@ describe('password change', () => {
     });
     expect(ok.statusCode).toBe(204);
     expect((await t.call({ method: 'GET', url: '/api/user.php', cookie })).json().user.email).toBe(email);
-    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: `sid=${other.value}` })).json().user).toBe(false);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/user.php', cookie: `sid=${other.value}` })).json().user,
+    ).toBe(false);
   });
 
   test('visitors get 403 auth_required', async () => {
-    const res = await t.call({ method: 'PUT', url: '/api/password.php', payload: { old_password: 'a', password: 'b' } });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/password.php',
+      payload: { old_password: 'a', password: 'b' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('auth_required');
   });
@@ -156,8 +171,13 @@ describe('email change', () => {
     const { cookie } = await signup(t);
     const { email: taken } = await signup(t);
     const invalid = await change(cookie, 'geen-adres');
-    expect(invalid.json().error).toMatchObject({ code: 'new_email_invalid', message: 'Nieuw e-mailadres invalide.' });
-    expect((await change(cookie, uniqueEmail(), 'Fout-wachtwoord-1')).json().error.code).toBe('password_wrong');
+    expect(invalid.json().error).toMatchObject({
+      code: 'new_email_invalid',
+      message: 'Nieuw e-mailadres invalide.',
+    });
+    expect((await change(cookie, uniqueEmail(), 'Fout-wachtwoord-1')).json().error.code).toBe(
+      'password_wrong',
+    );
     const dup = await change(cookie, taken);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('email_taken');

@@ -6,7 +6,8 @@ export const PASSWORD = 'Sterk-wachtwoord-1';
 
 let counter = 0;
 /** A fresh, unique address per call (tests in one file share one database). */
-export const uniqueEmail = (prefix = 'member') => `${prefix}.${Date.now().toString(36)}.${++counter}@example.org`;
+export const uniqueEmail = (prefix = 'member') =>
+  `${prefix}.${Date.now().toString(36)}.${++counter}@example.org`;
 
 export const signupBody = (over: Record<string, unknown> = {}) => ({
   name: `Lid${++counter}`,
@@ -30,7 +31,12 @@ export async function signup(t: TestContext, over: Record<string, unknown> = {},
   const body = signupBody(over);
   const res = await t.call({ method: 'POST', url: '/api/signup.php', headers: { host }, payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieOf(res), email: body.email as string, password: body.password as string, user: res.json().user };
+  return {
+    cookie: cookieOf(res),
+    email: body.email as string,
+    password: body.password as string,
+    user: res.json().user,
+  };
 }
 
 /** The embedded mailbox, read the way the e2e tests read `/dev/mailbox.json?to=`. */

@@ -27,7 +27,11 @@ export const accountDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const until = await app.services.accounts.deletion.remove(user.id, request.body, siteOrigin(request, request.site));
+      const until = await app.services.accounts.deletion.remove(
+        user.id,
+        request.body,
+        siteOrigin(request, request.site),
+      );
       await reply.endSession();
       return { restore_until: until.toISOString() };
     },

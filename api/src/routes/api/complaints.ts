@@ -18,7 +18,12 @@ export const complaintsRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await request.currentUser();
-      const id = await app.services.accounts.complaints.submit(request.site, user?.id ?? null, request.body, siteOrigin(request, request.site));
+      const id = await app.services.accounts.complaints.submit(
+        request.site,
+        user?.id ?? null,
+        request.body,
+        siteOrigin(request, request.site),
+      );
       return reply.code(201).send({ id });
     },
   );

@@ -18,7 +18,12 @@ export const mailChangeRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      await app.services.accounts.requestMailChange(user.id, request.body.email, request.body.password, siteOrigin(request, request.site));
+      await app.services.accounts.requestMailChange(
+        user.id,
+        request.body.email,
+        request.body.password,
+        siteOrigin(request, request.site),
+      );
       return reply.code(204).send(null);
     },
   );

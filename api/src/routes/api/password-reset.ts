@@ -17,7 +17,11 @@ export const passwordResetRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.accounts.requestReset(request.site, request.body.email, siteOrigin(request, request.site));
+      await app.services.accounts.requestReset(
+        request.site,
+        request.body.email,
+        siteOrigin(request, request.site),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -17,7 +17,12 @@ export const passwordRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      await app.services.accounts.changePassword(user.id, request.body.old_password, request.body.password, request.sessionToken());
+      await app.services.accounts.changePassword(
+        user.id,
+        request.body.old_password,
+        request.body.password,
+        request.sessionToken(),
+      );
       return reply.code(204).send(null);
     },
   );

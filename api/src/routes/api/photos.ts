@@ -5,7 +5,8 @@ import { ApiError, badInput } from '../../lib/errors';
 import { Id, PhotosResponseSchema } from '../../schemas/accounts';
 import { errors } from '../../schemas/contract';
 
-const tooLarge = () => new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024 }, 'photo');
+const tooLarge = () =>
+  new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024 }, 'photo');
 
 /** `/api/photos.php`: the member's own photos (list, upload, choose main, delete). */
 export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,7 +45,10 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
         if (file.file.truncated) throw tooLarge();
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || (err as { statusCode?: number }).statusCode === 413) {
+        if (
+          (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
+          (err as { statusCode?: number }).statusCode === 413
+        ) {
           throw tooLarge();
         }
         throw badInput(PHOTO_FIELD);

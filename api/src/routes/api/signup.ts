@@ -17,10 +17,14 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await app.services.accounts.signup(request.site, { ...request.body, date_of_birth: request.body.date_of_birth ?? '' }, {
-        geoCountry: request.geoCountry(),
-        origin: siteOrigin(request, request.site),
-      });
+      const userId = await app.services.accounts.signup(
+        request.site,
+        { ...request.body, date_of_birth: request.body.date_of_birth ?? '' },
+        {
+          geoCountry: request.geoCountry(),
+          origin: siteOrigin(request, request.site),
+        },
+      );
       await reply.startSession({ id: userId });
       reply.setLocaleCookie(request.body.locale);
       reply.header('cache-control', 'no-store').code(201);

@@ -12,7 +12,10 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/unsubscribe.php',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['accounts'], querystring } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['accounts'], querystring },
+    },
     async (request, reply) => {
       await app.services.accounts.notifications.unsubscribe(request.query.token ?? '');
       const locale = await request.resolveLocale();

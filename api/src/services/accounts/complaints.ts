@@ -10,7 +10,12 @@ import { isValidEmail } from './validation';
 export function complaintsModule(ctx: AccountsContext) {
   const { db } = ctx;
   return {
-    async submit(site: Site, userId: number | null, input: ComplaintRequest, origin: string): Promise<number> {
+    async submit(
+      site: Site,
+      userId: number | null,
+      input: ComplaintRequest,
+      origin: string,
+    ): Promise<number> {
       const name = input.name.trim();
       const subject = input.subject.trim();
       const message = input.message.trim();

@@ -69,7 +69,10 @@ export async function unsubscribeToken(db: Db, userId: number): Promise<string> 
   await db.execute(
     sql`INSERT INTO unsubscribe_tokens (user_id, token) VALUES (${userId}, ${fresh}) ON CONFLICT (user_id) DO NOTHING`,
   );
-  const row = await first<{ token: string }>(db, sql`SELECT token FROM unsubscribe_tokens WHERE user_id = ${userId}`);
+  const row = await first<{ token: string }>(
+    db,
+    sql`SELECT token FROM unsubscribe_tokens WHERE user_id = ${userId}`,
+  );
   return row!.token;
 }
 

@@ -33,10 +33,16 @@ export function deletionModule(ctx: AccountsContext) {
       };
     },
 
-    async remove(userId: number, input: AccountDeleteRequest, origin: string, now = new Date()): Promise<Date> {
+    async remove(
+      userId: number,
+      input: AccountDeleteRequest,
+      origin: string,
+      now = new Date(),
+    ): Promise<Date> {
       const account = await accountById(db, userId);
       if (!account?.email || account.status === 'deleted') throw new ApiError(403, 'auth_required');
-      if (!(await verifyPassword(account.password_hash, input.password))) throw badInput('password', 'password_wrong');
+      if (!(await verifyPassword(account.password_hash, input.password)))
+        throw badInput('password', 'password_wrong');
       const comment = input.reason_text?.trim().slice(0, 2000) || null;
       if (input.reason === 'other' && !comment) throw badInput('reason_text');
       const restoreUntil = new Date(now.getTime() + RESTORE_MS);
@@ -55,10 +61,19 @@ export function deletionModule(ctx: AccountsContext) {
       });
       await sessions.destroyAllFor(userId);
       await ctx.mailTo(
-        { id: userId, email: account.email, language: account.language, name: account.name, siteId: account.site_id },
+        {
+          id: userId,
+          email: account.email,
+          language: account.language,
+          name: account.name,
+          siteId: account.site_id,
+        },
         'reactivation',
         origin,
-        { link: `${origin}/account-deleted?reactivate=${encodeURIComponent(token)}`, days: ACCOUNT_RESTORE_DAYS },
+        {
+          link: `${origin}/account-deleted?reactivate=${encodeURIComponent(token)}`,
+          days: ACCOUNT_RESTORE_DAYS,
+        },
       );
       return restoreUntil;
     },
@@ -77,7 +92,9 @@ export function deletionModule(ctx: AccountsContext) {
         );
         if (!pending) throw new ApiError(400, 'link_invalid');
         const status = pending.previous_status === 'confirmed' ? 'confirmed' : 'not_confirmed';
-        await tx.execute(sql`UPDATE account_deletions SET reactivated_at = ${now.toISOString()}::timestamptz WHERE id = ${pending.id}`);
+        await tx.execute(
+          sql`UPDATE account_deletions SET reactivated_at = ${now.toISOString()}::timestamptz WHERE id = ${pending.id}`,
+        );
         const row = await first<{ id: number }>(
           tx,
           sql`UPDATE users SET status = ${status}, deleted_at = NULL
@@ -108,11 +125,17 @@ export function deletionModule(ctx: AccountsContext) {
           await db.transaction(async (tx) => {
             if (account?.email) {
               const email = normaliseEmail(account.email);
-              await tx.execute(sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${email}`);
+              await tx.execute(
+                sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${email}`,
+              );
               await tx.execute(sql`DELETE FROM mail_outbox WHERE lower(to_address) = ${email}`);
-              await tx.execute(sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE site_id = ${account.site_id} AND lower(email) = ${email}`);
+              await tx.execute(
+                sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE site_id = ${account.site_id} AND lower(email) = ${email}`,
+              );
             }
-            await tx.execute(sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE user_id = ${userId}`);
+            await tx.execute(
+              sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE user_id = ${userId}`,
+            );
             await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
             await tx.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${userId}`);
             await tx.execute(sql`DELETE FROM unsubscribe_tokens WHERE user_id = ${userId}`);
@@ -138,7 +161,9 @@ export function deletionModule(ctx: AccountsContext) {
           erased.push(userId);
         } catch (err) {
           log.error({ err, userId }, 'account erasure failed; retried on the next run');
-          await db.execute(sql`UPDATE account_deletions SET purged_at = NULL WHERE user_id = ${userId} AND reactivated_at IS NULL`);
+          await db.execute(
+            sql`UPDATE account_deletions SET purged_at = NULL WHERE user_id = ${userId} AND reactivated_at IS NULL`,
+          );
         }
       }
       return erased;

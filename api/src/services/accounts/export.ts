@@ -11,7 +11,10 @@ export function exportModule(
   ctx: AccountsContext,
   parts: {
     photos: (userId: number, paid: boolean) => Promise<{ photos: AccountExport['photos'] }>;
-    notifications: (userId: number, email: string) => Promise<{ preferences: AccountExport['notifications'] }>;
+    notifications: (
+      userId: number,
+      email: string,
+    ) => Promise<{ preferences: AccountExport['notifications'] }>;
     blocks: (userId: number) => Promise<AccountExport['blocks']>;
   },
 ) {
@@ -27,17 +30,37 @@ export function exportModule(
         db,
         sql`SELECT liked_id AS profile_id, created_at AS liked_at FROM likes WHERE user_id = ${user.id} ORDER BY id`,
       );
-      const messages = await rows<{ conversation_id: number; sender_id: number; type: string; body: string | null; created_at: Date | string }>(
+      const messages = await rows<{
+        conversation_id: number;
+        sender_id: number;
+        type: string;
+        body: string | null;
+        created_at: Date | string;
+      }>(
         db,
         sql`SELECT m.conversation_id, m.sender_id, m.type, m.body, m.created_at
             FROM messages m JOIN conversations c ON c.id = m.conversation_id
             WHERE c.user_a = ${user.id} OR c.user_b = ${user.id} ORDER BY m.id`,
       );
-      const orders = await rows<{ id: number; credits: number; amount: number; currency: string; status: string; created_at: Date | string }>(
+      const orders = await rows<{
+        id: number;
+        credits: number;
+        amount: number;
+        currency: string;
+        status: string;
+        created_at: Date | string;
+      }>(
         db,
         sql`SELECT id, credits, amount, currency, status, created_at FROM orders WHERE user_id = ${user.id} ORDER BY id`,
       );
-      const ledger = await rows<{ id: number; kind: string; amount: number; balance_after: number; ref: string | null; created_at: Date | string }>(
+      const ledger = await rows<{
+        id: number;
+        kind: string;
+        amount: number;
+        balance_after: number;
+        ref: string | null;
+        created_at: Date | string;
+      }>(
         db,
         sql`SELECT id, kind, amount, balance_after, ref, created_at FROM credit_ledger WHERE user_id = ${user.id} ORDER BY id`,
       );
@@ -46,7 +69,9 @@ export function exportModule(
         exported_at: new Date().toISOString(),
         user: publicUser,
         email: user.email,
-        tracking: Object.fromEntries(Object.entries(tracking ?? {}).filter(([, v]) => v !== null)) as AccountExport['tracking'],
+        tracking: Object.fromEntries(
+          Object.entries(tracking ?? {}).filter(([, v]) => v !== null),
+        ) as AccountExport['tracking'],
         photos: (await parts.photos(user.id, user.paid_user)).photos,
         notifications: (await parts.notifications(user.id, user.email)).preferences,
         blocks: await parts.blocks(user.id),

@@ -6,7 +6,10 @@ import type { Site } from '../sites';
  * domain (so development on localhost:PORT gets working links); anything else gets the site's domain, so a
  * forged Host header cannot point a reset link at an attacker's server.
  */
-export function siteOrigin(request: Pick<FastifyRequest, 'hostname' | 'host' | 'protocol'>, site: Site): string {
+export function siteOrigin(
+  request: Pick<FastifyRequest, 'hostname' | 'host' | 'protocol'>,
+  site: Site,
+): string {
   const host = request.hostname.toLowerCase().replace(/^www\./, '');
   if (host === site.host.toLowerCase() || host === site.domain.toLowerCase()) {
     return `${request.protocol}://${request.host}`;

@@ -18,13 +18,20 @@ export function notificationsModule(ctx: AccountsContext) {
   const { db } = ctx;
 
   async function row(userId: number): Promise<PrefsRow> {
-    await db.execute(sql`INSERT INTO notification_preferences (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`);
-    return (await first<PrefsRow>(db, sql`SELECT ${COLUMNS} FROM notification_preferences WHERE user_id = ${userId}`))!;
+    await db.execute(
+      sql`INSERT INTO notification_preferences (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`,
+    );
+    return (await first<PrefsRow>(
+      db,
+      sql`SELECT ${COLUMNS} FROM notification_preferences WHERE user_id = ${userId}`,
+    ))!;
   }
 
   async function get(userId: number, email: string): Promise<NotificationsResponse> {
     const r = await row(userId);
-    const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, r[t]])) as NotificationPreferences;
+    const preferences = Object.fromEntries(
+      NOTIFICATION_TYPES.map((t) => [t, r[t]]),
+    ) as NotificationPreferences;
     return {
       preferences,
       disabled: r.disabled_reason ? NOTIFICATION_TYPES.filter((t) => !r[t]) : [],
@@ -36,7 +43,10 @@ export function notificationsModule(ctx: AccountsContext) {
   /** The system switches every email type off and says why (a complaint, a bounce, a list-unsubscribe). */
   async function disableAll(userId: number, reason: NotificationsDisabledReason): Promise<void> {
     await row(userId);
-    const off = sql.join(NOTIFICATION_TYPES.map((t) => sql`${sql.identifier(t)} = FALSE`), sql`, `);
+    const off = sql.join(
+      NOTIFICATION_TYPES.map((t) => sql`${sql.identifier(t)} = FALSE`),
+      sql`, `,
+    );
     await db.execute(
       sql`UPDATE notification_preferences SET ${off}, disabled_reason = ${reason}, disabled_at = now() WHERE user_id = ${userId}`,
     );
@@ -52,14 +62,20 @@ export function notificationsModule(ctx: AccountsContext) {
     ): Promise<NotificationsResponse> {
       await row(userId);
       if (input.reenable) {
-        const on = sql.join(NOTIFICATION_TYPES.map((t) => sql`${sql.identifier(t)} = TRUE`), sql`, `);
+        const on = sql.join(
+          NOTIFICATION_TYPES.map((t) => sql`${sql.identifier(t)} = TRUE`),
+          sql`, `,
+        );
         await db.execute(
           sql`UPDATE notification_preferences SET ${on}, disabled_reason = NULL, disabled_at = NULL WHERE user_id = ${userId}`,
         );
       }
       const changes = NOTIFICATION_TYPES.filter((t) => typeof input.preferences?.[t] === 'boolean');
       if (changes.length) {
-        const set = sql.join(changes.map((t) => sql`${sql.identifier(t)} = ${input.preferences![t]!}`), sql`, `);
+        const set = sql.join(
+          changes.map((t) => sql`${sql.identifier(t)} = ${input.preferences![t]!}`),
+          sql`, `,
+        );
         await db.execute(sql`UPDATE notification_preferences SET ${set} WHERE user_id = ${userId}`);
       }
       return get(userId, email);
@@ -68,7 +84,10 @@ export function notificationsModule(ctx: AccountsContext) {
     /** One-click unsubscribe (RFC 8058) by the token of the List-Unsubscribe header. false for unknown tokens. */
     async unsubscribe(token: string): Promise<boolean> {
       if (!token || token.length > 100) return false;
-      const owner = await first<{ user_id: number }>(db, sql`SELECT user_id FROM unsubscribe_tokens WHERE token = ${token}`);
+      const owner = await first<{ user_id: number }>(
+        db,
+        sql`SELECT user_id FROM unsubscribe_tokens WHERE token = ${token}`,
+      );
       if (!owner) return false;
       await disableAll(owner.user_id, 'list_unsubscribe');
       return true;

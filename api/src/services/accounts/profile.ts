@@ -55,7 +55,9 @@ export function profileModule(ctx: AccountsContext) {
         else {
           // Stored by name (as search compares names); the client sends the code of /api/regions.php.
           const wanted = input.region.trim().toLowerCase();
-          const region = regionsOf(country).find((r) => r.code.toLowerCase() === wanted || r.name.toLowerCase() === wanted);
+          const region = regionsOf(country).find(
+            (r) => r.code.toLowerCase() === wanted || r.name.toLowerCase() === wanted,
+          );
           if (!region) throw badInput('region');
           col('region', region.name);
         }
@@ -70,7 +72,8 @@ export function profileModule(ctx: AccountsContext) {
       if (input.body_type !== undefined) col('body_type', input.body_type);
       if (input.relationship_status !== undefined) col('relationship_status', input.relationship_status);
       if (input.tattoos !== undefined) col('tattoos', input.tattoos);
-      if (input.interests !== undefined) set.push(sql`interests = ${JSON.stringify([...new Set(input.interests)])}::jsonb`);
+      if (input.interests !== undefined)
+        set.push(sql`interests = ${JSON.stringify([...new Set(input.interests)])}::jsonb`);
 
       if (set.length) {
         set.push(sql`updated_at = now()`);

@@ -30,7 +30,13 @@ export function recoveryModule(ctx: AccountsContext) {
       if (sent >= RESET_MAILS_PER_DAY) throw new ApiError(429, 'reset_limit');
       const token = await tokens.issue(account.id, 'reset', { now });
       await ctx.mailTo(
-        { id: account.id, email: account.email, language: account.language, name: account.name, siteId: site.id },
+        {
+          id: account.id,
+          email: account.email,
+          language: account.language,
+          name: account.name,
+          siteId: site.id,
+        },
         'reset',
         origin,
         { link: `${origin}/reset-password/do?token=${encodeURIComponent(token)}` },
@@ -57,30 +63,47 @@ export function recoveryModule(ctx: AccountsContext) {
       await tokens.revokeAll(account.id, 'reset');
       await sessions.destroyAllFor(account.id);
       if (account.email) {
-        await db.execute(sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${normaliseEmail(account.email)}`);
+        await db.execute(
+          sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${normaliseEmail(account.email)}`,
+        );
       }
     },
 
     /** Needs the old password; ends the member's other sessions. */
-    async changePassword(userId: number, oldPassword: string, password: string, keepSession: string | null): Promise<void> {
+    async changePassword(
+      userId: number,
+      oldPassword: string,
+      password: string,
+      keepSession: string | null,
+    ): Promise<void> {
       const account = await accountById(db, userId);
       if (!account) throw new ApiError(403, 'auth_required');
-      if (!(await verifyPassword(account.password_hash, oldPassword))) throw badInput('old_password', 'old_password_wrong');
+      if (!(await verifyPassword(account.password_hash, oldPassword)))
+        throw badInput('old_password', 'old_password_wrong');
       checkPassword(password, account.email);
-      await db.execute(sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE id = ${userId}`);
+      await db.execute(
+        sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE id = ${userId}`,
+      );
       await sessions.destroyAllFor(userId, keepSession ?? undefined);
     },
 
     /** Mails a confirmation link to the new address and tells the old one. */
-    async requestMailChange(userId: number, emailInput: string, password: string, origin: string): Promise<void> {
+    async requestMailChange(
+      userId: number,
+      emailInput: string,
+      password: string,
+      origin: string,
+    ): Promise<void> {
       const account = await accountById(db, userId);
       if (!account?.email) throw new ApiError(403, 'auth_required');
       const email = emailInput.trim();
       if (!isValidEmail(email) || normaliseEmail(email) === normaliseEmail(account.email)) {
         throw badInput('email', 'new_email_invalid');
       }
-      if (!(await verifyPassword(account.password_hash, password))) throw badInput('password', 'password_wrong');
-      if (await accountByEmail(db, account.site_id, email)) throw new ApiError(409, 'email_taken', { field: 'email' }, 'email');
+      if (!(await verifyPassword(account.password_hash, password)))
+        throw badInput('password', 'password_wrong');
+      if (await accountByEmail(db, account.site_id, email))
+        throw new ApiError(409, 'email_taken', { field: 'email' }, 'email');
       await tokens.revokeAll(userId, 'mail_change');
       const token = await tokens.issue(userId, 'mail_change', { payload: { email: normaliseEmail(email) } });
       const base = { id: userId, language: account.language, name: account.name, siteId: account.site_id };

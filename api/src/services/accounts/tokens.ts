@@ -41,7 +41,12 @@ export function createTokens(db: Db) {
     },
 
     /** Marks the token used and returns its owner, atomically: a replayed or concurrent second use gets null. */
-    async consume(token: string, purpose: TokenPurpose, tx?: Tx, now = new Date()): Promise<ConsumedToken | null> {
+    async consume(
+      token: string,
+      purpose: TokenPurpose,
+      tx?: Tx,
+      now = new Date(),
+    ): Promise<ConsumedToken | null> {
       if (!token || token.length > 100) return null;
       const row = await first<{ user_id: number; payload: Record<string, unknown> | string | null }>(
         tx ?? db,
@@ -51,7 +56,8 @@ export function createTokens(db: Db) {
             RETURNING user_id, payload`,
       );
       if (!row) return null;
-      const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+      const payload =
+        typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
       return { userId: row.user_id, payload };
     },
 

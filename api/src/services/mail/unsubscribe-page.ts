@@ -13,8 +13,16 @@ import pl from './locales/pl.json';
 import sv from './locales/sv.json';
 
 const texts: Record<Locale, typeof nl.unsubscribed> = {
-  da: da.unsubscribed, de: de.unsubscribed, en: en.unsubscribed, es: es.unsubscribed, fi: fi.unsubscribed,
-  fr: fr.unsubscribed, it: it.unsubscribed, nb: nb.unsubscribed, nl: nl.unsubscribed, pl: pl.unsubscribed,
+  da: da.unsubscribed,
+  de: de.unsubscribed,
+  en: en.unsubscribed,
+  es: es.unsubscribed,
+  fi: fi.unsubscribed,
+  fr: fr.unsubscribed,
+  it: it.unsubscribed,
+  nb: nb.unsubscribed,
+  nl: nl.unsubscribed,
+  pl: pl.unsubscribed,
   sv: sv.unsubscribed,
 };
 

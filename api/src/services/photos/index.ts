@@ -94,7 +94,11 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
           FROM photos ph JOIN profiles p ON p.user_id = ph.user_id
           WHERE ph.user_id = ${userId} AND ph.status <> 'rejected' ORDER BY ph.position, ph.id`,
     );
-    const photos: OwnPhoto[] = found.map((r) => ({ ...toImage(r), main: Boolean(r.main), uploaded_at: iso(r.created_at) }));
+    const photos: OwnPhoto[] = found.map((r) => ({
+      ...toImage(r),
+      main: Boolean(r.main),
+      uploaded_at: iso(r.created_at),
+    }));
     return { photos, limit: photoLimit(paid) };
   }
 
@@ -108,8 +112,12 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
       const limit = photoLimit(paid);
       const count = async () =>
         Number(
-          (await first<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM photos WHERE user_id = ${userId} AND status <> 'rejected'`))
-            ?.n ?? 0,
+          (
+            await first<{ n: number | string }>(
+              db,
+              sql`SELECT count(*) AS n FROM photos WHERE user_id = ${userId} AND status <> 'rejected'`,
+            )
+          )?.n ?? 0,
         );
       // Checked before the expensive decode, and again under the row lock below.
       if ((await count()) >= limit) throw new ApiError(403, 'photo_limit', { limit });
@@ -125,8 +133,12 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
           // Serialises concurrent uploads of one member so the limit holds.
           await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
           const n = Number(
-            (await first<{ n: number | string }>(tx, sql`SELECT count(*) AS n FROM photos WHERE user_id = ${userId} AND status <> 'rejected'`))
-              ?.n ?? 0,
+            (
+              await first<{ n: number | string }>(
+                tx,
+                sql`SELECT count(*) AS n FROM photos WHERE user_id = ${userId} AND status <> 'rejected'`,
+              )
+            )?.n ?? 0,
           );
           if (n >= limit) throw new ApiError(403, 'photo_limit', { limit });
           const row = await first<{ id: number }>(
@@ -177,7 +189,14 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
 
     /** Moderation queue, oldest first. */
     async inspectionQueue(limit = 100): Promise<InspectionPhoto[]> {
-      const found = await rows<{ id: number; user_id: number; name: string; email: string | null; filename: string; created_at: Date | string }>(
+      const found = await rows<{
+        id: number;
+        user_id: number;
+        name: string;
+        email: string | null;
+        filename: string;
+        created_at: Date | string;
+      }>(
         db,
         sql`SELECT ph.id, ph.user_id, p.name, u.email, ph.filename, ph.created_at
             FROM photos ph JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = ph.user_id
