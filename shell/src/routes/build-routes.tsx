@@ -35,10 +35,11 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
   if (!isRemoteTarget(target)) throw new Error('not a remote route');
   return {
     // The remote's entry is fetched only when one of its routes is visited. Visitors on members-only routes and
-    // members on `/` are redirected, so for those the module loads on first render instead of up front.
+    // members on `/` are redirected, and `/:token` may turn out a 404, so for those the module loads on first
+    // render instead of up front.
     lazy: async () => {
       let initial: LoadedRemote | undefined;
-      if (def.access !== 'home' && def.access !== 'member') {
+      if (def.access !== 'home' && def.access !== 'member' && def.path !== '/:token') {
         try {
           initial = { component: await loader.load(target) };
         } catch (error) {

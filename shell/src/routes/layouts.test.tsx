@@ -56,11 +56,18 @@ describe('route table and layouts', () => {
     expect(screen.getByText('mf_landers/LanderPage')).toBeInTheDocument();
   });
 
+  test('the match finder has the empty layout', async () => {
+    const { layout } = await layoutOf('/match-finder', false);
+    expect(layout).toBe('empty');
+    expect(screen.getByText('mf_landers/MatchFinderPage')).toBeInTheDocument();
+  });
+
   test.each(['/does/not/exist', '/nonsense'])('%s is a 404 with a link home', async (path) => {
-    await renderShell({ path, user: false });
+    const view = await renderShell({ path, user: false });
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(view.remotes.loads).toEqual([]);
   });
 
   test('members-only routes send visitors to /login without loading the remote', async () => {

@@ -58,7 +58,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     }),
   ),
   { path: '/swipe-game', name: 'swipe-game', layout: 'lander', target: r('mf_landers', 'SwipeGamePage'), access: 'any' },
-  { path: '/match-finder', name: 'match-finder', layout: 'lander', target: r('mf_landers', 'MatchFinderPage'), access: 'any' },
+  // A full-screen questionnaire that ends in the signup modal.
+  { path: '/match-finder', name: 'match-finder', layout: 'empty', target: r('mf_landers', 'MatchFinderPage'), access: 'any' },
   // A lander by slug token (`<niche>-<locale>`, e.g. general-nl, she-eng); other single segments are a 404.
   { path: '/:token', name: 'token', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
   // mf-payments
