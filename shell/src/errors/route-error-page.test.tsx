@@ -27,6 +27,7 @@ describe('error page (SPEC §2, §8)', () => {
     expect(await screen.findByRole('heading', { name: 'Profiles could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('500')).toBeInTheDocument();
     expect(document.title).toBe('Profiles could not be loaded');
+    expect(screen.getByTestId('progress-bar')).toHaveClass('shell-progress-failed');
   });
 
   test('a response error without text shows the word Error with its status', async () => {

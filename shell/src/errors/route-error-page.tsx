@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { ProgressBar } from '../layouts/progress-bar';
 import { ErrorView } from './error-view';
 import { reloadOnceForChunkError } from './chunk-reload';
 
@@ -49,7 +50,13 @@ function RouteErrorContent({ root }: { root: boolean }) {
   }
   if (reloadOnceForChunkError(error)) return null;
   const message = error instanceof Error && !root ? error.message : null;
-  return <ErrorView status={500} message={message} />;
+  // Page data failed to load: the error page plus the failed progress bar (SPEC §8).
+  return (
+    <>
+      <ProgressBar loading={false} failed />
+      <ErrorView status={500} message={message} />
+    </>
+  );
 }
 
 /** errorElement of every route: page data or render failures end here, inside the route's layout. */
