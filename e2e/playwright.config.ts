@@ -36,7 +36,6 @@ export default defineConfig({
   // e2e/pending/ holds flows whose parts are not built yet: outside testDir, so never collected.
   testMatch: /.*\.spec\.ts$/,
   outputDir: './test-results',
-  globalTeardown: './support/global-teardown.ts',
   fullyParallel: false,
   // One worker: the machine has two cores and the deploy spec switches the shared registry of the one server.
   workers: 1,
@@ -65,13 +64,16 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds whatever is not built (the root `npm run test:e2e` builds first), deploys every app into the fresh
-    // DATA_DIR, then runs api/dist/server.js, which migrates and seeds the demo data.
-    command: 'node tools/start.mjs',
+    // `node tools/start.mjs`: builds whatever is not built (the root `npm run test:e2e` builds first), deploys every
+    // app into the fresh DATA_DIR, then runs api/dist/server.js, which migrates and seeds the demo data. The wrapper
+    // removes DATA_DIR once the server has stopped (E2E_KEEP_DATA=1 keeps it).
+    command: 'node e2e/start-server.mjs',
     cwd: root,
     url: `${baseURL}/api/settings.php`,
     // Normally a fresh server per run; E2E_REUSE=1 with E2E_DATA_DIR of a running server shortens a debug loop.
     reuseExistingServer: process.env.E2E_REUSE === '1',
+    // SIGTERM, not the default SIGKILL: the server closes cleanly and the wrapper can remove DATA_DIR afterwards.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 600_000,
     stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'pipe',
