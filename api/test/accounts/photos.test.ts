@@ -68,6 +68,21 @@ test('an upload is re-encoded, stripped of EXIF and GPS, thumbnailed, under insp
   expect(me.profile.main_image).toMatchObject({ id: photos[0].id, status: 'inspection' });
 });
 
+test('a large but allowed photo (several MB) is accepted and scaled down', async () => {
+  const { cookie } = await signup(t);
+  const noise = Buffer.alloc(1200 * 1000 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const png = await sharp(noise, { raw: { width: 1200, height: 1000, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
+  const res = await upload(cookie, png, 'image/png');
+  expect(res.statusCode).toBe(201);
+  const stored = await sharp(path.join(t.dataDir, res.json().photos[0].filename)).metadata();
+  expect(stored.format).toBe('jpeg');
+  expect(Math.max(stored.width!, stored.height!)).toBeLessThanOrEqual(1600);
+});
+
 test('a non-image is refused by content, whatever its declared type (400)', async () => {
   const { cookie } = await signup(t);
   const res = await upload(cookie, Buffer.from('<?php echo "hi"; ?>'.repeat(20)), 'image/jpeg');
