@@ -1,7 +1,7 @@
-// Shared-scope facade of react-router-dom (docs/adr/0003-performance.md): its browser API only, so the shared chunk is
-// tree-shaken (server rendering, sessions, cookies, RSC and framework-mode internals are left out). Every app
-// builds the same facade; tools/webpack/shared-exports.test.ts fails when code imports a name that is missing.
-// `react-router-impl` is an alias of react-router's own production/development build (create-config.js).
+// Shared-scope facade of react-router-dom (docs/adr/0003-performance.md), like react-router-dom itself: the
+// shared `react-router` (the browser-API facade next to this file) plus the DOM RouterProvider. Re-exporting
+// through the share scope keeps one react-router for every app, visible in the federation share scope.
+// `react-router-dom-impl` is an alias of react-router's own dom-export build (create-config.js).
 export {
   Await,
   BrowserRouter,
@@ -74,6 +74,6 @@ export {
   useSearchParams,
   useSubmit,
   useViewTransitionState,
-} from 'react-router-impl';
+} from 'react-router';
 // react-router-dom's RouterProvider is the DOM one (flushSync support).
 export { RouterProvider } from 'react-router-dom-impl';
