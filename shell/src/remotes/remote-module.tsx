@@ -1,4 +1,4 @@
-import { Component as ReactComponent, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component as ReactComponent, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@dating/shared';
@@ -101,7 +101,10 @@ export function RemoteModule({ target, initial, props, compact }: RemoteModulePr
   const Page = loaded.component;
   return (
     <RemoteBoundary onError={onRenderError} resetKey={location.pathname}>
-      <Page {...props} />
+      {/* A remote suspends while its namespace loads; only its own area waits, not the whole shell. */}
+      <Suspense fallback={<Spinner block label={t('loading')} />}>
+        <Page {...props} />
+      </Suspense>
     </RemoteBoundary>
   );
 }
