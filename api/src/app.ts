@@ -46,5 +46,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
   await registerRoutes(app);
+
+  // Expired sessions are refused by the lookup anyway; this only keeps the table small.
+  const purge = setInterval(() => {
+    app.services.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+  }, 3_600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
   return app as unknown as App;
 }

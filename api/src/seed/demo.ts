@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { City, State } from 'country-state-city';
+import { City } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
 import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from '@dating/shared/contract/index';
 import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE } from '@dating/shared/constants';
@@ -12,6 +12,7 @@ import {
   photos, profiles, regions, sites, users,
 } from '../db/schema';
 import type { Services } from '../services';
+import { regionsOf } from '../services/geo';
 import { hashPassword } from '../services/passwords';
 import { CURRENCIES } from '../services/shop';
 import { ABOUTS, COUNTRY_WEIGHTS, DEMO_MESSAGES, FEMALE_NAMES, MALE_NAMES, NAME_SUFFIXES, REASONS, SPEC_COUNTRIES } from './data';
@@ -84,7 +85,7 @@ async function seedSites(db: Db) {
 async function seedReference(db: Db) {
   await db.insert(interests).values(INTERESTS.map((name) => ({ name })));
   const regionRows = SPEC_COUNTRIES.flatMap((country) =>
-    State.getStatesOfCountry(country).map((s) => ({ country, code: s.isoCode, name: s.name })),
+    regionsOf(country).map((r) => ({ country, code: r.code, name: r.name })),
   );
   for (let i = 0; i < regionRows.length; i += 500) await db.insert(regions).values(regionRows.slice(i, i + 500));
   await db.insert(creditPackages).values(
@@ -101,9 +102,9 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = rnd.chance(0.62) ? ('female' as const) : ('male' as const);
     const country = rnd.weighted(COUNTRY_WEIGHTS);
-    const states = State.getStatesOfCountry(country);
+    const states = regionsOf(country);
     const state = states.length ? rnd.pick(states) : null;
-    const cities = state ? City.getCitiesOfState(country, state.isoCode) : [];
+    const cities = state ? City.getCitiesOfState(country, state.code).filter((c) => !c.name.startsWith('Gemeente ')) : [];
     const first = rnd.pick(gender === 'female' ? FEMALE_NAMES : MALE_NAMES);
     const age = rnd.weighted([[rnd.int(18, 29), 3], [rnd.int(30, 45), 4], [rnd.int(46, 70), 2]] as const);
     const year = new Date().getUTCFullYear() - age - 1;

@@ -29,8 +29,15 @@ export function countryForIp(ip: string | undefined): string | null {
   return geoip(clean)?.country ?? null;
 }
 
+/** Entries of the data set that are not a region a member lives in: overseas islands, groupings of provinces. */
+const NOT_REGIONS: Record<string, readonly string[]> = { NL: ['BQ1', 'BQ2', 'BQ3'], BE: ['VLG', 'WAL'] };
+
 export function regionsOf(country: string): Region[] {
-  return State.getStatesOfCountry(country.toUpperCase()).map((s) => ({
+  const code = country.toUpperCase();
+  const skip = NOT_REGIONS[code] ?? [];
+  return State.getStatesOfCountry(code)
+    .filter((s) => !skip.includes(s.isoCode))
+    .map((s) => ({
     country: s.countryCode,
     code: s.isoCode,
     name: s.name,
