@@ -33,6 +33,7 @@ export const accountDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
         siteOrigin(request, request.site),
       );
       await reply.endSession();
+      app.services.members.clearCache();
       return { restore_until: until.toISOString() };
     },
   );

@@ -18,6 +18,7 @@ export const accountReactivateRoute: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const userId = await app.services.accounts.deletion.reactivate(request.body.token);
       await reply.startSession({ id: userId });
+      app.services.members.clearCache();
       reply.header('cache-control', 'no-store');
       return { user: (await app.services.users.load(userId))! };
     },

@@ -17,6 +17,8 @@ export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await request.requireUser();
       await app.services.accounts.profile.update(request.site, user.id, request.body);
+      // Invisible mode takes effect in search at once on this node (other nodes: within the cache's seconds).
+      if (request.body.invisible !== undefined) app.services.members.clearCache();
       return { user: (await app.services.users.load(user.id))! };
     },
   );
