@@ -77,6 +77,15 @@ describe('route table and layouts', () => {
     expect(view.remotes.loads).not.toContain('mf_chat/ChatsPage');
   });
 
+  test('member search for visitors follows logged_out_search, or a traffic source where allowed', async () => {
+    const closed = { logged_out_search: 'none', logged_out_search_trafficsource: 'other' } as const;
+    const blocked = await renderShell({ path: '/members', user: false, settings: closed });
+    await waitFor(() => expect(blocked.router.state.location.pathname).toBe('/login'));
+    blocked.unmount();
+    await renderShell({ path: '/members?network=ads', user: false, settings: closed });
+    expect(await screen.findByText('mf_members/MembersPage')).toBeInTheDocument();
+  });
+
   test('when the session ends on a members-only route the member lands on /login', async () => {
     const view = await renderShell({ path: '/likes', user: userFixture() });
     await screen.findByText('mf_members/LikesPage');
