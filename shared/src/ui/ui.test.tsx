@@ -1,0 +1,55 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../i18n/i18n';
+import { CountBadge } from './count-badge';
+import { ErrorAlert } from './error-alert';
+import { Modal } from './modal';
+import { Avatar } from './avatar';
+
+describe('UI kit', () => {
+  test('CountBadge caps at 99+ and renders nothing for 0', () => {
+    const { rerender, container } = render(<CountBadge count={150} variant="unread" label="150 unread" />);
+    expect(screen.getByText('99+')).toHaveClass('text-bg-secondary');
+    rerender(<CountBadge count={0} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  test("ErrorAlert shows the server's translated message, else the generic catalogue text", async () => {
+    const i18n = await createI18n({ locale: 'nl', namespaces: ['errors'], initialResources: { nl: { errors: { generic: 'Er is een fout opgetreden, probeer het later opnieuw.' } } } });
+    const serverError = { status: 402, data: { error: { code: 'insufficient_credits', message: 'Je hebt onvoldoende credits' } } } as const;
+    const { rerender } = render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorAlert error={serverError} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Je hebt onvoldoende credits');
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ErrorAlert error={{ status: 'FETCH_ERROR', error: 'offline' }} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Er is een fout opgetreden, probeer het later opnieuw.');
+  });
+
+  test('Modal closes on Escape and backdrop unless locked', () => {
+    const onClose = jest.fn();
+    const { rerender } = render(<Modal open onClose={onClose} title="Hi" closeLabel="Close">body</Modal>);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.mouseDown(document.querySelector('.modal')!);
+    expect(onClose).toHaveBeenCalledTimes(2);
+    rerender(<Modal open locked onClose={onClose} title="Hi">body</Modal>);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.mouseDown(document.querySelector('.modal')!);
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Hi');
+  });
+
+  test('Avatar shows the thumbnail, or the initial without an image', () => {
+    const { rerender } = render(
+      <Avatar profile={{ name: 'Sanne', main_image: { id: 1, filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg', status: 'active' } }} />,
+    );
+    expect(screen.getByRole('img', { name: 'Sanne' })).toHaveAttribute('src', '/t.jpg');
+    rerender(<Avatar profile={{ name: 'sanne', main_image: null }} />);
+    expect(screen.getByText('S')).toBeInTheDocument();
+  });
+});
