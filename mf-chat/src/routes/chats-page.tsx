@@ -1,4 +1,5 @@
 import '../lib/i18n';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -14,7 +15,13 @@ function ChatsPage() {
   return (
     <>
       <section className={`py-3 ${styles.phone}`}>
-        <h1 className="h4 mb-3 px-3">{t('list.title')}</h1>
+        <div className="d-flex align-items-center gap-1 mb-3 px-2">
+          {/* The chat layout is bare (no top navigation): the way back to the search. */}
+          <Link to="/members" className={styles.back} aria-label={t('list.findMembers')}>
+            <span aria-hidden="true">‹</span>
+          </Link>
+          <h1 className="h4 mb-0">{t('list.title')}</h1>
+        </div>
         <ConversationList />
       </section>
       <div className={styles.wide}>
