@@ -89,24 +89,24 @@ function mtime(file) {
 }
 
 /** An app is built when dist/mf-manifest.json is newer than its sources, shared/src and its webpack config. */
-export function isAppBuilt(app) {
-  const manifest = mtime(path.join(ROOT, app, 'dist', 'mf-manifest.json'));
+export function isAppBuilt(app, root = ROOT) {
+  const manifest = mtime(path.join(root, app, 'dist', 'mf-manifest.json'));
   if (!manifest) return false;
   const inputs = [
-    newestMtime(path.join(ROOT, app, 'src')),
-    newestMtime(path.join(ROOT, 'shared', 'src')),
-    mtime(path.join(ROOT, app, 'webpack.config.js')),
-    newestMtime(path.join(ROOT, 'tools', 'webpack')),
+    newestMtime(path.join(root, app, 'src')),
+    newestMtime(path.join(root, 'shared', 'src')),
+    mtime(path.join(root, app, 'webpack.config.js')),
+    newestMtime(path.join(root, 'tools', 'webpack')),
   ];
   return manifest > Math.max(...inputs);
 }
 
 /** The api is built when dist/server.js is newer than api/src and the shared contract it imports. */
-export function isApiBuilt() {
-  const server = mtime(path.join(ROOT, 'api', 'dist', 'server.js'));
+export function isApiBuilt(root = ROOT) {
+  const server = mtime(path.join(root, 'api', 'dist', 'server.js'));
   if (!server) return false;
   return (
     server >
-    Math.max(newestMtime(path.join(ROOT, 'api', 'src')), newestMtime(path.join(ROOT, 'shared', 'src')))
+    Math.max(newestMtime(path.join(root, 'api', 'src')), newestMtime(path.join(root, 'shared', 'src')))
   );
 }
