@@ -24,7 +24,7 @@ function run(command, args, { cwd, label, quiet }) {
       // webpack prints its own noise on success; show it only when something failed (or when asked).
       const lines = output
         .split('\n')
-        .filter((line) => line.trim() && !/Manifest will use absolute path/.test(line));
+        .filter((line) => line.trim() && !/Manifest will use absolute path|^npm warn/.test(line));
       if (code !== 0 || (!quiet && lines.some((line) => /error|warning/i.test(line)))) {
         process.stderr.write(lines.map((line) => `[${label}] ${line}\n`).join(''));
       }
@@ -42,11 +42,22 @@ export function buildApp(app, options = {}) {
 }
 
 export function hasApiBuild() {
-  return fs.existsSync(path.join(ROOT, 'api', 'build.mjs'));
+  try {
+    return Boolean(
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'api', 'package.json'), 'utf8')).scripts?.build,
+    );
+  } catch {
+    return false;
+  }
 }
 
+/** Through npm, so whatever the api's own `build` script does (esbuild, copying migrations…) happens. */
 export function buildApi(options = {}) {
-  return run(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'api'), label: 'api', ...options });
+  return run('npm', ['run', 'build', '--silent', '-w', '@dating/api'], {
+    cwd: ROOT,
+    label: 'api',
+    ...options,
+  });
 }
 
 /** Runs tasks (functions returning promises) with at most `concurrency` at once, in order. */
