@@ -41,7 +41,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await registerExternalPlugins(app, config);
   await app.register(servicesPlugin, { config, database });
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
-  if (config.seedDemo) await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
+  if (config.seedDemo)
+    await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
@@ -49,7 +50,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
   const purge = setInterval(() => {
-    app.services.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    app.services.sessions
+      .purgeExpired()
+      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -25,7 +25,10 @@ export interface AppConfig {
 
 export type ConfigOverrides = Partial<AppConfig>;
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): AppConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: ConfigOverrides = {},
+): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const production = env.NODE_ENV === 'production';
   const seed = env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';

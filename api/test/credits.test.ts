@@ -12,16 +12,29 @@ afterAll(() => t.close());
 
 async function memberWith(credits: number): Promise<number> {
   const site = await t.app.services.sites.resolve('localhost');
-  const [u] = await t.app.db.insert(users).values({ siteId: site.id, email: `c${Date.now()}${Math.random()}@example.com`, status: 'confirmed' }).returning({ id: users.id });
-  await t.app.db.insert(profiles).values({ userId: u!.id, name: 'Payer', gender: 'male', dateOfBirth: '1980-01-01', country: 'NL' });
-  if (credits) await t.app.services.credits.credit({ userId: u!.id, amount: credits, kind: 'purchase', ref: 'order:test' });
+  const [u] = await t.app.db
+    .insert(users)
+    .values({ siteId: site.id, email: `c${Date.now()}${Math.random()}@example.com`, status: 'confirmed' })
+    .returning({ id: users.id });
+  await t.app.db
+    .insert(profiles)
+    .values({ userId: u!.id, name: 'Payer', gender: 'male', dateOfBirth: '1980-01-01', country: 'NL' });
+  if (credits)
+    await t.app.services.credits.credit({
+      userId: u!.id,
+      amount: credits,
+      kind: 'purchase',
+      ref: 'order:test',
+    });
   return u!.id;
 }
 
 test('parallel debits never push the balance below zero', async () => {
   const userId = await memberWith(10);
   const results = await Promise.allSettled(
-    Array.from({ length: 25 }, (_, i) => t.app.services.credits.debit({ userId, amount: 1, kind: 'message', ref: `m${i}` })),
+    Array.from({ length: 25 }, (_, i) =>
+      t.app.services.credits.debit({ userId, amount: 1, kind: 'message', ref: `m${i}` }),
+    ),
   );
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -49,5 +62,7 @@ test('of two parallel debits that each fit but not together, exactly one succeed
 
 test('the database refuses a negative balance even outside the service', async () => {
   const userId = await memberWith(0);
-  await expect(t.app.db.execute(sql`UPDATE users SET credits = -1 WHERE id = ${userId}`)).rejects.toBeTruthy();
+  await expect(
+    t.app.db.execute(sql`UPDATE users SET credits = -1 WHERE id = ${userId}`),
+  ).rejects.toBeTruthy();
 });

@@ -52,7 +52,12 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
     dataDir,
     call,
     async login(email = DEMO_EMAIL, password = DEMO_PASSWORD, host = 'localhost') {
-      const res = await call({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } });
+      const res = await call({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: { host },
+        payload: { email, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       const sid = res.cookies.find((c) => c.name === 'sid');
       return `sid=${sid!.value}`;

@@ -28,7 +28,9 @@ describe('GET /api/members.php', () => {
   });
 
   test('filters by gender, country and age', async () => {
-    const res = (await get('/api/members.php?gender=female&country=NL&min_age=25&max_age=50&numResults=100', { cookie })).json();
+    const res = (
+      await get('/api/members.php?gender=female&country=NL&min_age=25&max_age=50&numResults=100', { cookie })
+    ).json();
     const expected = await first<{ n: string | number }>(
       t.app.db,
       sql`SELECT count(*) AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.fictional AND p.gender = 'female'
@@ -51,7 +53,11 @@ describe('GET /api/members.php', () => {
   test('bad input is a 400 naming the field', async () => {
     const res = await get('/api/members.php?min_age=10', { cookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'validation', field: 'min_age', message: 'Ongeldige invoer: min_age' });
+    expect(res.json().error).toMatchObject({
+      code: 'validation',
+      field: 'min_age',
+      message: 'Ongeldige invoer: min_age',
+    });
     expect((await get('/api/members.php?gender=robot')).json().error.field).toBe('gender');
     expect((await get('/api/members.php?min_age=40&max_age=30')).json().error.field).toBe('max_age');
     expect((await get('/api/members.php?numResults=1000')).json().error.field).toBe('numResults');
@@ -68,12 +74,18 @@ describe('GET /api/members.php', () => {
   });
 
   test('invisible members and blocked members (both ways) are excluded', async () => {
-    const [a, b, c] = (await get('/api/members.php?numResults=3', { cookie })).json().profiles.map((p: { id: number }) => p.id);
+    const [a, b, c] = (await get('/api/members.php?numResults=3', { cookie }))
+      .json()
+      .profiles.map((p: { id: number }) => p.id);
     await t.app.db.execute(sql`UPDATE users SET invisible = TRUE WHERE id = ${a}`);
     // Search results are cached for a few seconds across viewers; blocks apply immediately.
     t.app.services.members.clearCache();
-    await t.app.db.execute(sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${demoId}, ${b}), (${c}, ${demoId})`);
-    const ids = (await get('/api/members.php?numResults=100', { cookie })).json().profiles.map((p: { id: number }) => p.id);
+    await t.app.db.execute(
+      sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${demoId}, ${b}), (${c}, ${demoId})`,
+    );
+    const ids = (await get('/api/members.php?numResults=100', { cookie }))
+      .json()
+      .profiles.map((p: { id: number }) => p.id);
     expect(ids).not.toContain(a);
     expect(ids).not.toContain(b);
     expect(ids).not.toContain(c);
@@ -102,7 +114,10 @@ describe('GET /api/member.php', () => {
   });
 
   test('unknown id is 404, bad id is 400', async () => {
-    expect((await get('/api/member.php?id=987654')).json().error).toEqual({ code: 'not_found', message: 'Niet gevonden' });
+    expect((await get('/api/member.php?id=987654')).json().error).toEqual({
+      code: 'not_found',
+      message: 'Niet gevonden',
+    });
     expect((await get('/api/member.php?id=abc')).json().error.field).toBe('id');
     expect((await get('/api/member.php')).json().error.field).toBe('id');
   });
@@ -130,16 +145,43 @@ describe('chats', () => {
       sql`INSERT INTO conversations (user_a, user_b, started_by) SELECT a.id, b.id, a.id FROM users a, users b
           WHERE a.fictional AND b.fictional AND a.id < b.id ORDER BY a.id DESC, b.id DESC LIMIT 1 RETURNING id`,
     );
-    const notMine = await t.call({ method: 'DELETE', url: '/api/chat.php', cookie, payload: { conversation: foreign!.id } });
+    const notMine = await t.call({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      cookie,
+      payload: { conversation: foreign!.id },
+    });
     expect(notMine.statusCode).toBe(404);
-    expect((await t.call({ method: 'DELETE', url: '/api/chat.php', cookie, payload: {} })).json().error.field).toBe('conversation');
-    expect((await t.call({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: chats[0].conversation.id } })).statusCode).toBe(403);
-    const csrf = await t.app.inject({ method: 'DELETE', url: '/api/chat.php', headers: { cookie }, payload: { conversation: chats[0].conversation.id } });
+    expect(
+      (await t.call({ method: 'DELETE', url: '/api/chat.php', cookie, payload: {} })).json().error.field,
+    ).toBe('conversation');
+    expect(
+      (
+        await t.call({
+          method: 'DELETE',
+          url: '/api/chat.php',
+          payload: { conversation: chats[0].conversation.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const csrf = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { cookie },
+      payload: { conversation: chats[0].conversation.id },
+    });
     expect(csrf.statusCode).toBe(403);
-    const ok = await t.call({ method: 'DELETE', url: '/api/chat.php', cookie, payload: { conversation: chats[0].conversation.id } });
+    const ok = await t.call({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      cookie,
+      payload: { conversation: chats[0].conversation.id },
+    });
     expect(ok.statusCode).toBe(200);
     const after = (await get('/api/chats.php', { cookie })).json().chats;
-    expect(after.map((c: { conversation: { id: number } }) => c.conversation.id)).not.toContain(chats[0].conversation.id);
+    expect(after.map((c: { conversation: { id: number } }) => c.conversation.id)).not.toContain(
+      chats[0].conversation.id,
+    );
     expect(after).toHaveLength(2);
   });
 });
@@ -169,18 +211,37 @@ describe('GET /api/discountcode.php', () => {
   test('welcome=true returns the member welcome code; visitors get 404', async () => {
     const res = await get('/api/discountcode.php?welcome=true', { cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ value_percentage: 25, percentage: 25, status: 'active', expired: false });
-    expect((await get('/api/discountcode.php?welcome=true')).json().error).toEqual({ code: 'code_not_found', message: 'Code niet gevonden' });
+    expect(res.json()).toMatchObject({
+      value_percentage: 25,
+      percentage: 25,
+      status: 'active',
+      expired: false,
+    });
+    expect((await get('/api/discountcode.php?welcome=true')).json().error).toEqual({
+      code: 'code_not_found',
+      message: 'Code niet gevonden',
+    });
   });
 
   test('TIMEBONUS25 for a non-paid member within 4 hours of signup', async () => {
-    await t.app.db.execute(sql`UPDATE users SET signup_date = now() - interval '1 hour' WHERE id = ${demoId}`);
+    await t.app.db.execute(
+      sql`UPDATE users SET signup_date = now() - interval '1 hour' WHERE id = ${demoId}`,
+    );
     const ok = (await get('/api/discountcode.php?code=TIMEBONUS25', { cookie })).json();
-    expect(ok).toMatchObject({ code: 'TIMEBONUS25', value_percentage: 25, status: 'active', validity: 'once_per_user' });
+    expect(ok).toMatchObject({
+      code: 'TIMEBONUS25',
+      value_percentage: 25,
+      status: 'active',
+      validity: 'once_per_user',
+    });
     expect(Date.parse(ok.expires) - Date.now()).toBeGreaterThan(2.9 * 3_600_000);
-    await t.app.db.execute(sql`UPDATE users SET signup_date = now() - interval '5 hours' WHERE id = ${demoId}`);
+    await t.app.db.execute(
+      sql`UPDATE users SET signup_date = now() - interval '5 hours' WHERE id = ${demoId}`,
+    );
     expect((await get('/api/discountcode.php?code=TIMEBONUS25', { cookie })).statusCode).toBe(404);
-    await t.app.db.execute(sql`UPDATE users SET signup_date = now() - interval '1 hour', paid_user = TRUE WHERE id = ${demoId}`);
+    await t.app.db.execute(
+      sql`UPDATE users SET signup_date = now() - interval '1 hour', paid_user = TRUE WHERE id = ${demoId}`,
+    );
     expect((await get('/api/discountcode.php?code=TIMEBONUS25', { cookie })).statusCode).toBe(404);
     await t.app.db.execute(sql`UPDATE users SET paid_user = FALSE WHERE id = ${demoId}`);
     await t.app.db.execute(
@@ -202,7 +263,9 @@ describe('credits service', () => {
   test('debit and credit write ledger rows with the balance after', async () => {
     const { credits } = t.app.services;
     const before = await credits.balance(demoId);
-    expect(await credits.credit({ userId: demoId, amount: 10, kind: 'bonus', ref: 'test' })).toBe(before + 10);
+    expect(await credits.credit({ userId: demoId, amount: 10, kind: 'bonus', ref: 'test' })).toBe(
+      before + 10,
+    );
     expect(await credits.debit({ userId: demoId, amount: 4, kind: 'message', ref: 'm1' })).toBe(before + 6);
     const ledger = await rows<{ amount: number; balance_after: number; kind: string }>(
       t.app.db,
@@ -212,7 +275,9 @@ describe('credits service', () => {
       { amount: -4, balance_after: before + 6, kind: 'message' },
       { amount: 10, balance_after: before + 10, kind: 'bonus' },
     ]);
-    await expect(credits.debit({ userId: demoId, amount: before + 7, kind: 'message' })).rejects.toMatchObject({
+    await expect(
+      credits.debit({ userId: demoId, amount: before + 7, kind: 'message' }),
+    ).rejects.toMatchObject({
       status: 402,
       code: 'insufficient_credits',
     });

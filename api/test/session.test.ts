@@ -48,17 +48,26 @@ describe('POST /api/user.php (login)', () => {
     const a = await t.login();
     const b = await t.login();
     expect(a).not.toBe(b);
-    const res = await t.call({ method: 'POST', url: '/api/user.php', cookie: a, payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user.php',
+      cookie: a,
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     const c = `sid=${res.cookies.find((x) => x.name === 'sid')!.value}`;
     expect(c).not.toBe(a);
     // The session the login replaced is gone.
-    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: a })).json()).toEqual({ user: false });
+    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: a })).json()).toEqual({
+      user: false,
+    });
   });
 
   test('a wrong password answers 401 with the Dutch catalogue text', async () => {
     const res = await loginAs(DEMO_EMAIL, 'wrong-password');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'login_failed', message: 'Login mislukt, probeer opnieuw' } });
+    expect(res.json()).toEqual({
+      error: { code: 'login_failed', message: 'Login mislukt, probeer opnieuw' },
+    });
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 
@@ -72,13 +81,21 @@ describe('POST /api/user.php (login)', () => {
   test('missing fields answer 400 naming the field', async () => {
     const res = await t.call({ method: 'POST', url: '/api/user.php', payload: { email: DEMO_EMAIL } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'validation', field: 'password', message: 'Ongeldige invoer: password' });
+    expect(res.json().error).toMatchObject({
+      code: 'validation',
+      field: 'password',
+      message: 'Ongeldige invoer: password',
+    });
     const tooLong = await loginAs('x'.repeat(300), 'x');
     expect(tooLong.json().error).toMatchObject({ code: 'validation', field: 'email' });
   });
 
   test('without X-Requested-With the login is refused (CSRF guard)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('csrf');
     expect(res.cookies).toHaveLength(0);
@@ -104,7 +121,12 @@ describe('POST /api/user.php (login)', () => {
 
   test('a session is only valid on the site it was made on', async () => {
     const cookie = await t.login();
-    const other = await t.call({ method: 'GET', url: '/api/user.php', cookie, headers: { host: 'gay.localhost' } });
+    const other = await t.call({
+      method: 'GET',
+      url: '/api/user.php',
+      cookie,
+      headers: { host: 'gay.localhost' },
+    });
     expect(other.json()).toEqual({ user: false });
     const wrongSite = await loginAs(DEMO_EMAIL, DEMO_PASSWORD, { host: 'she.localhost' });
     expect(wrongSite.statusCode).toBe(401);
@@ -137,7 +159,10 @@ describe('GET/PUT /api/user.php and logout', () => {
     expect(bad.json().error).toMatchObject({ code: 'validation', field: 'language' });
     const visitor = await t.call({ method: 'PUT', url: '/api/user.php', payload: { language: 'en' } });
     expect(visitor.statusCode).toBe(403);
-    expect(visitor.json().error).toEqual({ code: 'auth_required', message: 'Je moet ingelogd zijn om dit te doen.' });
+    expect(visitor.json().error).toEqual({
+      code: 'auth_required',
+      message: 'Je moet ingelogd zijn om dit te doen.',
+    });
   });
 
   test('logout deletes the server session and clears the cookie', async () => {
@@ -170,6 +195,8 @@ async function createMember(email: string, password: string) {
     .insert(users)
     .values({ siteId: site.id, email, passwordHash: await hashPassword(password), status: 'confirmed' })
     .returning({ id: users.id });
-  await t.app.db.insert(profiles).values({ userId: u!.id, name: 'Locky', gender: 'female', dateOfBirth: '1990-01-01', country: 'NL' });
+  await t.app.db
+    .insert(profiles)
+    .values({ userId: u!.id, name: 'Locky', gender: 'female', dateOfBirth: '1990-01-01', country: 'NL' });
   return u!.id;
 }

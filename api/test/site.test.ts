@@ -17,14 +17,50 @@ describe('GET /api/settings.php', () => {
     const res = await get('/api/settings.php');
     expect(res.statusCode).toBe(200);
     const s = res.json();
-    expect(s).toMatchObject({ name: 'Demo Dating', niche: 1, domain: 'localhost', domain_language: 'nl-NL', countries: ['NL', 'BE', 'DE'] });
+    expect(s).toMatchObject({
+      name: 'Demo Dating',
+      niche: 1,
+      domain: 'localhost',
+      domain_language: 'nl-NL',
+      countries: ['NL', 'BE', 'DE'],
+    });
     for (const key of [
-      'countries', 'name', 'index_title', 'description', 'visible_profile_fields', 'visible_profile_notes', 'geoip_country',
-      'geoip_selected_country', 'cdn_prefix', 'message_credits', 'photo_credits', 'gift_credits', 'signup_credits',
-      'message_length', 'minimum_message_costs', 'support_email', 'support_phone', 'enable_site_entry_popup',
-      'push_public_key', 'search_fields', 'domain', 'domain_language', 'fictional_warning', 'fictional_singular',
-      'fictional_plural', 'refund_days', 'signups', 'logged_out_search', 'logged_out_search_trafficsource',
-      'member_resell', 'niche', 'company_id', 'mail_name', 'min_age', 'us_footer', 'default_locale',
+      'countries',
+      'name',
+      'index_title',
+      'description',
+      'visible_profile_fields',
+      'visible_profile_notes',
+      'geoip_country',
+      'geoip_selected_country',
+      'cdn_prefix',
+      'message_credits',
+      'photo_credits',
+      'gift_credits',
+      'signup_credits',
+      'message_length',
+      'minimum_message_costs',
+      'support_email',
+      'support_phone',
+      'enable_site_entry_popup',
+      'push_public_key',
+      'search_fields',
+      'domain',
+      'domain_language',
+      'fictional_warning',
+      'fictional_singular',
+      'fictional_plural',
+      'refund_days',
+      'signups',
+      'logged_out_search',
+      'logged_out_search_trafficsource',
+      'member_resell',
+      'niche',
+      'company_id',
+      'mail_name',
+      'min_age',
+      'us_footer',
+      'default_locale',
     ]) {
       expect(s).toHaveProperty(key);
     }
@@ -33,8 +69,14 @@ describe('GET /api/settings.php', () => {
   });
 
   test('the site follows the Host header; ?host= forces it; unknown hosts get the default site', async () => {
-    expect((await get('/api/settings.php', { host: 'she.localhost:8080' })).json()).toMatchObject({ niche: 2, domain_language: 'de-DE' });
-    expect((await get('/api/settings.php?host=gay.localhost')).json()).toMatchObject({ niche: 7, default_locale: 'en' });
+    expect((await get('/api/settings.php', { host: 'she.localhost:8080' })).json()).toMatchObject({
+      niche: 2,
+      domain_language: 'de-DE',
+    });
+    expect((await get('/api/settings.php?host=gay.localhost')).json()).toMatchObject({
+      niche: 7,
+      default_locale: 'en',
+    });
     expect((await get('/api/settings.php', { host: 'unknown.example' })).json().domain).toBe('localhost');
   });
 
@@ -43,7 +85,9 @@ describe('GET /api/settings.php', () => {
     expect((await get('/api/settings.php', { 'x-forwarded-for': ip })).json().geoip_country).toBeNull();
     const proxied = await createTestApp({ profiles: 0, trustProxy: true });
     try {
-      const s = (await proxied.call({ method: 'GET', url: '/api/settings.php', headers: { 'x-forwarded-for': ip } })).json();
+      const s = (
+        await proxied.call({ method: 'GET', url: '/api/settings.php', headers: { 'x-forwarded-for': ip } })
+      ).json();
       expect(s.geoip_country).toBe('GB');
       expect(s.geoip_selected_country).toBe('NL');
     } finally {
@@ -85,7 +129,12 @@ describe('reference data', () => {
   test('geocode validates lat/lon ranges with a translated 400', async () => {
     const res = await get('/api/geocode.php?lat=95&lon=4', { 'accept-language': 'en' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'validation', field: 'lat', message: 'Invalid input: lat', params: { field: 'lat' } });
+    expect(res.json().error).toEqual({
+      code: 'validation',
+      field: 'lat',
+      message: 'Invalid input: lat',
+      params: { field: 'lat' },
+    });
     expect((await get('/api/geocode.php?lat=52')).json().error.field).toBe('lon');
     expect((await get('/api/geocode.php?lat=abc&lon=4')).statusCode).toBe(400);
   });
@@ -109,7 +158,12 @@ describe('errors and guards', () => {
   });
 
   test('page-hidden accepts an empty JSON body; without the XHR header it is refused', async () => {
-    const ok = await t.call({ method: 'POST', url: '/api/page-hidden.php', headers: { 'content-type': 'application/json' }, payload: '' });
+    const ok = await t.call({
+      method: 'POST',
+      url: '/api/page-hidden.php',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(ok.statusCode).toBe(204);
     const refused = await t.app.inject({ method: 'POST', url: '/api/page-hidden.php', payload: {} });
     expect(refused.statusCode).toBe(403);
@@ -117,7 +171,12 @@ describe('errors and guards', () => {
   });
 
   test('malformed JSON is a 400 without internals', async () => {
-    const res = await t.call({ method: 'DELETE', url: '/api/chat.php', headers: { 'content-type': 'application/json' }, payload: '{"conv' });
+    const res = await t.call({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"conv',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at |stack|Error:/);
   });
@@ -154,12 +213,16 @@ describe('the site HTML and deployed bundles', () => {
     expect(data.settings.niche).toBe(2);
     expect(data.user).toBe(false);
     expect(data.locale).toBe('de');
-    expect(data.remotes).toEqual([{ name: 'mf_chat', entry: '/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json', version: '2.0.0-bbbb' }]);
+    expect(data.remotes).toEqual([
+      { name: 'mf_chat', entry: '/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json', version: '2.0.0-bbbb' },
+    ]);
   });
 
   test('the logged-in user and the locale cookie are inlined; JSON is escaped', async () => {
     const cookie = await t.login();
-    await t.app.db.execute((await import('drizzle-orm')).sql`UPDATE profiles SET about = '</script><b>x' WHERE name = 'DemoDave'`);
+    await t.app.db.execute(
+      (await import('drizzle-orm')).sql`UPDATE profiles SET about = '</script><b>x' WHERE name = 'DemoDave'`,
+    );
     const res = await get('/chats', { cookie: `${cookie}; locale=en` });
     const data = siteData(res.body);
     expect(data.user && data.user.email).toBe('demo@example.com');
@@ -186,7 +249,10 @@ describe('the site HTML and deployed bundles', () => {
   test('a new registry is picked up without restart', async () => {
     const reg = path.join(t.dataDir, 'site', 'registry.json');
     await new Promise((r) => setTimeout(r, 1100));
-    await writeFile(reg, JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa' }, 'mf-chat': { current: '2.0.1-cccc' } } }));
+    await writeFile(
+      reg,
+      JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa' }, 'mf-chat': { current: '2.0.1-cccc' } } }),
+    );
     const data = siteData((await get('/')).body);
     expect(data.remotes[0]!.version).toBe('2.0.1-cccc');
   });
@@ -194,10 +260,19 @@ describe('the site HTML and deployed bundles', () => {
 
 describe('embedded mailbox', () => {
   test('lists sent mail as JSON filtered by recipient, and as HTML', async () => {
-    await t.app.services.mail.send({ to: 'Box@Example.com', template: 'reset', locale: 'en', params: { name: 'Bo', link: 'http://localhost/reset-password/do?token=abc' } });
+    await t.app.services.mail.send({
+      to: 'Box@Example.com',
+      template: 'reset',
+      locale: 'en',
+      params: { name: 'Bo', link: 'http://localhost/reset-password/do?token=abc' },
+    });
     const json = (await get('/dev/mailbox.json?to=box@example.com')).json();
     expect(json.mails).toHaveLength(1);
-    expect(json.mails[0]).toMatchObject({ to: 'Box@Example.com', subject: 'Reset your password', template: 'reset' });
+    expect(json.mails[0]).toMatchObject({
+      to: 'Box@Example.com',
+      subject: 'Reset your password',
+      template: 'reset',
+    });
     expect(json.mails[0].text).toContain('http://localhost/reset-password/do?token=abc');
     expect(json.mails[0].headers['List-Unsubscribe']).toContain('<https://localhost/notifications>');
     expect((await get('/dev/mailbox.json?to=other@example.com')).json().mails).toHaveLength(0);
@@ -218,7 +293,10 @@ async function deployFakeSite() {
   const chat = path.join(site, 'mf-chat', '2.0.0-bbbb');
   await mkdir(shell, { recursive: true });
   await mkdir(chat, { recursive: true });
-  await writeFile(path.join(shell, 'entry-assets.json'), JSON.stringify({ main: { js: ['main.js'], css: ['main.css'] } }));
+  await writeFile(
+    path.join(shell, 'entry-assets.json'),
+    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'] } }),
+  );
   const entry = 'console.log("remote entry");'.repeat(20);
   await writeFile(path.join(chat, 'remoteEntry.js'), entry);
   await writeFile(path.join(chat, 'remoteEntry.js.gz'), gzipSync(entry));
@@ -226,6 +304,11 @@ async function deployFakeSite() {
   await writeFile(path.join(chat, 'mf-manifest.json'), '{}');
   await writeFile(
     path.join(site, 'registry.json'),
-    JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa', history: [] }, 'mf-chat': { current: '2.0.0-bbbb', history: [] } } }),
+    JSON.stringify({
+      apps: {
+        shell: { current: '1.0.0-aaaa', history: [] },
+        'mf-chat': { current: '2.0.0-bbbb', history: [] },
+      },
+    }),
   );
 }

@@ -59,10 +59,18 @@ function cannon(opts) {
 }
 
 /** Starts the server, benchmarks, stops it; returns the rows. */
-export async function run({ databaseUrl = process.env.DATABASE_URL || DEFAULT_DB, duration, connections, log = console.log } = {}) {
+export async function run({
+  databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
+  duration,
+  connections,
+  log = console.log,
+} = {}) {
   const server = path.join(ROOT, 'api', 'dist', 'server.js');
   if (!fs.existsSync(server)) {
-    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
+    const built = spawnSync(process.execPath, ['build.mjs'], {
+      cwd: path.join(ROOT, 'api'),
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('api build failed');
   }
   duration ??= Number(process.env.BENCH_DURATION ?? 10);
@@ -108,20 +116,30 @@ export async function run({ databaseUrl = process.env.DATABASE_URL || DEFAULT_DB
     for (const target of targets) {
       // A short warm-up fills caches and JIT before the measured run.
       await cannon({ url: base + target.path, connections: 10, duration: 1, headers: target.headers });
-      const result = await cannon({ url: base + target.path, connections, duration, headers: target.headers });
+      const result = await cannon({
+        url: base + target.path,
+        connections,
+        duration,
+        headers: target.headers,
+      });
       const bad = result.non2xx + result.errors + result.timeouts;
       rows.push({ name: target.name, rps: result.requests.average, p99: result.latency.p99, errors: bad });
     }
     const bare = rows[0].rps || 1;
-    log(`\n${'endpoint'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(9)}${'vs bare'.padStart(9)}  errors`);
+    log(
+      `\n${'endpoint'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(9)}${'vs bare'.padStart(9)}  errors`,
+    );
     for (const row of rows) {
       row.ratio = row.rps / bare;
-      const flag = row === rows[0] ? '' : row.ratio >= TARGET_RATIO ? '  ok' : `  below ${TARGET_RATIO * 100} %`;
+      const flag =
+        row === rows[0] ? '' : row.ratio >= TARGET_RATIO ? '  ok' : `  below ${TARGET_RATIO * 100} %`;
       log(
         `${row.name.padEnd(26)}${row.rps.toFixed(0).padStart(10)}${String(row.p99).padStart(9)}${`${(row.ratio * 100).toFixed(0)} %`.padStart(9)}  ${row.errors}${flag}`,
       );
     }
-    log(`(${connections} connections, ${duration} s each, PostgreSQL schema ${schema}, ${os.cpus().length} CPUs shared with autocannon)`);
+    log(
+      `(${connections} connections, ${duration} s each, PostgreSQL schema ${schema}, ${os.cpus().length} CPUs shared with autocannon)`,
+    );
     return rows;
   } finally {
     child.kill('SIGTERM');

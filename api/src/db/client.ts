@@ -14,7 +14,9 @@ export interface RawDb {
   /** A raw query; `name` makes it a server-side prepared statement on PostgreSQL (hot paths). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` with exclusive access (advisory lock on PostgreSQL; PGlite is single-connection anyway). */
-  exclusive<T>(fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
+  exclusive<T>(
+    fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface Database {

@@ -15,5 +15,8 @@ export class ApiError extends Error {
 export const authRequired = () => new ApiError(403, 'auth_required');
 export const notFound = () => new ApiError(404, 'not_found');
 export const forbidden = () => new ApiError(403, 'forbidden');
-export const badInput = (field: string, code: ErrorCode = 'validation', params?: Record<string, string | number>) =>
-  new ApiError(400, code, { field, ...params }, field);
+export const badInput = (
+  field: string,
+  code: ErrorCode = 'validation',
+  params?: Record<string, string | number>,
+) => new ApiError(400, code, { field, ...params }, field);

@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, LOCALES, isLocale, type ErrorCode, type Locale } from '@dating/shared/contract/index';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  isLocale,
+  type ErrorCode,
+  type Locale,
+} from '@dating/shared/contract/index';
 import da from '@dating/shared/locales/errors/da.json';
 import de from '@dating/shared/locales/errors/de.json';
 import en from '@dating/shared/locales/errors/en.json';
@@ -18,7 +24,11 @@ export function interpolate(text: string, params: Record<string, string | number
   return text.replace(/\{(\w+)\}/g, (m, key: string) => (key in params ? String(params[key]) : m));
 }
 
-export function translateError(locale: Locale, code: ErrorCode, params?: Record<string, string | number>): string {
+export function translateError(
+  locale: Locale,
+  code: ErrorCode,
+  params?: Record<string, string | number>,
+): string {
   const text = catalogues[locale][code] ?? catalogues[DEFAULT_LOCALE][code] ?? catalogues[locale].generic!;
   return interpolate(text, params);
 }

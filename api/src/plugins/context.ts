@@ -44,7 +44,9 @@ export const contextPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const forced = (request.query as Record<string, unknown> | undefined)?.host;
-      request.site = await services.sites.resolve(typeof forced === 'string' && forced ? forced : request.hostname);
+      request.site = await services.sites.resolve(
+        typeof forced === 'string' && forced ? forced : request.hostname,
+      );
     });
 
     app.decorateRequest('sessionToken', function (this: FastifyRequest) {
@@ -96,7 +98,10 @@ export const contextPlugin = fp(
       const req = this.request;
       const old = req.sessionToken();
       if (old) await services.sessions.destroy(old);
-      const token = await services.sessions.create(user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      const token = await services.sessions.create(user.id, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       this.setCookie(SESSION_COOKIE, token, {
         path: '/',
         httpOnly: true,
@@ -110,12 +115,21 @@ export const contextPlugin = fp(
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const token = this.request.sessionToken();
       if (token) await services.sessions.destroy(token);
-      this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.request.protocol === 'https' });
+      this.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.request.protocol === 'https',
+      });
       this.request.userCache = Promise.resolve(null);
     });
 
     app.decorateReply('setLocaleCookie', function (this: FastifyReply, locale: Locale) {
-      this.setCookie(LOCALE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LOCALE_COOKIE_DAYS * 86_400 });
+      this.setCookie(LOCALE_COOKIE, locale, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: LOCALE_COOKIE_DAYS * 86_400,
+      });
     });
   },
   { name: 'context', dependencies: ['services'] },

@@ -37,7 +37,9 @@ export const errorsPlugin = fp(
     app.decorateReply('sendError', async function (this: FastifyReply, err: ApiError) {
       const locale = await this.request.resolveLocale().catch(() => 'nl' as const);
       const params = err.params;
-      const body: ApiErrorBody = { error: { code: err.code, message: translateError(locale, err.code, params) } };
+      const body: ApiErrorBody = {
+        error: { code: err.code, message: translateError(locale, err.code, params) },
+      };
       if (err.field) body.error.field = err.field;
       if (params && Object.keys(params).length) body.error.params = params;
       return this.code(err.status).header('cache-control', 'no-store').send(body);
@@ -52,7 +54,9 @@ export const errorsPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const code = STATUS_CODES[status] ?? 'validation';
-        return reply.sendError(new ApiError(status, code, code === 'validation' ? { field: 'body' } : undefined));
+        return reply.sendError(
+          new ApiError(status, code, code === 'validation' ? { field: 'body' } : undefined),
+        );
       }
       // 5xx: log everything, show nothing but the catalogue text.
       request.log.error({ err: error }, 'unhandled error');

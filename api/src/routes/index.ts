@@ -21,8 +21,20 @@ import { accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add new route files to this list. */
 export const apiRoutes = [
-  settingsRoute, companyInfoRoute, interestsRoute, regionsRoute, geocodeRoute, userRoute, logoutRoute, membersRoute,
-  memberRoute, chatsRoute, likesRoute, packagesRoute, discountCodeRoute, pageHiddenRoute,
+  settingsRoute,
+  companyInfoRoute,
+  interestsRoute,
+  regionsRoute,
+  geocodeRoute,
+  userRoute,
+  logoutRoute,
+  membersRoute,
+  memberRoute,
+  chatsRoute,
+  likesRoute,
+  packagesRoute,
+  discountCodeRoute,
+  pageHiddenRoute,
   ...accountRoutes,
 ];
 

@@ -1,7 +1,13 @@
 // TypeBox mirrors of the shared contract types: request validation, fast serialisation and the OpenAPI document.
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import {
-  BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTERESTS, LOCALES, NOTIFICATION_TYPES, RELATIONSHIP_STATUSES,
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTERESTS,
+  LOCALES,
+  NOTIFICATION_TYPES,
+  RELATIONSHIP_STATUSES,
 } from '@dating/shared/contract/index';
 
 /**
@@ -11,7 +17,11 @@ import {
 export function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
   const s = t as unknown as { type?: unknown; enum?: unknown[] };
   if (typeof s.type === 'string') {
-    return Type.Unsafe<Static<T> | null>({ ...t, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
+    return Type.Unsafe<Static<T> | null>({
+      ...t,
+      type: [s.type, 'null'],
+      ...(s.enum ? { enum: [...s.enum, null] } : {}),
+    });
   }
   return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));
 }
@@ -73,7 +83,9 @@ export const UserSchema = Type.Object({
   fictional_icon: Type.Boolean(),
   status: StringEnum(['not_confirmed', 'confirmed'] as const),
   notifications_disabled: Type.Array(StringEnum(NOTIFICATION_TYPES)),
-  notifications_disabled_reason: Type.Optional(Nullable(StringEnum(['fbl', 'bounce', 'list_unsubscribe'] as const))),
+  notifications_disabled_reason: Type.Optional(
+    Nullable(StringEnum(['fbl', 'bounce', 'list_unsubscribe'] as const)),
+  ),
   signup_date: Type.String(),
   invisible: Type.Boolean(),
   push_subscribed: Type.Optional(Type.Boolean()),
@@ -97,7 +109,10 @@ export const SettingsSchema = Type.Object({
   gift_credits: Type.Integer(),
   signup_credits: Type.Integer(),
   message_length: Type.Integer(),
-  minimum_message_costs: Type.Record(Type.String(), Type.Object({ costs: Type.Number(), currency: Type.String() })),
+  minimum_message_costs: Type.Record(
+    Type.String(),
+    Type.Object({ costs: Type.Number(), currency: Type.String() }),
+  ),
   support_email: Type.String(),
   support_phone: Type.String(),
   enable_site_entry_popup: StringEnum(['yes', 'no'] as const),

@@ -2,20 +2,46 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { City } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
-import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from '@dating/shared/contract/index';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTERESTS,
+  RELATIONSHIP_STATUSES,
+} from '@dating/shared/contract/index';
 import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE } from '@dating/shared/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { first } from '../db/sql';
 import {
-  companies, conversations, creditPackages, discountCodes, interests, likes, messages, notificationPreferences,
-  photos, profiles, regions, sites, users,
+  companies,
+  conversations,
+  creditPackages,
+  discountCodes,
+  interests,
+  likes,
+  messages,
+  notificationPreferences,
+  photos,
+  profiles,
+  regions,
+  sites,
+  users,
 } from '../db/schema';
 import type { Services } from '../services';
 import { regionsOf } from '../services/geo';
 import { hashPassword } from '../services/passwords';
 import { CURRENCIES } from '../services/shop';
-import { ABOUTS, COUNTRY_WEIGHTS, DEMO_MESSAGES, FEMALE_NAMES, MALE_NAMES, NAME_SUFFIXES, REASONS, SPEC_COUNTRIES } from './data';
+import {
+  ABOUTS,
+  COUNTRY_WEIGHTS,
+  DEMO_MESSAGES,
+  FEMALE_NAMES,
+  MALE_NAMES,
+  NAME_SUFFIXES,
+  REASONS,
+  SPEC_COUNTRIES,
+} from './data';
 import { generateProfileImage, pool } from './images';
 import { createRandom } from './random';
 
@@ -59,25 +85,71 @@ async function seedSites(db: Db) {
     })
     .returning({ id: companies.id });
   const base = { companyId: company!.id, supportPhone: '+31 20 123 4567' };
-  const minimumCosts = { NL: { costs: 45, currency: 'EUR' }, BE: { costs: 45, currency: 'EUR' }, DE: { costs: 49, currency: 'EUR' } };
+  const minimumCosts = {
+    NL: { costs: 45, currency: 'EUR' },
+    BE: { costs: 45, currency: 'EUR' },
+    DE: { costs: 49, currency: 'EUR' },
+  };
   await db.insert(sites).values([
     {
-      ...base, host: 'localhost', name: 'Demo Dating', niche: 1, domain: 'localhost', domainLanguage: 'nl-NL',
-      indexTitle: 'Demo Dating - chat en date met leuke singles', description: 'Ontmoet leuke singles bij jou in de buurt en chat direct.',
-      countries: ['NL', 'BE', 'DE'], currency: 'EUR', supportEmail: 'support@localhost', mailName: 'Demo Dating', isDefault: true,
-      settings: { minimum_message_costs: minimumCosts, fictional_warning: 'Deze site bevat fictieve profielen.', theme_color: '#4a1a6b' },
+      ...base,
+      host: 'localhost',
+      name: 'Demo Dating',
+      niche: 1,
+      domain: 'localhost',
+      domainLanguage: 'nl-NL',
+      indexTitle: 'Demo Dating - chat en date met leuke singles',
+      description: 'Ontmoet leuke singles bij jou in de buurt en chat direct.',
+      countries: ['NL', 'BE', 'DE'],
+      currency: 'EUR',
+      supportEmail: 'support@localhost',
+      mailName: 'Demo Dating',
+      isDefault: true,
+      settings: {
+        minimum_message_costs: minimumCosts,
+        fictional_warning: 'Deze site bevat fictieve profielen.',
+        theme_color: '#4a1a6b',
+      },
     },
     {
-      ...base, host: 'she.localhost', name: 'She Dates', niche: 2, domain: 'she.localhost', domainLanguage: 'de-DE',
-      indexTitle: 'She Dates - Frauen, die wissen was sie wollen', description: 'Triff selbstbewusste Frauen in deiner Nähe.',
-      countries: ['DE', 'AT', 'CH'], currency: 'EUR', supportEmail: 'support@she.localhost', mailName: 'She Dates',
-      settings: { logged_out_search: 'none', logged_out_search_trafficsource: 'other', signups: 'with_trafficsource', theme_color: '#8e1b5a' },
+      ...base,
+      host: 'she.localhost',
+      name: 'She Dates',
+      niche: 2,
+      domain: 'she.localhost',
+      domainLanguage: 'de-DE',
+      indexTitle: 'She Dates - Frauen, die wissen was sie wollen',
+      description: 'Triff selbstbewusste Frauen in deiner Nähe.',
+      countries: ['DE', 'AT', 'CH'],
+      currency: 'EUR',
+      supportEmail: 'support@she.localhost',
+      mailName: 'She Dates',
+      settings: {
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'other',
+        signups: 'with_trafficsource',
+        theme_color: '#8e1b5a',
+      },
     },
     {
-      ...base, host: 'gay.localhost', name: 'Gay Dating Demo', niche: 7, domain: 'gay.localhost', domainLanguage: 'en-GB',
-      indexTitle: 'Gay Dating Demo - meet men near you', description: 'Chat with gay and bi men near you.',
-      countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'], currency: 'GBP', supportEmail: 'support@gay.localhost', mailName: 'Gay Dating Demo',
-      settings: { logged_out_search: 'none', logged_out_search_trafficsource: 'none', us_footer: true, theme_color: '#1a3a6b' },
+      ...base,
+      host: 'gay.localhost',
+      name: 'Gay Dating Demo',
+      niche: 7,
+      domain: 'gay.localhost',
+      domainLanguage: 'en-GB',
+      indexTitle: 'Gay Dating Demo - meet men near you',
+      description: 'Chat with gay and bi men near you.',
+      countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+      currency: 'GBP',
+      supportEmail: 'support@gay.localhost',
+      mailName: 'Gay Dating Demo',
+      settings: {
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'none',
+        us_footer: true,
+        theme_color: '#1a3a6b',
+      },
     },
   ]);
 }
@@ -87,13 +159,24 @@ async function seedReference(db: Db) {
   const regionRows = SPEC_COUNTRIES.flatMap((country) =>
     regionsOf(country).map((r) => ({ country, code: r.code, name: r.name })),
   );
-  for (let i = 0; i < regionRows.length; i += 500) await db.insert(regions).values(regionRows.slice(i, i + 500));
-  await db.insert(creditPackages).values(
-    CURRENCIES.flatMap((currency) =>
-      TIER_CREDITS.map((credits, tier) => ({ currency, credits, amount: PRICES[currency][tier]!, tier, popular: tier === 1 })),
-    ),
-  );
-  await db.insert(discountCodes).values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
+  for (let i = 0; i < regionRows.length; i += 500)
+    await db.insert(regions).values(regionRows.slice(i, i + 500));
+  await db
+    .insert(creditPackages)
+    .values(
+      CURRENCIES.flatMap((currency) =>
+        TIER_CREDITS.map((credits, tier) => ({
+          currency,
+          credits,
+          amount: PRICES[currency][tier]!,
+          tier,
+          popular: tier === 1,
+        })),
+      ),
+    );
+  await db
+    .insert(discountCodes)
+    .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
 }
 
 async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {
@@ -104,16 +187,26 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
     const country = rnd.weighted(COUNTRY_WEIGHTS);
     const states = regionsOf(country);
     const state = states.length ? rnd.pick(states) : null;
-    const cities = state ? City.getCitiesOfState(country, state.code).filter((c) => !c.name.startsWith('Gemeente ')) : [];
+    const cities = state
+      ? City.getCitiesOfState(country, state.code).filter((c) => !c.name.startsWith('Gemeente '))
+      : [];
     const first = rnd.pick(gender === 'female' ? FEMALE_NAMES : MALE_NAMES);
-    const age = rnd.weighted([[rnd.int(18, 29), 3], [rnd.int(30, 45), 4], [rnd.int(46, 70), 2]] as const);
+    const age = rnd.weighted([
+      [rnd.int(18, 29), 3],
+      [rnd.int(30, 45), 4],
+      [rnd.int(46, 70), 2],
+    ] as const);
     const year = new Date().getUTCFullYear() - age - 1;
     return {
       i,
       gender,
       name: `${first}${rnd.pick(NAME_SUFFIXES)}`,
       dob: `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
-      sexuality: rnd.weighted([['hetero', 70], ['bi', 15], [gender === 'female' ? 'lesbian' : 'gay', 15]] as const),
+      sexuality: rnd.weighted([
+        ['hetero', 70],
+        ['bi', 15],
+        [gender === 'female' ? 'lesbian' : 'gay', 15],
+      ] as const),
       country,
       region: state?.name ?? null,
       city: cities.length ? rnd.pick(cities).name : null,
@@ -131,14 +224,35 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
   });
   const inserted = await db
     .insert(users)
-    .values(people.map(() => ({ siteId, status: 'confirmed' as const, fictional: true, language: 'nl', confirmedAt: new Date() })))
+    .values(
+      people.map(() => ({
+        siteId,
+        status: 'confirmed' as const,
+        fictional: true,
+        language: 'nl',
+        confirmedAt: new Date(),
+      })),
+    )
     .returning({ id: users.id });
   const ids = inserted.map((r) => r.id);
   await db.insert(profiles).values(
     people.map((p, k) => ({
-      userId: ids[k]!, name: p.name, gender: p.gender, sexuality: p.sexuality, dateOfBirth: p.dob, country: p.country,
-      region: p.region, city: p.city, reason: p.reason, about: p.about, hairColor: p.hair, eyeColor: p.eyes,
-      bodyType: p.body, relationshipStatus: p.relationship, tattoos: p.tattoos, interests: p.interests,
+      userId: ids[k]!,
+      name: p.name,
+      gender: p.gender,
+      sexuality: p.sexuality,
+      dateOfBirth: p.dob,
+      country: p.country,
+      region: p.region,
+      city: p.city,
+      reason: p.reason,
+      about: p.about,
+      hairColor: p.hair,
+      eyeColor: p.eyes,
+      bodyType: p.body,
+      relationshipStatus: p.relationship,
+      tattoos: p.tattoos,
+      interests: p.interests,
     })),
   );
   // One generated portrait per profile plus a few extra photos that reuse other palettes.
@@ -149,10 +263,26 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
     return generateProfileImage(opts.mediaDir, `p${k}`, img);
   });
   const photoRows = people.flatMap((p, k) => [
-    { userId: ids[k]!, filename: files[k]!.filename, thumbFilename: files[k]!.thumb, status: 'active' as const, position: 0, width: 480, height: 600 },
+    {
+      userId: ids[k]!,
+      filename: files[k]!.filename,
+      thumbFilename: files[k]!.thumb,
+      status: 'active' as const,
+      position: 0,
+      width: 480,
+      height: 600,
+    },
     ...Array.from({ length: p.extraPhotos }, (_, j) => {
       const other = files[(k + j + 1) % files.length]!;
-      return { userId: ids[k]!, filename: other.filename, thumbFilename: other.thumb, status: 'active' as const, position: j + 1, width: 480, height: 600 };
+      return {
+        userId: ids[k]!,
+        filename: other.filename,
+        thumbFilename: other.thumb,
+        status: 'active' as const,
+        position: j + 1,
+        width: 480,
+        height: 600,
+      };
     }),
   ]);
   for (let i = 0; i < photoRows.length; i += 500) await db.insert(photos).values(photoRows.slice(i, i + 500));
@@ -166,16 +296,33 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
   const [demo] = await db
     .insert(users)
     .values({
-      siteId, email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), status: 'confirmed', language: 'nl',
-      confirmedAt: new Date(), trackingNetwork: 'demo',
+      siteId,
+      email: DEMO_EMAIL,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      status: 'confirmed',
+      language: 'nl',
+      confirmedAt: new Date(),
+      trackingNetwork: 'demo',
     })
     .returning({ id: users.id });
   const me = demo!.id;
   await db.insert(profiles).values({
-    userId: me, name: 'DemoDave', gender: 'male', sexuality: 'hetero', dateOfBirth: '1988-06-15', country: 'NL',
-    region: 'North Holland', city: 'Amsterdam', hairColor: 'brown', eyeColor: 'blue', bodyType: 'normal',
-    relationshipStatus: 'single', tattoos: false, interests: ['travelling', 'music', 'cooking', 'beach'],
-    reason: 'Looking for a nice chat', about: 'Demo account of the embedded mode.',
+    userId: me,
+    name: 'DemoDave',
+    gender: 'male',
+    sexuality: 'hetero',
+    dateOfBirth: '1988-06-15',
+    country: 'NL',
+    region: 'North Holland',
+    city: 'Amsterdam',
+    hairColor: 'brown',
+    eyeColor: 'blue',
+    bodyType: 'normal',
+    relationshipStatus: 'single',
+    tattoos: false,
+    interests: ['travelling', 'music', 'cooking', 'beach'],
+    reason: 'Looking for a nice chat',
+    about: 'Demo account of the embedded mode.',
   });
   await db.insert(notificationPreferences).values({ userId: me });
   await services.credits.credit({ userId: me, amount: 25, kind: 'bonus', ref: 'demo' });
@@ -188,7 +335,13 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
     const [a, b] = me < other ? [me, other] : [other, me];
     const [conv] = await db
       .insert(conversations)
-      .values({ userA: a, userB: b, startedBy: other, createdAt: new Date(t0), updatedAt: new Date(t0 + (c + 1) * 600_000) })
+      .values({
+        userA: a,
+        userB: b,
+        startedBy: other,
+        createdAt: new Date(t0),
+        updatedAt: new Date(t0 + (c + 1) * 600_000),
+      })
       .returning({ id: conversations.id });
     // The newest conversation ends with two unread messages from the other side.
     const texts = DEMO_MESSAGES.slice(0, c === 2 ? 3 : 2 + c);
@@ -202,10 +355,12 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
       })),
     );
   }
-  await db.insert(likes).values([
-    ...fictional.slice(3, 6).map((id) => ({ userId: me, likedId: id, likeNew: false })),
-    ...fictional.slice(4, 8).map((id, k) => ({ userId: id, likedId: me, likeNew: k < 2 })),
-  ]);
+  await db
+    .insert(likes)
+    .values([
+      ...fictional.slice(3, 6).map((id) => ({ userId: me, likedId: id, likeNew: false })),
+      ...fictional.slice(4, 8).map((id, k) => ({ userId: id, likedId: me, likeNew: k < 2 })),
+    ]);
 }
 
 export async function seedDemo(services: Services, db: Db, opts: SeedOptions): Promise<void> {
@@ -218,7 +373,12 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
 }
 
 /** Seeds once: only when there is no site yet (a fresh database). */
-export async function seedIfEmpty(services: Services, db: Db, config: AppConfig, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedIfEmpty(
+  services: Services,
+  db: Db,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   if (!config.seedDemo) return false;
   const row = await first<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM sites`);
   if (Number(row?.n ?? 0) > 0) return false;

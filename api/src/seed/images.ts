@@ -2,8 +2,14 @@ import { mkdir, access } from 'node:fs/promises';
 import path from 'node:path';
 
 const PALETTES = [
-  ['#6a1b9a', '#f06292'], ['#283593', '#4fc3f7'], ['#00695c', '#aed581'], ['#bf360c', '#ffcc80'],
-  ['#4a148c', '#ce93d8'], ['#1a237e', '#9fa8da'], ['#880e4f', '#f8bbd0'], ['#004d40', '#80cbc4'],
+  ['#6a1b9a', '#f06292'],
+  ['#283593', '#4fc3f7'],
+  ['#00695c', '#aed581'],
+  ['#bf360c', '#ffcc80'],
+  ['#4a148c', '#ce93d8'],
+  ['#1a237e', '#9fa8da'],
+  ['#880e4f', '#f8bbd0'],
+  ['#004d40', '#80cbc4'],
 ] as const;
 
 function svg(initials: string, palette: number, female: boolean): string {
@@ -52,7 +58,11 @@ export async function generateProfileImage(
 }
 
 /** Runs `fn` over items with at most `limit` in flight. */
-export async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

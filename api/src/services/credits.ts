@@ -19,7 +19,8 @@ export interface CreditMove {
  */
 export function createCreditsService(db: Db) {
   async function debitIn(tx: Tx | Db, move: CreditMove): Promise<number> {
-    if (!Number.isInteger(move.amount) || move.amount <= 0) throw new Error('debit amount must be a positive integer');
+    if (!Number.isInteger(move.amount) || move.amount <= 0)
+      throw new Error('debit amount must be a positive integer');
     const row = await first<{ credits: number }>(
       tx,
       sql`UPDATE users SET credits = credits - ${move.amount}
@@ -34,7 +35,8 @@ export function createCreditsService(db: Db) {
   }
 
   async function creditIn(tx: Tx | Db, move: CreditMove): Promise<number> {
-    if (!Number.isInteger(move.amount) || move.amount <= 0) throw new Error('credit amount must be a positive integer');
+    if (!Number.isInteger(move.amount) || move.amount <= 0)
+      throw new Error('credit amount must be a positive integer');
     const row = await first<{ credits: number }>(
       tx,
       sql`UPDATE users SET credits = credits + ${move.amount} WHERE id = ${move.userId} RETURNING credits`,
@@ -57,7 +59,10 @@ export function createCreditsService(db: Db) {
       return tx ? creditIn(tx, move) : db.transaction((t) => creditIn(t, move));
     },
     async balance(userId: number): Promise<number> {
-      return (await first<{ credits: number }>(db, sql`SELECT credits FROM users WHERE id = ${userId}`))?.credits ?? 0;
+      return (
+        (await first<{ credits: number }>(db, sql`SELECT credits FROM users WHERE id = ${userId}`))
+          ?.credits ?? 0
+      );
     },
   };
 }

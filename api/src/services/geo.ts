@@ -38,10 +38,10 @@ export function regionsOf(country: string): Region[] {
   return State.getStatesOfCountry(code)
     .filter((s) => !skip.includes(s.isoCode))
     .map((s) => ({
-    country: s.countryCode,
-    code: s.isoCode,
-    name: s.name,
-  }));
+      country: s.countryCode,
+      code: s.isoCode,
+      name: s.name,
+    }));
 }
 
 export function isCountry(code: string): boolean {
@@ -57,7 +57,8 @@ interface CityPoint {
 }
 let grid: Map<string, CityPoint[]> | null = null;
 const CELL = 1; // degrees
-const ADMIN_PREFIX = /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
+const ADMIN_PREFIX =
+  /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
 
 function cellKey(lat: number, lon: number) {
   return `${Math.floor(lat / CELL)}:${Math.floor(lon / CELL)}`;
@@ -110,5 +111,10 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null
   }
   if (!best) return null;
   const state = State.getStateByCodeAndCountry(best.state, best.country);
-  return { country: best.country, region: state?.name ?? null, region_code: best.state || null, city: best.name };
+  return {
+    country: best.country,
+    region: state?.name ?? null,
+    region_code: best.state || null,
+    city: best.name,
+  };
 }

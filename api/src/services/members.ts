@@ -46,11 +46,26 @@ function searchSql(f: Filters) {
   };
   const where = [`u.status = 'confirmed'`, 'NOT u.invisible', `p.status <> 'disabled'`];
   let key = '';
-  if (f.gender) (where.push(`p.gender = ${p(f.gender)}`), (key += 'g'));
-  if (f.country) (where.push(`p.country = ${p(f.country.toUpperCase())}`), (key += 'c'));
-  if (f.countryregion) (where.push(`lower(p.region) = lower(${p(regionName(f.country, f.countryregion))})`), (key += 'r'));
-  if (f.min_age) (where.push(`p.date_of_birth <= ${p(yearsAgo(f.min_age))}::date`), (key += 'a'));
-  if (f.max_age) (where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`), (key += 'b'));
+  if (f.gender) {
+    where.push(`p.gender = ${p(f.gender)}`);
+    key += 'g';
+  }
+  if (f.country) {
+    where.push(`p.country = ${p(f.country.toUpperCase())}`);
+    key += 'c';
+  }
+  if (f.countryregion) {
+    where.push(`lower(p.region) = lower(${p(regionName(f.country, f.countryregion))})`);
+    key += 'r';
+  }
+  if (f.min_age) {
+    where.push(`p.date_of_birth <= ${p(yearsAgo(f.min_age))}::date`);
+    key += 'a';
+  }
+  if (f.max_age) {
+    where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`);
+    key += 'b';
+  }
   const text = `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM}
     WHERE ${where.join(' AND ')}
     ORDER BY (ph.id IS NULL), u.id DESC LIMIT ${MAX_CACHED}`;
@@ -67,11 +82,19 @@ export function createMembersService(db: Db, raw: RawDb) {
   const cache = new Map<string, { at: number; value: Promise<Profile[]> }>();
 
   function matching(f: Filters): Promise<Profile[]> {
-    const key = JSON.stringify([f.gender, f.country?.toUpperCase(), f.countryregion?.toLowerCase(), f.min_age, f.max_age]);
+    const key = JSON.stringify([
+      f.gender,
+      f.country?.toUpperCase(),
+      f.countryregion?.toLowerCase(),
+      f.min_age,
+      f.max_age,
+    ]);
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
     const { text, params, name } = searchSql(f);
-    const value = raw.query<ProfileSqlRow>(text, params, name).then((found) => found.map((r) => toProfile(r)));
+    const value = raw
+      .query<ProfileSqlRow>(text, params, name)
+      .then((found) => found.map((r) => toProfile(r)));
     value.catch(() => cache.delete(key));
     cache.delete(key);
     if (cache.size >= CACHE_KEYS) cache.delete(cache.keys().next().value!);

@@ -36,7 +36,12 @@ export const PROFILE_FROM = `profiles p JOIN users u ON u.id = p.user_id LEFT JO
 
 export const mediaUrl = (file: string) => `/media/${file}`;
 
-export function toImage(p: { id: number; filename: string; thumb_filename: string; status: string }): ProfileImage {
+export function toImage(p: {
+  id: number;
+  filename: string;
+  thumb_filename: string;
+  status: string;
+}): ProfileImage {
   return {
     id: p.id,
     filename: mediaUrl(p.filename),
@@ -81,7 +86,12 @@ export function toProfile(r: ProfileSqlRow, showBirthDate = false): Profile {
     interests: interests as Profile['interests'],
     main_image:
       r.photo_id && r.photo_filename && r.photo_thumb
-        ? toImage({ id: r.photo_id, filename: r.photo_filename, thumb_filename: r.photo_thumb, status: r.photo_status ?? 'inspection' })
+        ? toImage({
+            id: r.photo_id,
+            filename: r.photo_filename,
+            thumb_filename: r.photo_thumb,
+            status: r.photo_status ?? 'inspection',
+          })
         : null,
     status: r.status,
     fictional: r.fictional,

@@ -33,7 +33,9 @@ export function createRegistry(dataDir: string) {
       if (!entry?.current || !VERSION_RE.test(entry.current) || !VERSION_RE.test(app)) continue;
       if (app === 'shell') {
         try {
-          const assets = JSON.parse(readFileSync(path.join(siteDir, 'shell', entry.current, 'entry-assets.json'), 'utf8')) as {
+          const assets = JSON.parse(
+            readFileSync(path.join(siteDir, 'shell', entry.current, 'entry-assets.json'), 'utf8'),
+          ) as {
             main?: { js?: string[]; css?: string[] };
           };
           const prefix = `/remotes/shell/${entry.current}/`;

@@ -36,7 +36,11 @@ export function createSessionsService(db: Db, raw: RawDb) {
       const hash = hashToken(token);
       const hit = cache.get(hash);
       if (hit && Date.now() - hit.at < CACHE_MS) return hit;
-      const [row] = await raw.query<{ user_id: number; site_id: number }>(LOOKUP_SQL, [hash], 'session_lookup');
+      const [row] = await raw.query<{ user_id: number; site_id: number }>(
+        LOOKUP_SQL,
+        [hash],
+        'session_lookup',
+      );
       if (!row) {
         cache.delete(hash);
         return null;
@@ -67,7 +71,11 @@ export function createSessionsService(db: Db, raw: RawDb) {
       forget((hash, info) => info.userId === userId && hash !== keep);
       await db
         .delete(sessions)
-        .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))) : eq(sessions.userId, userId));
+        .where(
+          keepToken
+            ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken)))
+            : eq(sessions.userId, userId),
+        );
     },
     async purgeExpired(): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE, TIME_BONUS_WINDOW_S, WELCOME_DISCOUNT_PERCENTAGE } from '@dating/shared/constants';
+import {
+  TIME_BONUS_CODE,
+  TIME_BONUS_PERCENTAGE,
+  TIME_BONUS_WINDOW_S,
+  WELCOME_DISCOUNT_PERCENTAGE,
+} from '@dating/shared/constants';
 import type { CreditPackage, DiscountCode } from '@dating/shared/contract/index';
 import type { Db } from '../db/client';
 import { first, rows } from '../db/sql';
@@ -8,7 +13,13 @@ import type { AuthUser } from './users';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
 const COUNTRY_CURRENCY: Record<string, string> = {
-  GB: 'GBP', US: 'USD', PL: 'PLN', DK: 'DKK', SE: 'SEK', NO: 'NOK', CH: 'CHF',
+  GB: 'GBP',
+  US: 'USD',
+  PL: 'PLN',
+  DK: 'DKK',
+  SE: 'SEK',
+  NO: 'NOK',
+  CH: 'CHF',
 };
 
 /** Currency for a visitor: by IP country when we price in it, else the site's. */
@@ -67,7 +78,14 @@ export function createShopService(db: Db) {
 
   return {
     async packages(currency: string, siteId: number): Promise<CreditPackage[]> {
-      const found = await rows<{ id: number; credits: number; amount: number; currency: string; tier: number; popular: boolean }>(
+      const found = await rows<{
+        id: number;
+        credits: number;
+        amount: number;
+        currency: string;
+        tier: number;
+        popular: boolean;
+      }>(
         db,
         sql`SELECT id, credits, amount, currency, tier, popular FROM credit_packages
             WHERE active AND currency = ${currency} AND (site_id IS NULL OR site_id = ${siteId})
@@ -86,7 +104,11 @@ export function createShopService(db: Db) {
      * SPEC §4: TIMEBONUS25 exists only for a signed-in, non-paid member within 4 hours of signup; the welcome
      * code is the member's own 25 % code; anything else is looked up in the table.
      */
-    async discount(user: AuthUser | null, siteId: number, q: { code?: string; welcome?: boolean }): Promise<DiscountCode> {
+    async discount(
+      user: AuthUser | null,
+      siteId: number,
+      q: { code?: string; welcome?: boolean },
+    ): Promise<DiscountCode> {
       if (q.welcome) {
         if (!user || user.paid_user) throw new ApiError(404, 'code_not_found');
         const found = await first<CodeRow>(
@@ -109,9 +131,16 @@ export function createShopService(db: Db) {
         const row = await findCode(TIME_BONUS_CODE, siteId, user.id);
         if (row?.used) throw new ApiError(409, 'code_used');
         return toDiscount({
-          code: TIME_BONUS_CODE, country: null, user_id: user.id, currency: null,
-          value_percentage: TIME_BONUS_PERCENTAGE, minimum_order_value: null, status: 'active',
-          validity: 'once_per_user', paymentmethods: null, expires: new Date(ends),
+          code: TIME_BONUS_CODE,
+          country: null,
+          user_id: user.id,
+          currency: null,
+          value_percentage: TIME_BONUS_PERCENTAGE,
+          minimum_order_value: null,
+          status: 'active',
+          validity: 'once_per_user',
+          paymentmethods: null,
+          expires: new Date(ends),
         });
       }
       const row = await findCode(code, siteId, user?.id ?? null);

@@ -14,7 +14,18 @@ export interface Site extends SiteRow {
 }
 
 const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color'>> = {
-  visible_profile_fields: ['age', 'country', 'region', 'city', 'relationship_status', 'body_type', 'hair_color', 'eye_color', 'tattoos', 'interests'],
+  visible_profile_fields: [
+    'age',
+    'country',
+    'region',
+    'city',
+    'relationship_status',
+    'body_type',
+    'hair_color',
+    'eye_color',
+    'tattoos',
+    'interests',
+  ],
   visible_profile_notes: false,
   cdn_prefix: '',
   message_credits: 5,
@@ -96,7 +107,12 @@ const TTL_MS = 30_000;
 
 /** Sites are few and read on every request: keep them in memory, refreshed every 30 s. */
 export function createSitesService(db: Db, opts: { pushPublicKey: () => string }) {
-  let cache: { at: number; byHost: Map<string, Site>; byId: Map<number, Site>; fallback: Site | null } | null = null;
+  let cache: {
+    at: number;
+    byHost: Map<string, Site>;
+    byId: Map<number, Site>;
+    fallback: Site | null;
+  } | null = null;
   let loading: Promise<void> | null = null;
 
   async function load() {
@@ -137,7 +153,10 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     /** The site for a request host (port stripped); unknown hosts get the default site. */
     async resolve(host: string | undefined): Promise<Site> {
       const c = await ensure();
-      const key = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+      const key = (host ?? '')
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^www\./, '');
       const site = c.byHost.get(key) ?? c.fallback;
       if (!site) throw new Error('no site configured');
       return site;
@@ -153,7 +172,8 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
       await load();
     },
     settings(site: Site, geoCountry: string | null): Settings {
-      const selected = geoCountry && site.countries.includes(geoCountry) ? geoCountry : (site.countries[0] ?? null);
+      const selected =
+        geoCountry && site.countries.includes(geoCountry) ? geoCountry : (site.countries[0] ?? null);
       return { ...site.baseSettings, geoip_country: geoCountry, geoip_selected_country: selected };
     },
   };

@@ -64,7 +64,10 @@ export const discountCodes = pgTable('discount_codes', {
   valuePercentage: numeric('value_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   minimumOrderValue: integer('minimum_order_value'),
   status: text('status').$type<'active' | 'used' | 'expired'>().notNull().default('active'),
-  validity: text('validity').$type<'once_per_user' | 'once' | 'unlimited'>().notNull().default('once_per_user'),
+  validity: text('validity')
+    .$type<'once_per_user' | 'once' | 'unlimited'>()
+    .notNull()
+    .default('once_per_user'),
   paymentmethods: jsonb('paymentmethods').$type<string[] | null>(),
   welcome: boolean('welcome').notNull().default(false),
   expires: ts('expires'),

@@ -8,7 +8,10 @@ export const users = pgTable('users', {
     .references(() => sites.id),
   email: text('email'),
   passwordHash: text('password_hash'),
-  status: text('status').$type<'not_confirmed' | 'confirmed' | 'deleted'>().notNull().default('not_confirmed'),
+  status: text('status')
+    .$type<'not_confirmed' | 'confirmed' | 'deleted'>()
+    .notNull()
+    .default('not_confirmed'),
   language: text('language').notNull().default('nl'),
   credits: integer('credits').notNull().default(0),
   paidUser: boolean('paid_user').notNull().default(false),
@@ -158,4 +161,3 @@ export const accountDeletions = pgTable('account_deletions', {
   reactivatedAt: ts('reactivated_at'),
   purgedAt: ts('purged_at'),
 });
-

@@ -8,7 +8,9 @@ export const interestsRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/interests.php',
     { schema: { tags: ['site'], response: { 200: Type.Object({ interests: Type.Array(Type.String()) }) } } },
     async () => {
-      cached ??= (await app.db.select({ name: interests.name }).from(interests).orderBy(interests.name)).map((r) => r.name);
+      cached ??= (await app.db.select({ name: interests.name }).from(interests).orderBy(interests.name)).map(
+        (r) => r.name,
+      );
       return { interests: cached };
     },
   );

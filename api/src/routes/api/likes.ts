@@ -12,7 +12,12 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Object({
             profiles: Type.Array(ProfileSchema),
             liked_by: Type.Array(
-              Type.Object({ id: Type.Integer(), like_new: Type.Boolean(), profile: ProfileSchema, liked_at: Type.String() }),
+              Type.Object({
+                id: Type.Integer(),
+                like_new: Type.Boolean(),
+                profile: ProfileSchema,
+                liked_at: Type.String(),
+              }),
             ),
           }),
           ...errors(403),
@@ -33,7 +38,11 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['likes'],
         response: {
           200: Type.Object({
-            profile: Type.Object({ id: Type.Integer(), name: Type.String(), main_image: Nullable(ProfileImageSchema) }),
+            profile: Type.Object({
+              id: Type.Integer(),
+              name: Type.String(),
+              main_image: Nullable(ProfileImageSchema),
+            }),
           }),
           ...errors(403, 404),
         },

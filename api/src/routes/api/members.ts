@@ -44,11 +44,13 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (userId === null) {
         const s = request.site.baseSettings;
         const allowed =
-          s.logged_out_search === 'other' || (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request));
+          s.logged_out_search === 'other' ||
+          (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request));
         if (!allowed) throw new ApiError(403, 'auth_required');
       }
       const q = request.query;
-      if (q.min_age && q.max_age && q.min_age > q.max_age) throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
+      if (q.min_age && q.max_age && q.min_age > q.max_age)
+        throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
       return app.services.members.search(userId, q);
     },
   );

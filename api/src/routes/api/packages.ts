@@ -10,7 +10,9 @@ export const packagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        querystring: Type.Object({ currency: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...CURRENCIES] })) }),
+        querystring: Type.Object({
+          currency: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...CURRENCIES] })),
+        }),
         response: {
           200: Type.Object({
             currency: Type.String(),

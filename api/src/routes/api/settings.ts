@@ -10,7 +10,10 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['site'],
         // The shell passes the route's own query parameters through; only `host` is ours.
-        querystring: Type.Object({ host: Type.Optional(Type.String({ maxLength: 253 })) }, { additionalProperties: true }),
+        querystring: Type.Object(
+          { host: Type.Optional(Type.String({ maxLength: 253 })) },
+          { additionalProperties: true },
+        ),
         response: { 200: SettingsSchema },
       },
     },

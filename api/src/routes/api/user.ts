@@ -30,7 +30,9 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
           email: Type.Optional(Email),
           password: Type.Optional(Type.String({ maxLength: 200 })),
           endpoint: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
-          keys: Type.Optional(Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) })),
+          keys: Type.Optional(
+            Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
+          ),
         }),
         response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 401, 403, 429) },
       },

@@ -17,7 +17,9 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const mails = await app.services.mail.outbox(request.query.to);
     const rows = mails
       .map(
-        (m) => `<details><summary><b>${esc(m.subject)}</b> → ${esc(m.to)} <small>${esc(m.created_at)} · ${esc(m.template)}/${esc(m.locale)}</small></summary>
+        (
+          m,
+        ) => `<details><summary><b>${esc(m.subject)}</b> → ${esc(m.to)} <small>${esc(m.created_at)} · ${esc(m.template)}/${esc(m.locale)}</small></summary>
 <pre>${esc(m.text)}</pre></details>`,
       )
       .join('\n');

@@ -26,7 +26,10 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
     list: false,
     setHeaders(res, filePath) {
       const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
-      res.setHeader('cache-control', base === 'registry.json' || base === 'mf-manifest.json' ? 'no-cache' : IMMUTABLE);
+      res.setHeader(
+        'cache-control',
+        base === 'registry.json' || base === 'mf-manifest.json' ? 'no-cache' : IMMUTABLE,
+      );
       res.setHeader('cross-origin-resource-policy', 'same-origin');
       // The same URL is answered as br, gzip or identity.
       res.setHeader('vary', 'Accept-Encoding');

@@ -33,7 +33,14 @@ export interface OutboxEntry {
 }
 
 interface Transport {
-  sendMail(msg: { from: string; to: string; subject: string; html: string; text: string; headers: Record<string, string> }): Promise<unknown>;
+  sendMail(msg: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 /**
@@ -87,7 +94,14 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
       const t = await smtp();
       if (t) {
         try {
-          await t.sendMail({ from, to: mail.to, subject: rendered.subject, html: rendered.html, text: rendered.text, headers });
+          await t.sendMail({
+            from,
+            to: mail.to,
+            subject: rendered.subject,
+            html: rendered.html,
+            text: rendered.text,
+            headers,
+          });
           await db.execute(sql`UPDATE mail_outbox SET sent_at = now() WHERE id = ${row!.id}`);
         } catch (err) {
           log.error({ err, to: mail.to, template: mail.template }, 'smtp delivery failed');

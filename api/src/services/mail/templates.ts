@@ -12,7 +12,14 @@ import nl from './locales/nl.json';
 import pl from './locales/pl.json';
 import sv from './locales/sv.json';
 
-export const MAIL_TEMPLATES = ['activation', 'reset', 'mail_change_new', 'mail_change_old', 'reactivation', 'complaint'] as const;
+export const MAIL_TEMPLATES = [
+  'activation',
+  'reset',
+  'mail_change_new',
+  'mail_change_old',
+  'reactivation',
+  'complaint',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 type Catalogue = typeof nl;
