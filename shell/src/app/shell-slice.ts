@@ -10,7 +10,10 @@ import {
  */
 export interface ShellState {
   signupModal: { open: boolean; source: string | null; inProgress: boolean };
-  /** Set when signup was completed through the api in this session: the activation reminder becomes a modal. */
+  /**
+   * Set when signup was completed through the api in this session outside the signup modal: the activation
+   * reminder becomes a modal.
+   */
   signupCompletedHere: boolean;
 }
 
@@ -32,8 +35,10 @@ export const shellSlice = createSlice({
         state.signupModal.inProgress = true;
       })
       .addCase(signupFinished, (state) => {
+        // Inside the modal the form's own complete step asks for the email confirmation; a signup finished
+        // elsewhere (the /signup page, a lander's form) gets the activation reminder as a modal instead.
+        state.signupCompletedHere = !state.signupModal.open;
         state.signupModal.inProgress = false;
-        state.signupCompletedHere = true;
       })
       .addCase(signupClosed, (state) => {
         state.signupModal = { open: false, source: null, inProgress: false };
