@@ -220,7 +220,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [
           {
-            context: ['/api', '/dev', '/pay', '/media', '/remotes', '/events', '/pages-data'],
+            context: ['/api', '/dev', '/pay', '/media', '/remotes', '/events'],
             target: `http://localhost:${process.env.API_PORT || 8080}`,
           },
         ],
