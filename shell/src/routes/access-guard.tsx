@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useAppSelector } from '@dating/shared';
+import { selectSignupModal } from '../app/shell-slice';
 import { visitorMayBrowse } from '../lib/traffic-source';
 import { useSessionUser, useSettings } from '../session/use-session';
 import type { Access } from './route-table';
@@ -13,8 +15,11 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   const user = useSessionUser();
   const settings = useSettings();
   const location = useLocation();
+  const signupModal = useAppSelector(selectSignupModal);
   const loggedIn = user !== false;
-  if (access === 'home' && loggedIn) return <Navigate to="/members" replace />;
+  // A signup in the modal logs the new member in at its first step; stay on the page (and keep the form's
+  // steps) until the modal closes.
+  if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;
   const visitorBlocked =
     !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, location.search)));
   if (visitorBlocked) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
 import { ROUTE_TABLE, remoteForPath } from './route-table';
@@ -84,6 +84,22 @@ describe('route table and layouts', () => {
     blocked.unmount();
     await renderShell({ path: '/members?network=ads', user: false, settings: closed });
     expect(await screen.findByText('mf_members/MembersPage')).toBeInTheDocument();
+  });
+
+  test('a signup in the modal on / stays on the lander until the modal closes, then goes to /members', async () => {
+    const { signupModalOpened, signupClosed, coreApi } = await import('@dating/shared');
+    const view = await renderShell({ path: '/', user: false });
+    await screen.findByText('mf_landers/HomePage');
+    await act(async () => {
+      view.store.dispatch(signupModalOpened({ source: 'lander' }));
+      await view.store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: userFixture() }));
+    });
+    expect(await screen.findByText('mf_account/SignupForm')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/');
+    act(() => {
+      view.store.dispatch(signupClosed());
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/members'));
   });
 
   test('when the session ends on a members-only route the member lands on /login', async () => {
