@@ -18,7 +18,7 @@ module.exports = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/tools/jest/jsdom-env.js',
       roots: web.map((dir) => `<rootDir>/${dir}/src`),
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(@module-federation)/)'],

@@ -14,7 +14,8 @@ export interface ApiExtraOptions {
 }
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api/',
+  // Absolute, so a Request can be built outside a page too (tests, workers); same origin as the page.
+  baseUrl: typeof location === 'undefined' ? '/api/' : `${location.origin}/api/`,
   credentials: 'include',
   // Looked up per call, so whichever fetch the page (or a test's edge) has at that moment is used.
   fetchFn: (input, init) => fetch(input, init),

@@ -29,3 +29,26 @@ describe('session end', () => {
     expect(coreApi.endpoints.getChats.select()(state).data).toBeUndefined();
   });
 });
+
+describe('a 403 "authentication required" for a visitor', () => {
+  it('answers false without resetting the cache again, so mounted queries do not refetch in a loop', async () => {
+    const calls: string[] = [];
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return new Response(JSON.stringify({ error: { code: 'auth_required', message: 'Log in' } }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }) as unknown as typeof fetch;
+    const store = makeStore();
+    await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, settings));
+    await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
+    const subscription = store.dispatch(coreApi.endpoints.getChats.initiate());
+    const result = await subscription;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.data).toBe(false);
+    expect(calls).toHaveLength(1);
+    expect(coreApi.endpoints.getSettings.select()(store.getState()).data).toEqual(settings);
+    subscription.unsubscribe();
+  });
+});

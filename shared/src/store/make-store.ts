@@ -10,11 +10,15 @@ function createSessionListener() {
   const listener = createListenerMiddleware();
   listener.startListening({
     predicate: (action) => authRequired.match(action) || loggedOut.match(action),
-    effect: async (_action, listenerApi) => {
+    effect: async (action, listenerApi) => {
+      const state = listenerApi.getState() as RootState;
+      // Already a visitor: the request simply answered `false` (SPEC §8). Resetting again would make every
+      // mounted query ask once more, get 403 once more, and loop.
+      if (authRequired.match(action) && coreApi.endpoints.getUser.select()(state).data?.user === false) return;
       // Forget everything that belonged to the member, then mark the session as a visitor's. The site's
       // settings are not the member's: keep them, the layouts cannot render without them.
       const dispatch = listenerApi.dispatch as ThunkDispatch<RootState, unknown, UnknownAction>;
-      const settings = coreApi.endpoints.getSettings.select()(listenerApi.getState() as RootState).data;
+      const settings = coreApi.endpoints.getSettings.select()(state).data;
       dispatch(api.util.resetApiState());
       if (settings) await dispatch(coreApi.util.upsertQueryData('getSettings', undefined, settings));
       await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));

@@ -1,0 +1,69 @@
+// Test kit for the browser packages: render a page the way the shell does (real store, real i18n) and mock the
+// network only at its edge, `fetch`. Imported by tests only; no app bundle includes it.
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import type { ResourceKey } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createI18n } from '../i18n/i18n';
+import { makeStore, type AppStore } from '../store/make-store';
+
+export function jsonResponse(data: unknown, status = 200): Response {
+  return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export type FetchHandler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
+
+/** Mocks the network edge: `handler` answers by method and path; anything unhandled is a 404. */
+export function mockFetch(handler: FetchHandler): jest.Mock {
+  const mock = jest.fn(async (input: Request | string) => {
+    const request = typeof input === 'string' ? new Request(input) : input;
+    const url = new URL(request.url);
+    return (await handler(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+  });
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export interface RenderPageOptions {
+  route?: string;
+  path?: string;
+  store?: AppStore;
+}
+
+/**
+ * A renderer for one namespace: `renderPage(<Page />, { route, path })` mounts the page with the real store and
+ * i18n in nl, inside a router at `route` matching `path`, plus a `location` probe to assert navigation.
+ */
+export function createPageRenderer(namespace: string, nlResources: ResourceKey) {
+  return async function renderPage(
+    page: ReactElement,
+    { route = '/', path = '/', store = makeStore() }: RenderPageOptions = {},
+  ) {
+    const i18n = await createI18n({
+      locale: 'nl',
+      namespaces: [namespace],
+      initialResources: { nl: { [namespace]: nlResources } },
+    });
+    const view = render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n} defaultNS={namespace}>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </I18nextProvider>
+      </Provider>,
+    );
+    return { store, i18n, ...view };
+  };
+}
