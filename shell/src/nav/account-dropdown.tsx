@@ -1,26 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { Avatar, coreApi, loggedOut, useAppDispatch, useLogoutMutation, type User } from '@dating/shared';
+import { Avatar, type User } from '@dating/shared';
+import { useLogout } from '../session/logout';
 import { Dropdown } from './dropdown';
 import { PrefetchLink } from './prefetch-link';
 
 /** My profile, settings, logout (SPEC §2). Logout ends the server session, then the store forgets the member. */
 export function AccountDropdown({ user }: { user: User }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [logout] = useLogoutMutation();
-  const onLogout = async () => {
-    await logout()
-      .unwrap()
-      .catch(() => undefined);
-    // Show the visitor first, so the member-only lists unsubscribe before the cache reset would refetch them
-    // (they would only answer 403 now).
-    await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    dispatch(loggedOut());
-    navigate('/', { replace: true });
-  };
+  const onLogout = useLogout();
   return (
     <Dropdown
       toggleClassName="btn btn-link nav-link px-1 d-flex align-items-center gap-1"

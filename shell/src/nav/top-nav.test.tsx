@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
 import { creditsBadge } from './credits-badge';
@@ -51,8 +51,19 @@ describe('top navigation', () => {
     expect(screen.queryByTestId('nav-messages-top')).toBeNull();
   });
 
-  test('the account menu opens with my profile, settings and logout; logout ends the session', async () => {
-    const view = await renderShell({ path: '/members', user: userFixture(), routes: { '/api/logout.php': { ok: true } } });
+  test('the account menu opens with my profile, settings and logout; logout ends the session and opens /', async () => {
+    let session: ReturnType<typeof userFixture> | false = userFixture();
+    const view = await renderShell({
+      path: '/profile',
+      user: session,
+      routes: {
+        '/api/logout.php': () => {
+          session = false;
+          return { body: { ok: true } };
+        },
+        '/api/user.php': () => ({ body: { user: session } }),
+      },
+    });
     const toggle = await screen.findByRole('button', { name: 'Account' });
     toggle.click();
     expect(await screen.findByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
@@ -60,6 +71,8 @@ describe('top navigation', () => {
     screen.getByRole('button', { name: 'Log out' }).click();
     expect(await screen.findByTestId('nav-login')).toBeInTheDocument();
     expect(view.edge.count('/api/logout.php')).toBe(1);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('mf_landers/HomePage')).toBeInTheDocument();
   });
 
   test('the back button shows only in standalone mode on the listed routes', async () => {

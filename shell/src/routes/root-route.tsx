@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
+import { LogoutContext, useLogoutFlow } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters, useSessionUser } from '../session/use-session';
@@ -15,11 +16,12 @@ export function RootRoute() {
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
+  const logout = useLogoutFlow();
   return (
-    <>
+    <LogoutContext.Provider value={logout}>
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </LogoutContext.Provider>
   );
 }
