@@ -9,6 +9,11 @@ export interface AppConfig {
   dbSchema?: string;
   /** PGlite in memory instead of files in `$DATA_DIR/db` (tests). */
   inMemoryDb: boolean;
+  /**
+   * In-memory PGlite only: a data-directory dump (tar) to start from instead of running initdb, written on first
+   * use. Tests use it to skip PGlite's cluster creation (seconds) in every test file.
+   */
+  pgliteTemplate?: string;
   production: boolean;
   /** false = no demo seed; otherwise seeds an empty database (profiles = how many fictional members). */
   seedDemo: false | { profiles: number; images: boolean };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,12 @@ export { DEMO_EMAIL, DEMO_PASSWORD };
 jest.setTimeout(120_000);
 /** Header every state-changing call needs (CSRF guard). */
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8'),
+  ) as { version: string }
+).version;
 
 export interface TestContext {
   app: App;
@@ -39,6 +46,8 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
     databaseUrl,
     dbSchema,
     inMemoryDb: true,
+    // An initdb'd cluster shared by all test files (PGlite's cluster creation costs seconds each time).
+    pgliteTemplate: path.join(os.tmpdir(), `api-test-pglite-${PGLITE_VERSION}.tar`),
     embedded: !databaseUrl,
     seedDemo: { profiles, images: false },
     ...rest,

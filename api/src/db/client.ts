@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import type { AppConfig } from '../config';
@@ -29,15 +29,22 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.dbSchema);
-  return openPglite(config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'));
+  return openPglite(config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'), config.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, template?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const dump = !dir && template && existsSync(template) ? readFileSync(template) : null;
+  const client = dir ? new PGlite(dir) : dump ? new PGlite({ loadDataDir: new Blob([dump]) }) : new PGlite();
   await client.waitReady;
+  if (!dir && template && !dump) {
+    // First use: save the fresh cluster; write-then-rename so parallel test workers never read half a file.
+    const tmp = `${template}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    renameSync(tmp, template);
+  }
   const db = drizzle({ client, schema }) as unknown as Db;
   const raw: RawDb = {
     driver: 'pglite',
