@@ -16,7 +16,10 @@ export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
 
 const PGLITE_VERSION = (
   JSON.parse(
-    readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8'),
+    readFileSync(
+      path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'),
+      'utf8',
+    ),
   ) as { version: string }
 ).version;
 
