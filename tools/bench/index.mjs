@@ -53,7 +53,7 @@ async function buildTimes() {
 
 async function loggedInState(browser, url) {
   const context = await browser.newContext();
-  const response = await context.request.post(`${url}/api/login.php`, {
+  const response = await context.request.post(`${url}/api/user.php`, {
     form: DEMO,
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
