@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { registerErrorsNamespace, type Locale } from '@dating/shared';
@@ -19,7 +19,7 @@ export async function start(): Promise<void> {
 
   // Remotes come from the registry the server inlined; nothing is fetched until a route needs it.
   registerRemotes(siteData.remotes.map(({ name, entry }) => ({ name, entry })));
-  const loader = createFederationLoader({ loadRemote, registerRemotes, preloadRemote }, siteData.remotes);
+  const loader = createFederationLoader({ loadRemote, registerRemotes }, siteData.remotes);
 
   const { locale, save } = resolveInitialLocale({
     cookie: readLocaleCookie(),
@@ -34,5 +34,10 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   createRoot(container).render(<ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />);
 
-  if (siteData.user) preloadOnIdle(loader, ['mf_members', 'mf_chat']);
+  if (siteData.user) {
+    preloadOnIdle(loader, [
+      { remote: 'mf_members', module: 'MembersPage' },
+      { remote: 'mf_chat', module: 'ChatsPage' },
+    ]);
+  }
 }

@@ -15,17 +15,27 @@ export interface ShellState {
    * reminder becomes a modal.
    */
   signupCompletedHere: boolean;
+  /** A deliberate logout is running: member-only routes wait for it instead of sending the visitor to /login. */
+  loggingOut: boolean;
 }
 
 const initialState: ShellState = {
   signupModal: { open: false, source: null, inProgress: false },
   signupCompletedHere: false,
+  loggingOut: false,
 };
 
 export const shellSlice = createSlice({
   name: 'shell',
   initialState,
-  reducers: {},
+  reducers: {
+    logoutStarted(state) {
+      state.loggingOut = true;
+    },
+    logoutFinished(state) {
+      state.loggingOut = false;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(signupModalOpened, (state, action) => {
@@ -61,5 +71,7 @@ export const injectedShellSlice = shellSlice.injectInto(rootReducer);
 function shellState(state: unknown): ShellState {
   return (state as { shell?: ShellState }).shell ?? initialState;
 }
+export const { logoutStarted, logoutFinished } = shellSlice.actions;
+export const selectLoggingOut = (state: unknown) => shellState(state).loggingOut;
 export const selectSignupModal = (state: unknown) => shellState(state).signupModal;
 export const selectSignupCompletedHere = (state: unknown) => shellState(state).signupCompletedHere;

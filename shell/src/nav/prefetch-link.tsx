@@ -7,8 +7,8 @@ function usePrefetchHandlers(to: LinkProps['to']) {
   const loader = useRemoteLoader();
   const path = typeof to === 'string' ? to : (to.pathname ?? '');
   const prefetch = () => {
-    const remote = remoteForPath(path);
-    if (remote) loader.preload(remote);
+    const target = remoteForPath(path);
+    if (target) loader.preload(target);
   };
   return { onMouseEnter: prefetch, onFocus: prefetch, onTouchStart: prefetch };
 }

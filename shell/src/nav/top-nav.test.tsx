@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
 import { creditsBadge } from './credits-badge';
@@ -73,6 +73,11 @@ describe('top navigation', () => {
     expect(view.edge.count('/api/logout.php')).toBe(1);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('mf_landers/HomePage')).toBeInTheDocument();
+    // Afterwards member-only routes send the visitor to /login again.
+    await act(async () => {
+      await view.router.navigate('/chats');
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
   });
 
   test('the back button shows only in standalone mode on the listed routes', async () => {
@@ -85,6 +90,12 @@ describe('top navigation', () => {
     await screen.findByTestId('nav-search-top');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     Object.defineProperty(window, 'matchMedia', { value: undefined, configurable: true });
+  });
+
+  test('hovering a link loads the remote module it leads to', async () => {
+    const view = await renderShell({ path: '/members', user: userFixture() });
+    fireEvent.mouseEnter(await screen.findByTestId('nav-messages-top'));
+    expect(view.remotes.preloads).toContain('mf_chat/ChatsPage');
   });
 
   test('creditsBadge rules', () => {

@@ -18,8 +18,11 @@ export interface RemoteLoader {
   load(target: RemoteTarget): Promise<RemoteComponent>;
   /** Forgets the remote (and its failed or loaded modules) so the next load fetches its entry again. */
   reset(remote: RemoteName): Promise<void>;
-  /** Fetches a remote's entry ahead of a likely visit (idle or link hover). */
-  preload(remote: RemoteName): void;
+  /**
+   * Loads a module ahead of a likely visit (idle or link hover), into the same cache `load` uses. Loading the
+   * module itself (not link-preloading every expose of the remote) fetches only what the visit will use.
+   */
+  preload(target: RemoteTarget): void;
 }
 
 export function remoteId(target: RemoteTarget): string {
@@ -29,14 +32,12 @@ export function remoteId(target: RemoteTarget): string {
 interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
-  preloadRemote(options: { nameOrAlias: string; resourceCategory?: 'all' | 'sync' }[]): Promise<void>;
 }
 
 /** The loader used in the browser: `@module-federation/enhanced/runtime` with the registry's remotes. */
 export function createFederationLoader(runtime: FederationRuntime, registry: RegistryEntry[]): RemoteLoader {
   const cache = new Map<string, Promise<RemoteComponent>>();
-  const preloaded = new Set<string>();
-  return {
+  const loader: RemoteLoader = {
     load(target) {
       const id = remoteId(target);
       let pending = cache.get(id);
@@ -52,15 +53,15 @@ export function createFederationLoader(runtime: FederationRuntime, registry: Reg
     },
     async reset(remote) {
       for (const id of [...cache.keys()]) if (id.startsWith(`${remote}/`)) cache.delete(id);
-      preloaded.delete(remote);
       const entry = registry.find((item) => item.name === remote);
       // `force` drops the runtime's cached entry, so a retry really fetches the remote again.
       if (entry) runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
     },
-    preload(remote) {
-      if (preloaded.has(remote) || !registry.some((item) => item.name === remote)) return;
-      preloaded.add(remote);
-      runtime.preloadRemote([{ nameOrAlias: remote, resourceCategory: 'sync' }]).catch(() => preloaded.delete(remote));
+    preload(target) {
+      if (cache.has(remoteId(target)) || !registry.some((item) => item.name === target.remote)) return;
+      // A failed preload is forgotten (see load) and retried by the visit itself.
+      loader.load(target).catch(() => undefined);
     },
   };
+  return loader;
 }

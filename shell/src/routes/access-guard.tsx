@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@dating/shared';
-import { selectSignupModal } from '../app/shell-slice';
+import { selectLoggingOut, selectSignupModal } from '../app/shell-slice';
 import { visitorMayBrowse } from '../lib/traffic-source';
 import { useSessionUser, useSettings } from '../session/use-session';
 import type { Access } from './route-table';
@@ -16,12 +16,14 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   const settings = useSettings();
   const location = useLocation();
   const signupModal = useAppSelector(selectSignupModal);
+  const loggingOut = useAppSelector(selectLoggingOut);
   const loggedIn = user !== false;
   // A signup in the modal logs the new member in at its first step; stay on the page (and keep the form's
   // steps) until the modal closes.
   if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;
   const visitorBlocked =
     !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, location.search)));
+  if (visitorBlocked && loggingOut) return null;
   if (visitorBlocked) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?redirect=${back}`} replace />;

@@ -111,10 +111,10 @@ describe('route table and layouts', () => {
   });
 
   test('remoteForPath finds the owning remote for hover preloading', () => {
-    expect(remoteForPath('/chats/3')).toBe('mf_chat');
-    expect(remoteForPath('/credits/2/ideal')).toBe('mf_payments');
-    expect(remoteForPath('/likes/m/4')).toBe('mf_members');
-    expect(remoteForPath('/login')).toBe('mf_account');
+    expect(remoteForPath('/chats/3')).toEqual({ remote: 'mf_chat', module: 'ConversationPage' });
+    expect(remoteForPath('/credits/2/ideal')).toEqual({ remote: 'mf_payments', module: 'CheckoutPage' });
+    expect(remoteForPath('/likes/m/4')).toEqual({ remote: 'mf_members', module: 'MemberProfilePage' });
+    expect(remoteForPath('/login')).toEqual({ remote: 'mf_account', module: 'LoginPage' });
     expect(remoteForPath('/pages/terms')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
-import { LogoutContext, useLogoutFlow } from '../session/logout';
+import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters, useSessionUser } from '../session/use-session';
@@ -17,6 +17,7 @@ export function RootRoute() {
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
   const logout = useLogoutFlow();
+  useLogoutSettled();
   return (
     <LogoutContext.Provider value={logout}>
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />

@@ -105,8 +105,8 @@ export function isRemoteTarget(target: RouteDef['target']): target is RemoteTarg
   return 'remote' in target;
 }
 
-/** The remote a path belongs to, for preloading on hover. */
-export function remoteForPath(pathname: string): RemoteName | null {
+/** The remote module a path shows, for preloading on hover. */
+export function remoteForPath(pathname: string): RemoteTarget | null {
   const segments = pathname.split('?')[0]!.split('/').filter(Boolean);
   for (const route of ROUTE_TABLE) {
     if (route.path === '*' || route.path === '/:token') continue;
@@ -114,7 +114,7 @@ export function remoteForPath(pathname: string): RemoteName | null {
     const required = parts.filter((part) => !part.endsWith('?')).length;
     if (segments.length < required || segments.length > parts.length) continue;
     const matches = segments.every((segment, i) => parts[i]!.startsWith(':') || parts[i] === segment);
-    if (matches && isRemoteTarget(route.target)) return route.target.remote;
+    if (matches && isRemoteTarget(route.target)) return route.target;
   }
   return null;
 }

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { coreApi, loggedOut, useAppDispatch, useLogoutMutation } from '@dating/shared';
+import { createContext, useCallback, useContext, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { coreApi, loggedOut, useAppDispatch, useAppSelector, useLogoutMutation } from '@dating/shared';
+import { logoutFinished, logoutStarted, selectLoggingOut } from '../app/shell-slice';
 
 /**
  * Logout as a member expects it: the server session ends (`/api/logout.php`), the visitor state shows, the store
@@ -12,6 +13,7 @@ export function useLogoutFlow(): () => Promise<void> {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
+    dispatch(logoutStarted());
     await logout()
       .unwrap()
       .catch(() => undefined);
@@ -22,6 +24,19 @@ export function useLogoutFlow(): () => Promise<void> {
     dispatch(loggedOut());
     await navigate('/', { replace: true });
   }, [dispatch, logout, navigate]);
+}
+
+/**
+ * Ends the logout once `/` is on screen. Not right after `navigate`: the router renders the new location in a
+ * transition, and until then the old member-only page must not send the visitor to /login.
+ */
+export function useLogoutSettled(): void {
+  const dispatch = useAppDispatch();
+  const loggingOut = useAppSelector(selectLoggingOut);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (loggingOut && pathname === '/') dispatch(logoutFinished());
+  }, [dispatch, loggingOut, pathname]);
 }
 
 export const LogoutContext = createContext<() => Promise<void>>(async () => undefined);

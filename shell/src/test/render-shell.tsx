@@ -27,7 +27,7 @@ export function fakePage(id: string): RemoteComponent {
 export function createTestLoader(modules: Record<string, RemoteComponent> = {}) {
   const down = new Set<RemoteName>();
   const loads: string[] = [];
-  const preloads: RemoteName[] = [];
+  const preloads: string[] = [];
   const resets: RemoteName[] = [];
   const loader: RemoteLoader = {
     async load(target: RemoteTarget) {
@@ -39,8 +39,8 @@ export function createTestLoader(modules: Record<string, RemoteComponent> = {}) 
     async reset(remote) {
       resets.push(remote);
     },
-    preload(remote) {
-      preloads.push(remote);
+    preload(target) {
+      preloads.push(`${target.remote}/${target.module}`);
     },
   };
   return {
