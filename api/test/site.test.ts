@@ -207,6 +207,9 @@ describe('the site HTML and deployed bundles', () => {
     expect(res.body).toContain('<title>She Dates - Frauen, die wissen was sie wollen</title>');
     expect(res.body).toContain('<link rel="stylesheet" href="/remotes/shell/1.0.0-aaaa/main.css">');
     expect(res.body).toContain('<script defer src="/remotes/shell/1.0.0-aaaa/main.js"></script>');
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="/remotes/shell/1.0.0-aaaa/react.1234abcd.js">',
+    );
     expect(res.body).toContain('name="viewport"');
     expect(res.body).toContain('name="theme-color"');
     const data = siteData(res.body);
@@ -295,7 +298,7 @@ async function deployFakeSite() {
   await mkdir(chat, { recursive: true });
   await writeFile(
     path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'] } }),
+    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: ['react.1234abcd.js'] } }),
   );
   const entry = 'console.log("remote entry");'.repeat(20);
   await writeFile(path.join(chat, 'remoteEntry.js'), entry);

@@ -9,7 +9,7 @@ interface RegistryFile {
 export interface DeployedSite {
   remotes: RegistryEntry[];
   /** The shell's initial files as URL paths, or null when no shell is deployed. */
-  shell: { version: string; js: string[]; css: string[] } | null;
+  shell: { version: string; js: string[]; css: string[]; preload: string[] } | null;
 }
 
 const EMPTY: DeployedSite = { remotes: [], shell: null };
@@ -36,13 +36,15 @@ export function createRegistry(dataDir: string) {
           const assets = JSON.parse(
             readFileSync(path.join(siteDir, 'shell', entry.current, 'entry-assets.json'), 'utf8'),
           ) as {
-            main?: { js?: string[]; css?: string[] };
+            main?: { js?: string[]; css?: string[]; preload?: string[] };
           };
           const prefix = `/remotes/shell/${entry.current}/`;
           shell = {
             version: entry.current,
             js: (assets.main?.js ?? []).map((f) => prefix + f),
             css: (assets.main?.css ?? []).map((f) => prefix + f),
+            // Shared-library chunks the entry fetches only after it ran: preloading them saves a round trip.
+            preload: (assets.main?.preload ?? []).map((f) => prefix + f),
           };
         } catch {
           shell = null;

@@ -77,6 +77,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <meta name="description" content="${esc(settings.description)}">
 ${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
 ${deployed.shell.js.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n')}
+${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(href)}">`).join('\n')}
 </head>
 <body>
 <div id="root"></div>
