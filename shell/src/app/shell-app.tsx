@@ -6,6 +6,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { Spinner, type AppStore } from '@dating/shared';
 import { RemoteLoaderContext } from '../remotes/remote-context';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import { NavigationPendingContext } from './navigation-pending';
 import { SiteContext } from './site-context';
 
 export interface ShellAppProps {
@@ -23,9 +24,11 @@ export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps
       <I18nextProvider i18n={i18n}>
         <SiteContext.Provider value={{ country }}>
           <RemoteLoaderContext.Provider value={loader}>
-            <Suspense fallback={<Spinner block />}>
-              <RouterProvider router={router} />
-            </Suspense>
+            <NavigationPendingContext.Provider value={() => router.state.navigation.state !== 'idle'}>
+              <Suspense fallback={<Spinner block />}>
+                <RouterProvider router={router} />
+              </Suspense>
+            </NavigationPendingContext.Provider>
           </RemoteLoaderContext.Provider>
         </SiteContext.Provider>
       </I18nextProvider>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@dating/shared';
+import { useIsNavigationPending } from '../app/navigation-pending';
 import { selectLoggingOut, selectSignupModal } from '../app/shell-slice';
 import { visitorMayBrowse } from '../lib/traffic-source';
 import { useSessionUser, useSettings } from '../session/use-session';
@@ -17,13 +18,15 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   const location = useLocation();
   const signupModal = useAppSelector(selectSignupModal);
   const loggingOut = useAppSelector(selectLoggingOut);
+  const isNavigationPending = useIsNavigationPending();
   const loggedIn = user !== false;
   // A signup in the modal logs the new member in at its first step; stay on the page (and keep the form's
   // steps) until the modal closes.
   if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;
   const visitorBlocked =
     !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, location.search)));
-  if (visitorBlocked && loggingOut) return null;
+  // The session ended on the way to another page (logout, account deletion): let that navigation finish.
+  if (visitorBlocked && (loggingOut || isNavigationPending())) return null;
   if (visitorBlocked) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?redirect=${back}`} replace />;

@@ -102,6 +102,19 @@ describe('route table and layouts', () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/members'));
   });
 
+  test('a page that ends the session while navigating away (account deletion) is not sent to /login', async () => {
+    const { loggedOut } = await import('@dating/shared');
+    const view = await renderShell({ path: '/profile', user: userFixture() });
+    await screen.findByText('mf_account/ProfileSettingsPage');
+    await act(async () => {
+      void view.router.navigate('/account-deleted', { replace: true });
+      view.store.dispatch(loggedOut());
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/account-deleted'));
+    expect(await screen.findByText('mf_account/AccountDeletedPage')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/account-deleted');
+  });
+
   test('when the session ends on a members-only route the member lands on /login', async () => {
     const view = await renderShell({ path: '/likes', user: userFixture() });
     await screen.findByText('mf_members/LikesPage');
