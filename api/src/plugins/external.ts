@@ -1,4 +1,6 @@
+import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -39,6 +41,14 @@ export async function registerExternalPlugins(app: FastifyInstance, config: AppC
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+  });
+  // JSON and HTML answers, compressed on the fly for phones on slow links. Brotli at a low quality: the level
+  // that costs little CPU per request. Deployed bundles are already precompressed and pass through untouched.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   await app.register(formbody);
