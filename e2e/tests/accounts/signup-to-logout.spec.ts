@@ -10,7 +10,7 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
   const member = newMember('signup');
 
   // The profile-based signup entry of a lander (`/members/{id}/signup`) opens the shell's signup modal with
-  // mf-account's SignupForm. (From `/` the same modal loses its steps: see e2e/pending/README.md.)
+  // mf-account's SignupForm. (The home lander's entry is signup-from-home.spec.ts.)
   const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php?numResults=1');
   await page.goto(`/members/${profiles[0]!.id}/signup`);
   const modal = page.getByTestId('signup-modal');
