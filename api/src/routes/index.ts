@@ -16,6 +16,7 @@ import { settingsRoute } from './api/settings';
 import { userRoute } from './api/user';
 import { htmlRoutes } from './site/html';
 import { mailboxRoutes } from './site/mailbox';
+import { pushServiceWorkerRoute } from './site/push-sw';
 import { staticRoutes } from './site/static';
 import { accountRoutes } from './accounts';
 
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance) {
   for (const route of apiRoutes) await app.register(route);
   await app.register(apiNotFoundRoute);
   await app.register(staticRoutes);
+  await app.register(pushServiceWorkerRoute);
   if (!app.config.production) await app.register(mailboxRoutes);
   await app.register(htmlRoutes);
 }

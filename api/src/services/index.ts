@@ -27,7 +27,8 @@ export interface ServiceDeps {
 /** Every service, built once per app and reached from routes as `app.services.<name>`. */
 export function createServices(deps: ServiceDeps) {
   const { db } = deps;
-  const sites = createSitesService(db, { pushPublicKey: () => process.env.VAPID_PUBLIC_KEY ?? '' });
+  const push = createPushService(db, { subject: process.env.VAPID_SUBJECT ?? 'mailto:support@localhost', log: deps.log });
+  const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
   const core = {
     sites,
     sessions: createSessionsService(db, deps.raw),
@@ -38,7 +39,7 @@ export function createServices(deps: ServiceDeps) {
     chats: createChatsService(db, deps.raw),
     likes: createLikesService(db),
     shop: createShopService(db),
-    push: createPushService(db),
+    push,
     registry: createRegistry(deps.config.dataDir),
   };
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
