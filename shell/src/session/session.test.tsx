@@ -44,6 +44,25 @@ describe('session polling (SPEC §9)', () => {
     expect(view.edge.count('/api/user.php')).toBe(2);
   });
 
+  test('a message from the push service worker reloads user, chats and likes at once', async () => {
+    // jsdom has no service workers: an EventTarget stands in for navigator.serviceWorker at the edge.
+    const container = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+    try {
+      jest.useFakeTimers({ advanceTimers: false });
+      const view = await renderShell({ path: '/members', user: userFixture({ push_subscribed: true }) });
+      await advance(10);
+      expect(view.edge.count('/api/chats.php')).toBe(1);
+      await act(async () => {
+        container.dispatchEvent(new MessageEvent('message', { data: { type: 'push', kind: 'message' } }));
+      });
+      await advance(10);
+      expect([view.edge.count('/api/user.php'), view.edge.count('/api/chats.php'), view.edge.count('/api/likes.php')]).toEqual([1, 2, 2]);
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+    }
+  });
+
   test('visitors are not polled and load no chats or likes', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderShell({ path: '/pages/faq', user: false });

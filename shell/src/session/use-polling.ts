@@ -34,4 +34,15 @@ export function useSessionPolling(): void {
       if (interval) clearInterval(interval);
     };
   }, [dispatch, loggedIn, pushSubscribed]);
+
+  // A pushed message or like (the service worker tells every open page) reloads chats and likes at once (SPEC §7).
+  useEffect(() => {
+    if (!loggedIn || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return undefined;
+    const onMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === 'push') refreshSession(dispatch);
+    };
+    const workers = navigator.serviceWorker;
+    workers.addEventListener('message', onMessage);
+    return () => workers.removeEventListener('message', onMessage);
+  }, [dispatch, loggedIn]);
 }
