@@ -33,7 +33,12 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       roots: ['<rootDir>/api'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      // The multi-node tests need a shared PostgreSQL and Redis; they run whenever both are configured (CI).
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '/dist/',
+        ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['/test/multi-node\\.test\\.ts$']),
+      ],
       // typebox 1.x and cookie 2 ship ESM only; PGlite and @fastify/cookie load modules with import(): compile them to
       // CommonJS for jest (the api's runtime is CommonJS too).
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.[mc]js$': swc },

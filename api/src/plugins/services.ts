@@ -20,6 +20,7 @@ export const servicesPlugin = fp<{ config: AppConfig; database: Database }>(
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.decorate('services', createServices({ db: database.db, raw: database.raw, config, log: app.log }));
+    app.addHook('onClose', async () => app.services.bus.close());
   },
   { name: 'services' },
 );

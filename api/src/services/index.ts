@@ -12,6 +12,7 @@ import { createLikesService } from './likes';
 import { createShopService } from './shop';
 import { createPushService } from './push';
 import { createRegistry } from './registry';
+import { createLocalBus, createRedisBus } from './bus';
 import { createAccountsService } from './accounts';
 import { autoApproveSecondsFromEnv, createPhotosService } from './photos';
 import path from 'node:path';
@@ -27,15 +28,19 @@ export interface ServiceDeps {
 /** Every service, built once per app and reached from routes as `app.services.<name>`. */
 export function createServices(deps: ServiceDeps) {
   const { db } = deps;
+  const bus = deps.config.redisUrl
+    ? createRedisBus(deps.config.redisUrl, `dating:bus:${deps.config.dbSchema ?? 'public'}`, deps.log)
+    : createLocalBus();
   const push = createPushService(db, { subject: process.env.VAPID_SUBJECT ?? 'mailto:support@localhost', log: deps.log });
   const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
   const core = {
     sites,
-    sessions: createSessionsService(db, deps.raw),
+    bus,
+    sessions: createSessionsService(db, deps.raw, bus),
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
     mail: createMailService({ ...deps, sites }),
-    members: createMembersService(db, deps.raw),
+    members: createMembersService(db, deps.raw, bus),
     chats: createChatsService(db, deps.raw),
     likes: createLikesService(db),
     shop: createShopService(db),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FREE_PHOTO_LIMIT } from '@dating/shared/constants';
 import type { Gender, MemberResponse, MembersResponse, Profile } from '@dating/shared/contract/index';
+import type { Bus } from './bus';
 import type { Db, RawDb } from '../db/client';
 import { first, rows } from '../db/sql';
 import { notFound } from '../lib/errors';
@@ -78,8 +79,11 @@ const CACHE_MS = 10_000;
 const CACHE_KEYS = 500;
 const MAX_CACHED = 5_000;
 
-export function createMembersService(db: Db, raw: RawDb) {
+export function createMembersService(db: Db, raw: RawDb, bus: Bus) {
   const cache = new Map<string, { at: number; value: Promise<Profile[]> }>();
+  bus.subscribe((event) => {
+    if (event.type === 'members-changed') cache.clear();
+  });
 
   function matching(f: Filters): Promise<Profile[]> {
     const key = JSON.stringify([
@@ -116,9 +120,10 @@ export function createMembersService(db: Db, raw: RawDb) {
 
   return {
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
-    /** Forget cached search results (after bulk changes, and in tests). */
+    /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
       cache.clear();
+      bus.publish({ type: 'members-changed' });
     },
     async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
       const exact = await run(viewerId, q);

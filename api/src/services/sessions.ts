@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { AUTH_COOKIE_DAYS } from '@dating/shared/constants';
+import type { Bus } from './bus';
 import type { Db, RawDb } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -19,17 +20,24 @@ const LOOKUP_SQL = `SELECT s.user_id, u.site_id FROM sessions s JOIN users u ON 
   WHERE s.token_hash = $1 AND s.expires_at > now() AND u.status <> 'deleted'`;
 /**
  * Valid sessions are remembered in-process for a few seconds: most member requests then need no session query.
- * Logout and `destroyAllFor` clear the entry on this node at once; another API node notices within CACHE_MS.
+ * Logout and `destroyAllFor` clear the entry on this node at once and tell the other nodes over the bus (Redis
+ * when several nodes run); without a bus another node would notice within CACHE_MS.
  */
 const CACHE_MS = 5_000;
 const CACHE_MAX = 20_000;
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
-export function createSessionsService(db: Db, raw: RawDb) {
+export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
   const cache = new Map<string, SessionInfo & { at: number }>();
   const forget = (predicate: (hash: string, info: SessionInfo) => boolean) => {
     for (const [hash, info] of cache) if (predicate(hash, info)) cache.delete(hash);
   };
+  bus.subscribe((event) => {
+    if (event.type === 'session-revoked') cache.delete(event.hash);
+    if (event.type === 'sessions-revoked') {
+      forget((hash, info) => info.userId === event.userId && hash !== event.keepHash);
+    }
+  });
   return {
     /** The session's member and site, or null when unknown/expired. */
     async lookup(token: string): Promise<SessionInfo | null> {
@@ -62,8 +70,10 @@ export function createSessionsService(db: Db, raw: RawDb) {
       return token;
     },
     async destroy(token: string): Promise<void> {
-      cache.delete(hashToken(token));
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const hash = hashToken(token);
+      cache.delete(hash);
+      await db.delete(sessions).where(eq(sessions.tokenHash, hash));
+      bus.publish({ type: 'session-revoked', hash });
     },
     /** Ends every session of a user, optionally keeping the current one (password reset, deletion). */
     async destroyAllFor(userId: number, keepToken?: string): Promise<void> {
@@ -76,6 +86,7 @@ export function createSessionsService(db: Db, raw: RawDb) {
             ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken)))
             : eq(sessions.userId, userId),
         );
+      bus.publish({ type: 'sessions-revoked', userId, keepHash: keep });
     },
     async purgeExpired(): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));

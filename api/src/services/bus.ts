@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Changes every API node must hear about, because each keeps short-lived caches of its own. */
+export type BusEvent =
+  | { type: 'session-revoked'; hash: string }
+  | { type: 'sessions-revoked'; userId: number; keepHash: string | null }
+  | { type: 'members-changed' };
+
+export interface Bus {
+  /** Tells the other nodes; the publishing node has already applied the change to itself. */
+  publish(event: BusEvent): void;
+  /** Handles events published by other nodes. */
+  subscribe(handler: (event: BusEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One node: nobody else to tell. */
+export function createLocalBus(): Bus {
+  return { publish: () => undefined, subscribe: () => undefined, close: async () => undefined };
+}
+
+/**
+ * Several nodes (ARCHITECTURE §6): Redis pub/sub on a channel per database, so a logout or a password reset on
+ * one node ends the session on every node at once instead of after their cache time.
+ */
+export function createRedisBus(url: string, channel: string, log: FastifyBaseLogger): Bus {
+  const node = randomUUID();
+  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url, { lazyConnect: false });
+  const handlers: ((event: BusEvent) => void)[] = [];
+  for (const connection of [publisher, subscriber]) {
+    connection.on('error', (err: unknown) => log.warn({ err }, 'redis bus connection error'));
+  }
+  const ready = subscriber.subscribe(channel);
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      const { from, event } = JSON.parse(message) as { from: string; event: BusEvent };
+      if (from !== node) for (const handler of handlers) handler(event);
+    } catch (err) {
+      log.warn({ err }, 'unreadable bus message');
+    }
+  });
+  return {
+    publish(event) {
+      publisher.publish(channel, JSON.stringify({ from: node, event })).catch((err: unknown) => {
+        log.warn({ err }, 'bus publish failed');
+      });
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      await ready.catch(() => undefined);
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { buildApp } from '../src/app';
+import type { BusEvent } from '../src/services/bus';
+import { createTestApp, type TestContext } from './helpers';
+
+// Two API nodes on one PostgreSQL database and one Redis (jest runs this file only when DATABASE_URL and
+// REDIS_URL are set: see jest.config.js).
+let nodeA: TestContext;
+let nodeB: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  nodeA = await createTestApp({ profiles: 10, redisUrl: process.env.REDIS_URL });
+  nodeB = await buildApp({
+    env: {},
+    logger: false,
+    dataDir: nodeA.dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    dbSchema: nodeA.app.config.dbSchema,
+    inMemoryDb: false,
+    embedded: false,
+    seedDemo: false,
+    redisUrl: process.env.REDIS_URL,
+  });
+});
+afterAll(async () => {
+  await nodeB.close();
+  await nodeA.close();
+});
+
+function nextEventOn(app: typeof nodeB, type: BusEvent['type']): Promise<void> {
+  return new Promise((resolve) => {
+    app.services.bus.subscribe((event) => {
+      if (event.type === type) resolve();
+    });
+  });
+}
+
+const userOn = async (app: typeof nodeB, cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user;
+
+describe('several API nodes', () => {
+  it('a logout on one node ends the session on the other at once, though it had the session cached', async () => {
+    const cookie = await nodeA.login();
+    expect(await userOn(nodeB, cookie)).toMatchObject({ email: 'demo@example.com' });
+    const heard = nextEventOn(nodeB, 'session-revoked');
+    await nodeA.call({ method: 'GET', url: '/api/logout.php', cookie });
+    await heard;
+    expect(await userOn(nodeB, cookie)).toBe(false);
+  });
+
+  it('ending all sessions of a member (password reset, deletion) reaches the other node too', async () => {
+    const first = await nodeA.login();
+    const second = await nodeA.login();
+    expect(await userOn(nodeB, first)).not.toBe(false);
+    expect(await userOn(nodeB, second)).not.toBe(false);
+    const { userId } = (await nodeA.app.services.sessions.lookup(first.replace('sid=', '')))!;
+    const heard = nextEventOn(nodeB, 'sessions-revoked');
+    await nodeA.app.services.sessions.destroyAllFor(userId, first.replace('sid=', ''));
+    await heard;
+    expect(await userOn(nodeB, second)).toBe(false);
+    expect(await userOn(nodeB, first)).not.toBe(false);
+  });
+});
