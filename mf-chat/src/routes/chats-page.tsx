@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import styles from './chats-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /**
  * `/chats`: the conversation list (SPEC §2). From 992 px the shell's chat layout already shows the list beside the

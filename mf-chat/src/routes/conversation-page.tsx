@@ -9,7 +9,7 @@ import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import styles from './conversation-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (a conversation with that profile, SPEC §2). The messages

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { NICHE_VARIANTS, useGetSettingsQuery, useGetUserQuery, type NicheVariant, type Settings } from '@dating/shared';
-import { trafficSource, visitorMayBrowse } from './traffic-source';
+import { trafficSource, visitorMayBrowse } from '@dating/shared';
 
 export function nicheVariant(settings: Settings | undefined): NicheVariant {
   return (settings && NICHE_VARIANTS[settings.niche - 1]) || 'general';

@@ -1,6 +1,6 @@
 import '../lib/i18n';
 import { Lander } from '../features/lander/components/lander';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/` for visitors: the lander of the site's niche (SPEC §1, §2). */
 function HomePage() {

@@ -9,7 +9,7 @@ import { useGetLanderMemberQuery } from '../features/lander/api/get-lander-profi
 import { Lander } from '../features/lander/components/lander';
 import { SwipeGame } from '../features/swipe/components/swipe-game';
 import styles from './lander-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 function FeaturedProfile({ id }: { id: number }) {
   const { t } = useTranslation(NS);

@@ -1,6 +1,6 @@
 import '../lib/i18n';
 import { Questionnaire } from '../features/match-finder/components/questionnaire';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/match-finder` (SPEC §2). */
 function MatchFinderPage() {

@@ -1,6 +1,6 @@
 import '../lib/i18n';
 import { SwipeGame } from '../features/swipe/components/swipe-game';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/swipe-game` (SPEC §2). */
 function SwipeGamePage() {

@@ -7,7 +7,7 @@ import { needsLogin } from '../lib/api-data';
 import { ProfileCard } from '../features/profiles/components/profile-card';
 import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 type LikeType = 'liked-me' | 'my-likes';
 

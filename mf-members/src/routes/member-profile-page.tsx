@@ -12,7 +12,7 @@ import { ProfileDetails } from '../features/profile/components/profile-details';
 import { ProfileActions } from '../features/profile/components/profile-actions';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import styles from './member-profile-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/members/:id` and `/likes/m/:id` (SPEC §2). */
 function MemberProfilePage() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toDisplayError, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
-import { trafficSource, visitorMayBrowse } from '../lib/traffic-source';
+import { trafficSource, visitorMayBrowse } from '@dating/shared';
 import { useGetMembersQuery } from '../features/search/api/get-members';
 import { useSearchState } from '../features/search/hooks/use-search-state';
 import { SearchForm } from '../features/search/components/search-form';
@@ -12,7 +12,7 @@ import { Pagination } from '../features/search/components/pagination';
 import { ProfileCard } from '../features/profiles/components/profile-card';
 import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/members`: member search, the members' home after login (SPEC §2). */
 function MembersPage() {

@@ -8,7 +8,7 @@ import { useActiveDiscount } from '../features/discount/hooks/use-active-discoun
 import { PackageCard, PackageCardSkeleton } from '../features/packages/components/package-card';
 import { NotAvailable } from '../features/checkout/components/not-available';
 import styles from './checkout-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/credits/:id/:paymentmethod?`: the chosen package and the payment method choice (SPEC §2, §3). */
 function CheckoutPage() {

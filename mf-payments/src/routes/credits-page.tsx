@@ -2,7 +2,7 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/credits`: buy credits (SPEC §2). */
 function CreditsPage() {

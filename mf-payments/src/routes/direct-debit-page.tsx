@@ -2,7 +2,7 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 const FIELDS = [
   ['account_holder', 'name'],

@@ -4,7 +4,7 @@ import { PREMIUM_MATCH_CHANCE_PERCENT, PREMIUM_PHOTO_LIMIT } from '@dating/share
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
 import styles from './premium-page.module.scss';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (SPEC §1). */
 function PremiumPage() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/credits/repeat-order`: buy the last package again (needs the order calls of a later issue). */
 function RepeatOrderPage() {

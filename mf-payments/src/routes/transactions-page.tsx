@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { NotAvailable } from '../features/checkout/components/not-available';
-import { withSuspense } from '../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 /** `/transactions/:id?`: payment results and history (needs the payment calls of a later issue). */
 function TransactionsPage() {

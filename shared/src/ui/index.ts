@@ -4,3 +4,4 @@ export * from './spinner';
 export * from './empty-state';
 export * from './error-alert';
 export * from './modal';
+export * from './with-suspense';

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/use-session';
 import { useRemoveConversation } from '../hooks/use-remove-conversation';
 import { ConversationItem } from './conversation-item';
 import styles from './conversation-list.module.scss';
-import { withSuspense } from '../../../lib/with-suspense';
+import { withSuspense } from '@dating/shared';
 
 export interface ConversationListProps {
   /** The chat layout's sidebar: smaller rows, no remove buttons. */

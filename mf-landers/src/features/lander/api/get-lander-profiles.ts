@@ -1,5 +1,5 @@
 import { api, type MemberResponse, type MembersQuery, type MembersResponse } from '@dating/shared';
-import type { TrafficSource } from '../../../lib/traffic-source';
+import type { TrafficSource } from '@dating/shared';
 
 /** Profiles for teasers and the swipe game, and the profile a profile-based lander features. */
 export const landerApi = api.injectEndpoints({

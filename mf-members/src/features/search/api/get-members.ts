@@ -1,5 +1,5 @@
 import { api, type MembersQuery, type MembersResponse } from '@dating/shared';
-import type { TrafficSource } from '../../../lib/traffic-source';
+import type { TrafficSource } from '@dating/shared';
 
 /** `GET /api/members.php`. `false` when the visitor may not search (403 "authentication required", SPEC §8). */
 export const membersApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
-import type { Settings } from '@dating/shared';
+import type { Settings } from '../contract';
 
-/** The same store mf-account's signup form reads (sessionStorage `signup-tracking`, SPEC §3 tracking values). */
+/** The store mf-account's signup form also reads (sessionStorage `signup-tracking`, SPEC §3 tracking values). */
 const STORAGE_KEY = 'signup-tracking';
 
 export interface TrafficSource {
