@@ -74,3 +74,24 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
   expect(response.ok(), `GET ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
+
+/** The remotes the server currently inlines into its HTML (what the next page load will use). */
+export async function servedRemotes(request: APIRequestContext): Promise<SiteDataRemote[]> {
+  const html = await (await request.get('/', { headers: { 'Cache-Control': 'no-cache' } })).text();
+  const json = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(json, 'the HTML inlines the site data').toBeTruthy();
+  return (JSON.parse(json!) as SiteData).remotes;
+}
+
+/**
+ * Waits until the server serves `version` of the remote `name` (e.g. `mf_payments`). The server re-reads the
+ * registry when its mtime changes, checked at most once a second (api/src/services/registry.ts), so a switch
+ * shows on the page loads after that check.
+ */
+export async function waitUntilServed(request: APIRequestContext, name: string, version: string): Promise<void> {
+  await expect
+    .poll(async () => (await servedRemotes(request)).find((remote) => remote.name === name)?.version, {
+      message: `the server serves ${name} ${version}`,
+    })
+    .toBe(version);
+}

@@ -5,7 +5,7 @@ import { test, expect } from '../../support/fixtures';
 import { remotePage } from '../../support/pages';
 import { readRegistry, ROOT, runTool, type Registry } from '../../support/registry';
 import { recordRequests } from '../../support/requests';
-import { loginViaApi, readSiteData } from '../../support/site';
+import { loginViaApi, readSiteData, waitUntilServed } from '../../support/site';
 
 const APP = 'mf-payments';
 
@@ -58,7 +58,9 @@ test('a changed mf-payments build is served on the next page load without rebuil
     expect(next.history[0]).toBe(original);
     expect(othersOf(afterDeploy, APP), 'the other apps keep their versions').toEqual(othersOf(before, APP));
 
-    // The next page load uses the new version: its manifest is requested and the change is on screen.
+    // Once the server has seen the new registry, the next page load uses the new version: its manifest is
+    // requested and the change is on screen.
+    await waitUntilServed(page.request, 'mf_payments', next.current);
     let requests = recordRequests(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
@@ -73,6 +75,7 @@ test('a changed mf-payments build is served on the next page load without rebuil
     expect(afterRollback.apps[APP]!.current).toBe(original);
     expect(othersOf(afterRollback, APP)).toEqual(othersOf(before, APP));
 
+    await waitUntilServed(page.request, 'mf_payments', original);
     requests = recordRequests(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
