@@ -33,7 +33,6 @@ const SMOKE = /smoke\/.*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
-  // e2e/pending/ holds flows whose parts are not built yet: outside testDir, so never collected.
   testMatch: /.*\.spec\.ts$/,
   outputDir: './test-results',
   fullyParallel: false,

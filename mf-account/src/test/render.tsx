@@ -17,6 +17,8 @@ export interface RenderOptions {
   route?: string;
   user?: User | false;
   settings?: Partial<Settings>;
+  /** History state of the entry at `path` (what a `navigate(path, { state })` leaves). */
+  state?: unknown;
 }
 
 export const TEST_SETTINGS = {
@@ -30,7 +32,7 @@ export const TEST_SETTINGS = {
 /** Renders a page with the real store and real i18n (nl resources), at `path`, inside a router. */
 export async function renderPage(
   ui: ReactElement,
-  { path, route = '*', user = false, settings }: RenderOptions,
+  { path, route = '*', user = false, settings, state }: RenderOptions,
 ) {
   const store = makeStore();
   await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
@@ -52,7 +54,7 @@ export async function renderPage(
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
           <Suspense fallback={null}>
             <Routes>
               <Route path={route} element={ui} />
