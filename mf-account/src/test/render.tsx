@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n, makeStore, coreApi, type Settings, type User } from '@dating/shared';
+import { profileFixture, userFixture } from '@dating/shared/testing';
 import nl from '../locales/nl.json';
 
 export function LocationProbe() {
@@ -70,38 +71,22 @@ export async function renderPage(
 }
 
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
+  return userFixture({
     email: 'anna@example.com',
     credits: 0,
     paid_user: false,
     language: 'nl',
-    fictional_icon: false,
-    status: 'confirmed',
-    notifications_disabled: [],
     signup_date: '2026-11-01T10:00:00Z',
-    invisible: false,
-    profile: {
+    // Never asked about push: the push alert logic decides from the browser alone.
+    push_subscribed: undefined,
+    profile: profileFixture({
       id: 7,
       name: 'Anna',
-      age: 30,
       gender: 'female',
-      sexuality: 'hetero',
       date_of_birth: '1996-05-01',
-      country: 'NL',
-      region: null,
-      city: null,
-      reason: null,
-      hair_color: null,
-      eye_color: null,
-      body_type: null,
-      relationship_status: null,
-      tattoos: null,
-      interests: [],
       main_image: null,
-      status: 'active',
-      fictional: false,
       about: null,
-    },
+    }),
     ...overrides,
-  };
+  });
 }

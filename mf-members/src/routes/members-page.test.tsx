@@ -1,25 +1,41 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MembersResponse, Profile } from '@dating/shared';
+import { profileFixture } from '@dating/shared/testing';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import MembersPage from './members-page';
 
 function profile(id: number, overrides: Partial<Profile> = {}): Profile {
-  return {
-    id, name: `Member ${id}`, age: 20 + id, gender: 'female', sexuality: 'hetero', date_of_birth: null, country: 'NL',
-    region: 'Noord-Holland', city: 'Amsterdam', reason: null, hair_color: null, eye_color: null, body_type: null,
-    relationship_status: null, tattoos: null, interests: [], main_image: null, status: 'active', fictional: true,
+  return profileFixture({
+    id,
+    name: `Member ${id}`,
+    age: 20 + id,
+    gender: 'female',
+    date_of_birth: null,
+    region: 'Noord-Holland',
+    city: 'Amsterdam',
+    main_image: null,
+    fictional: true,
     ...overrides,
-  };
+  });
 }
 
 function page(pageNumber: number): MembersResponse {
   const first = (pageNumber - 1) * 2 + 1;
-  return { profiles: [profile(first), profile(first + 1)], pageNumber, numResults: 2, total: 5, similar: false };
+  return {
+    profiles: [profile(first), profile(first + 1)],
+    pageNumber,
+    numResults: 2,
+    total: 5,
+    similar: false,
+  };
 }
 
 const settings = {
-  countries: ['NL', 'BE'], fictional_warning: '', logged_out_search: 'other', logged_out_search_trafficsource: 'none',
+  countries: ['NL', 'BE'],
+  fictional_warning: '',
+  logged_out_search: 'other',
+  logged_out_search_trafficsource: 'none',
 };
 const member = { user: { profile: {}, paid_user: false, credits: 0 } };
 
@@ -28,7 +44,8 @@ test('lists profiles from members.php and pages through them with the URL query'
     if (url.pathname === '/api/settings.php') return jsonResponse(settings);
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
-    if (url.pathname === '/api/members.php') return jsonResponse(page(Number(url.searchParams.get('pageNumber'))));
+    if (url.pathname === '/api/members.php')
+      return jsonResponse(page(Number(url.searchParams.get('pageNumber'))));
     return undefined;
   });
   await renderPage(<MembersPage />, { route: '/members?numResults=2', path: '/members' });
@@ -50,7 +67,8 @@ test('search form filters by gender and age through the URL', async () => {
     if (url.pathname === '/api/settings.php') return jsonResponse(settings);
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
-    if (url.pathname === '/api/members.php') return jsonResponse({ ...page(1), similar: url.searchParams.has('gender') });
+    if (url.pathname === '/api/members.php')
+      return jsonResponse({ ...page(1), similar: url.searchParams.has('gender') });
     return undefined;
   });
   await renderPage(<MembersPage />, { route: '/members', path: '/members' });
@@ -60,21 +78,35 @@ test('search form filters by gender and age through the URL', async () => {
   await userEvent.type(screen.getByLabelText('Leeftijd van'), '30');
   await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
 
-  expect(await screen.findByText('Geen exacte resultaten. Dit zijn vergelijkbare profielen.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Geen exacte resultaten. Dit zijn vergelijkbare profielen.'),
+  ).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('gender=male&min_age=30&pageNumber=1');
   const last = fetch.mock.calls.at(-1)?.[0] as Request;
   expect(new URL(last.url).searchParams.get('gender')).toBe('male');
 });
 
 test('shows "photo is being checked" for an image under inspection and an empty state', async () => {
-  const image = { id: 9, filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg', status: 'inspection' as const };
+  const image = {
+    id: 9,
+    filename: '/f.jpg',
+    thumb_filename: '/t.jpg',
+    match: '/m.jpg',
+    status: 'inspection' as const,
+  };
   mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') return jsonResponse(settings);
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
     if (url.pathname === '/api/members.php') {
       const profiles = url.searchParams.get('country') === 'BE' ? [] : [profile(1, { main_image: image })];
-      return jsonResponse({ profiles, pageNumber: 1, numResults: 24, total: profiles.length, similar: false });
+      return jsonResponse({
+        profiles,
+        pageNumber: 1,
+        numResults: 24,
+        total: profiles.length,
+        similar: false,
+      });
     }
     return undefined;
   });
@@ -85,7 +117,11 @@ test('shows "photo is being checked" for an image under inspection and an empty 
 test('a visitor on a site without logged-out search is asked to sign up', async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') {
-      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'none',
+      });
     }
     if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
@@ -113,7 +149,11 @@ test('where only visitors with a traffic source may search, the source goes alon
   window.sessionStorage.clear();
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') {
-      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'other' });
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'other',
+      });
     }
     if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });

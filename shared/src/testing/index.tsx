@@ -9,18 +9,26 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n } from '../i18n/i18n';
 import { makeStore, type AppStore } from '../store/make-store';
 
+export { profileFixture, userFixture } from './fixtures';
+
 export function jsonResponse(data: unknown, status = 200): Response {
   return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export type FetchHandler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
+export type FetchHandler = (
+  request: Request,
+  url: URL,
+) => Response | undefined | Promise<Response | undefined>;
 
 /** Mocks the network edge: `handler` answers by method and path; anything unhandled is a 404. */
 export function mockFetch(handler: FetchHandler): jest.Mock {
   const mock = jest.fn(async (input: Request | string) => {
     const request = typeof input === 'string' ? new Request(input) : input;
     const url = new URL(request.url);
-    return (await handler(request, url)) ?? jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    return (
+      (await handler(request, url)) ??
+      jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
+    );
   });
   globalThis.fetch = mock as unknown as typeof fetch;
   return mock;

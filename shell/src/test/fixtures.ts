@@ -1,4 +1,7 @@
-import type { ChatEntry, LikedByEntry, Profile, Settings, User } from '@dating/shared';
+import type { ChatEntry, LikedByEntry, Profile, Settings } from '@dating/shared';
+import { profileFixture } from '@dating/shared/testing';
+
+export { profileFixture, userFixture } from '@dating/shared/testing';
 
 export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
   return {
@@ -42,48 +45,6 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
   };
 }
 
-export function profileFixture(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 1,
-    name: 'Demo',
-    age: 30,
-    gender: 'male',
-    sexuality: 'hetero',
-    date_of_birth: '1995-01-01',
-    country: 'NL',
-    region: null,
-    city: null,
-    reason: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    interests: [],
-    main_image: { id: 1, filename: '/media/1.jpg', thumb_filename: '/media/1-t.jpg', match: '/media/1-m.jpg', status: 'active' },
-    status: 'active',
-    fictional: false,
-    ...overrides,
-  };
-}
-
-export function userFixture(overrides: Partial<User> = {}): User {
-  return {
-    profile: profileFixture(),
-    email: 'demo@example.com',
-    credits: 50,
-    paid_user: true,
-    language: 'en',
-    fictional_icon: false,
-    status: 'confirmed',
-    notifications_disabled: [],
-    signup_date: '2020-01-01T00:00:00Z',
-    invisible: false,
-    push_subscribed: false,
-    ...overrides,
-  };
-}
-
 export function chatsFixture(unreadPerChat: number[]): { chats: ChatEntry[] } {
   return {
     chats: unreadPerChat.map((unread, i) => ({
@@ -95,7 +56,10 @@ export function chatsFixture(unreadPerChat: number[]): { chats: ChatEntry[] } {
   };
 }
 
-export function likesFixture(newLikes: number, oldLikes = 0): { profiles: Profile[]; liked_by: LikedByEntry[] } {
+export function likesFixture(
+  newLikes: number,
+  oldLikes = 0,
+): { profiles: Profile[]; liked_by: LikedByEntry[] } {
   const entry = (i: number, fresh: boolean): LikedByEntry => ({
     id: i,
     like_new: fresh,
@@ -104,6 +68,9 @@ export function likesFixture(newLikes: number, oldLikes = 0): { profiles: Profil
   });
   return {
     profiles: [],
-    liked_by: [...Array.from({ length: newLikes }, (_, i) => entry(i, true)), ...Array.from({ length: oldLikes }, (_, i) => entry(1000 + i, false))],
+    liked_by: [
+      ...Array.from({ length: newLikes }, (_, i) => entry(i, true)),
+      ...Array.from({ length: oldLikes }, (_, i) => entry(1000 + i, false)),
+    ],
   };
 }
