@@ -12,7 +12,9 @@ interface SearchFormProps {
 
 function ageOrUndefined(value: string): number | undefined {
   const age = Number(value);
-  return value !== '' && Number.isFinite(age) ? Math.min(AGE_MAX, Math.max(AGE_MIN, Math.round(age))) : undefined;
+  return value !== '' && Number.isFinite(age)
+    ? Math.min(AGE_MAX, Math.max(AGE_MIN, Math.round(age)))
+    : undefined;
 }
 
 export function SearchForm({ query, onSearch }: SearchFormProps) {
@@ -25,7 +27,10 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
   const [minAge, setMinAge] = useState(query.min_age ? String(query.min_age) : '');
   const [maxAge, setMaxAge] = useState(query.max_age ? String(query.max_age) : '');
 
-  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
+    [i18n.language],
+  );
   const countryRegions = useMemo(
     () => (regions?.regions ?? []).filter((item) => item.country === country),
     [regions, country],
@@ -89,34 +94,37 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
         </select>
       </label>
       <div className={styles.ages}>
-        <label className={styles.field}>
-          <span className="form-label">{t('search.minAge')}</span>
-          <input
-            className="form-control"
-            type="number"
-            inputMode="numeric"
-            min={AGE_MIN}
-            max={AGE_MAX}
-            value={minAge}
-            onChange={(event) => setMinAge(event.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className="form-label">{t('search.maxAge')}</span>
-          <input
-            className="form-control"
-            type="number"
-            inputMode="numeric"
-            min={AGE_MIN}
-            max={AGE_MAX}
-            value={maxAge}
-            onChange={(event) => setMaxAge(event.target.value)}
-          />
-        </label>
+        <AgeField label={t('search.minAge')} value={minAge} onChange={setMinAge} />
+        <AgeField label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} />
       </div>
       <button type="submit" className={`btn btn-primary ${styles.submit}`}>
         {t('search.submit')}
       </button>
     </form>
+  );
+}
+
+function AgeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={styles.field}>
+      <span className="form-label">{label}</span>
+      <input
+        className="form-control"
+        type="number"
+        inputMode="numeric"
+        min={AGE_MIN}
+        max={AGE_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }
