@@ -1,35 +1,51 @@
-import type { Settings } from '../contract';
+import { TRACKING_KEYS, type Settings, type SignupTracking } from '../contract';
 
-/** The store mf-account's signup form also reads (sessionStorage `signup-tracking`, SPEC §3 tracking values). */
+/** Where the visit's tracking values are kept (sessionStorage), for every app that reads them. */
 const STORAGE_KEY = 'signup-tracking';
+
+function readStored(): SignupTracking {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as SignupTracking) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The tracking values of this visit (SPEC §3 network, ref, sub1–sub3). Values in the current address win and are
+ * kept in sessionStorage, so they survive the visitor clicking around before signing up.
+ */
+export function captureTracking(search: string = window.location.search): SignupTracking {
+  const params = new URLSearchParams(search);
+  const tracking = readStored();
+  let changed = false;
+  for (const key of TRACKING_KEYS) {
+    const value = params.get(key);
+    if (value) {
+      tracking[key] = value.slice(0, 100);
+      changed = true;
+    }
+  }
+  if (changed) {
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tracking));
+    } catch {
+      // Private mode without storage: the values still go with this page's requests.
+    }
+  }
+  return tracking;
+}
 
 export interface TrafficSource {
   network?: string;
   ref?: string;
 }
 
-/** The visit's traffic source: from the address (kept for the rest of the visit) or kept from earlier. */
+/** The visit's traffic source (network, ref): from the address (kept for the rest of the visit) or kept earlier. */
 export function trafficSource(search: string = window.location.search): TrafficSource {
-  let stored: Record<string, string> = {};
-  try {
-    stored = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, string>;
-  } catch {
-    // No storage: only the address counts.
-  }
-  const params = new URLSearchParams(search);
-  const source: TrafficSource = {};
-  for (const key of ['network', 'ref'] as const) {
-    const value = params.get(key)?.slice(0, 100) || stored[key];
-    if (value) source[key] = value;
-  }
-  if (params.get('network') || params.get('ref')) {
-    try {
-      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...stored, ...source }));
-    } catch {
-      // Private mode: the values still go with this page's requests.
-    }
-  }
-  return source;
+  const { network, ref } = captureTracking(search);
+  return { ...(network ? { network } : {}), ...(ref ? { ref } : {}) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppSelector } from '@dating/shared';
+import { trafficSource, useAppSelector, visitorMayBrowse } from '@dating/shared';
 import { useIsNavigationPending } from '../app/navigation-pending';
 import { selectLoggingOut, selectSignupModal } from '../app/shell-slice';
-import { visitorMayBrowse } from '../lib/traffic-source';
 import { useSessionUser, useSettings } from '../session/use-session';
 import type { Access } from './route-table';
 
@@ -24,7 +23,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   // steps) until the modal closes.
   if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;
   const visitorBlocked =
-    !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, location.search)));
+    !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, trafficSource(location.search))));
   // The session ended on the way to another page (logout, account deletion): let that navigation finish.
   if (visitorBlocked && (loggingOut || isNavigationPending())) return null;
   if (visitorBlocked) {
