@@ -1,12 +1,12 @@
 import '../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_RESTORE_DAYS, loggedOut, useAppDispatch } from '@dating/shared';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_RESTORE_DAYS } from '@dating/shared';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
-import { arrivedAfterDeletion, useAccountReactivateMutation } from '../features/deletion/api/deletion';
+import { useAccountReactivateMutation } from '../features/deletion/api/deletion';
 
 /** `/account-deleted`, and `/account-deleted?reactivate=<token>` from the reactivation email. */
 export default function AccountDeletedPage() {
@@ -16,14 +16,6 @@ export default function AccountDeletedPage() {
   const token = params.get('reactivate');
   const [reactivate, { isSuccess, error, isLoading }] = useAccountReactivateMutation();
   const sent = useRef<string | null>(null);
-  const dispatch = useAppDispatch();
-  const location = useLocation();
-  const justDeleted = arrivedAfterDeletion(location.state);
-
-  // The server ended the session with the deletion; forget the member here, now that this page is on screen.
-  useEffect(() => {
-    if (justDeleted) dispatch(loggedOut());
-  }, [justDeleted, dispatch]);
 
   useEffect(() => {
     if (!token || sent.current === token) return;

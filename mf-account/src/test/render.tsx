@@ -18,8 +18,6 @@ export interface RenderOptions {
   route?: string;
   user?: User | false;
   settings?: Partial<Settings>;
-  /** History state of the entry at `path` (what a `navigate(path, { state })` leaves). */
-  state?: unknown;
 }
 
 export const TEST_SETTINGS = {
@@ -33,7 +31,7 @@ export const TEST_SETTINGS = {
 /** Renders a page with the real store and real i18n (nl resources), at `path`, inside a router. */
 export async function renderPage(
   ui: ReactElement,
-  { path, route = '*', user = false, settings, state }: RenderOptions,
+  { path, route = '*', user = false, settings }: RenderOptions,
 ) {
   const store = makeStore();
   await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
@@ -55,7 +53,7 @@ export async function renderPage(
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
+        <MemoryRouter initialEntries={[path]}>
           <Suspense fallback={null}>
             <Routes>
               <Route path={route} element={ui} />

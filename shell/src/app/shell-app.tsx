@@ -24,7 +24,11 @@ export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps
       <I18nextProvider i18n={i18n}>
         <SiteContext.Provider value={{ country }}>
           <RemoteLoaderContext.Provider value={loader}>
-            <NavigationPendingContext.Provider value={() => router.state.navigation.state !== 'idle'}>
+            <NavigationPendingContext.Provider
+              value={(shown) =>
+                router.state.navigation.state !== 'idle' || router.state.location.key !== shown.key
+              }
+            >
               <Suspense fallback={<Spinner block />}>
                 <RouterProvider router={router} />
               </Suspense>

@@ -23,9 +23,11 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   // steps) until the modal closes.
   if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;
   const visitorBlocked =
-    !loggedIn && (access === 'member' || (access === 'search' && !visitorMayBrowse(settings, trafficSource(location.search))));
+    !loggedIn &&
+    (access === 'member' ||
+      (access === 'search' && !visitorMayBrowse(settings, trafficSource(location.search))));
   // The session ended on the way to another page (logout, account deletion): let that navigation finish.
-  if (visitorBlocked && (loggingOut || isNavigationPending())) return null;
+  if (visitorBlocked && (loggingOut || isNavigationPending(location))) return null;
   if (visitorBlocked) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?redirect=${back}`} replace />;

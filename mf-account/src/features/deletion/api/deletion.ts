@@ -32,14 +32,3 @@ export const { useGetAccountDeleteInfoQuery, useAccountDeleteMutation, useAccoun
 
 /** Plain link: the browser downloads the JSON itself (Content-Disposition: attachment). */
 export const ACCOUNT_EXPORT_URL = `/api/${ACCOUNT_PATHS.accountExport}`;
-
-/** Navigation state of `/account-deleted` right after a deletion: that page then ends the session locally. */
-export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
-
-export function arrivedAfterDeletion(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as { accountDeleted?: unknown }).accountDeleted === true
-  );
-}

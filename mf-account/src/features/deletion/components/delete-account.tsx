@@ -1,24 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type DeleteReason } from '@dating/shared';
+import { loggedOut, useAppDispatch, type DeleteReason } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
-import {
-  ACCOUNT_DELETED_STATE,
-  ACCOUNT_EXPORT_URL,
-  useAccountDeleteMutation,
-  useGetAccountDeleteInfoQuery,
-} from '../api/deletion';
+import { ACCOUNT_EXPORT_URL, useAccountDeleteMutation, useGetAccountDeleteInfoQuery } from '../api/deletion';
 
 /** Deletion with the alternatives first, a reason, the password, and the data download (SPEC §1, issue 4). */
 export function DeleteAccount({ invisible }: { invisible: boolean }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const { data: info, error: infoError } = useGetAccountDeleteInfoQuery(undefined, { skip: !open });
   const [remove, { isLoading, error }] = useAccountDeleteMutation();
@@ -41,10 +37,10 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
       ...(reasonText.trim() ? { reason_text: reasonText.trim() } : {}),
     });
     if ('data' in result) {
-      // The page that follows forgets the member once it is on screen (ACCOUNT_DELETED_STATE): forgetting them
-      // here, while React may still show /profile during the route transition, would let the shell's guard send
-      // the new visitor to /login instead.
-      navigate('/account-deleted', { replace: true, state: ACCOUNT_DELETED_STATE });
+      // The session is over on the server; the shell's guard lets this navigation finish before it would
+      // send a visitor on /profile to /login.
+      navigate('/account-deleted', { replace: true });
+      dispatch(loggedOut());
     }
   }
 
