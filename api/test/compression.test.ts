@@ -30,7 +30,11 @@ describe('compression of API answers', () => {
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveProperty('profiles');
-    const small = await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { 'accept-encoding': 'br' } });
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/user.php',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -35,5 +35,4 @@ describe('web push', () => {
   it('sends nothing to a member without a subscription', async () => {
     expect(await t.app.services.push.sendToUser(999_999, { title: 'x' })).toBe(0);
   });
-
 });

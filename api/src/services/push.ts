@@ -30,14 +30,18 @@ export function createPushService(db: Db, options: { subject: string; log: Fasti
 
   async function loadKeys(): Promise<VapidKeys> {
     const fromEnv = process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY;
-    if (fromEnv) return { publicKey: process.env.VAPID_PUBLIC_KEY!, privateKey: process.env.VAPID_PRIVATE_KEY! };
+    if (fromEnv)
+      return { publicKey: process.env.VAPID_PUBLIC_KEY!, privateKey: process.env.VAPID_PRIVATE_KEY! };
     const made = webPush.generateVAPIDKeys();
     // Two nodes starting together: the first insert wins and both read the same pair back.
     await db.execute(
       sql`INSERT INTO server_keys (name, value) VALUES ('vapid', ${JSON.stringify(made)}::jsonb)
           ON CONFLICT (name) DO NOTHING`,
     );
-    const row = await first<{ value: VapidKeys | string }>(db, sql`SELECT value FROM server_keys WHERE name = 'vapid'`);
+    const row = await first<{ value: VapidKeys | string }>(
+      db,
+      sql`SELECT value FROM server_keys WHERE name = 'vapid'`,
+    );
     const value = row!.value;
     return typeof value === 'string' ? (JSON.parse(value) as VapidKeys) : value;
   }
@@ -51,7 +55,10 @@ export function createPushService(db: Db, options: { subject: string; log: Fasti
       return keys?.publicKey ?? '';
     },
     /** Stores (or moves to this member) a browser push subscription. */
-    async subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> {
+    async subscribe(
+      userId: number,
+      sub: { endpoint: string; keys: { p256dh: string; auth: string } },
+    ): Promise<void> {
       await db.execute(
         sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
             VALUES (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth})
@@ -59,7 +66,9 @@ export function createPushService(db: Db, options: { subject: string; log: Fasti
       );
     },
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
-      await db.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`);
+      await db.execute(
+        sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`,
+      );
     },
     /**
      * Sends to every browser the member subscribed. A subscription the push service says is gone (404/410) is
