@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { Value } from 'typebox/value';
+import { ProfileSchema } from '../src/schemas/contract';
 import { first, rows } from '../src/db/sql';
 import { createTestApp, type TestContext } from './helpers';
 
@@ -25,6 +27,22 @@ describe('GET /api/members.php', () => {
     expect(ids.size).toBe(20);
     expect(page1.profiles.some((p: { id: number }) => p.id === demoId)).toBe(false);
     expect(page1.profiles[0].main_image.filename).toMatch(/^\/media\/seed\//);
+  });
+
+  test('answers exactly the contract fields (the JSON is assembled from cached profiles)', async () => {
+    const res = await get('/api/members.php?numResults=5', { cookie });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['profiles', 'pageNumber', 'numResults', 'total', 'similar']);
+    for (const profile of body.profiles) {
+      expect(Value.Check(ProfileSchema, profile)).toBe(true);
+      expect(Object.keys(profile).filter((k) => !(k in ProfileSchema.properties))).toEqual([]);
+    }
+    // The same profile in a second answer is the same text, and a different page holds other profiles.
+    const again = (await get('/api/members.php?numResults=5', { cookie })).json();
+    expect(again).toEqual(body);
+    const next = (await get('/api/members.php?numResults=5&pageNumber=2', { cookie })).json();
+    expect(next.profiles.map((p: { id: number }) => p.id)).not.toContain(body.profiles[0].id);
   });
 
   test('filters by gender, country and age', async () => {
@@ -80,20 +98,37 @@ describe('GET /api/members.php', () => {
     await t.app.db.execute(sql`UPDATE users SET invisible = TRUE WHERE id = ${a}`);
     // Search results are cached for a few seconds across viewers; blocks apply immediately.
     t.app.services.members.clearCache();
-    await t.app.db.execute(
-      sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${demoId}, ${b}), (${c}, ${demoId})`,
-    );
-    const ids = (await get('/api/members.php?numResults=100', { cookie }))
-      .json()
-      .profiles.map((p: { id: number }) => p.id);
+    // I block b through the site; c (a fictional profile, no login here) blocks me through the same service.
+    const block = (profileId: number) =>
+      t.call({ method: 'POST', url: '/api/block.php', cookie, payload: { profile_id: profileId } });
+    expect((await block(b)).statusCode).toBe(204);
+    const siteId = (await t.app.services.sites.resolve('localhost')).id;
+    await t.app.services.accounts.blocks.block(c, siteId, demoId);
+    const visibleIds = async () =>
+      (await get('/api/members.php?numResults=100', { cookie }))
+        .json()
+        .profiles.map((p: { id: number }) => p.id);
+    const ids = await visibleIds();
     expect(ids).not.toContain(a);
     expect(ids).not.toContain(b);
     expect(ids).not.toContain(c);
     // The one who blocked me is gone; the one I blocked I can still open (to unblock).
     expect((await get(`/api/member.php?id=${c}`, { cookie })).statusCode).toBe(404);
     expect((await get(`/api/member.php?id=${b}`, { cookie })).json().blocked).toBe(true);
+    // Unblocking shows them again at once, from either side.
+    const unblock = await t.call({
+      method: 'DELETE',
+      url: '/api/block.php',
+      cookie,
+      payload: { profile_id: b },
+    });
+    expect(unblock.statusCode).toBe(204);
+    await t.app.services.accounts.blocks.unblock(c, demoId);
+    const again = await visibleIds();
+    expect(again).toContain(b);
+    expect(again).toContain(c);
     await t.app.db.execute(sql`UPDATE users SET invisible = FALSE WHERE id = ${a}`);
-    await t.app.db.execute(sql`DELETE FROM blocks`);
+    t.app.services.members.clearCache();
   });
 });
 

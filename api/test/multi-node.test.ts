@@ -59,4 +59,27 @@ describe('several API nodes', () => {
     expect(await userOn(nodeB, second)).toBe(false);
     expect(await userOn(nodeB, first)).not.toBe(false);
   });
+
+  it('a block on one node hides the member from search on the other at once, though it had cached who is hidden', async () => {
+    const cookie = await nodeA.login();
+    const search = async () =>
+      (await nodeB.inject({ method: 'GET', url: '/api/members.php?numResults=100', headers: { cookie } }))
+        .json()
+        .profiles.map((p: { id: number }) => p.id) as number[];
+    const [target] = await search();
+    const heard = nextEventOn(nodeB, 'blocks-changed');
+    const blocked = await nodeA.call({
+      method: 'POST',
+      url: '/api/block.php',
+      cookie,
+      payload: { profile_id: target },
+    });
+    expect(blocked.statusCode).toBe(204);
+    await heard;
+    expect(await search()).not.toContain(target);
+    const unheard = nextEventOn(nodeB, 'blocks-changed');
+    await nodeA.call({ method: 'DELETE', url: '/api/block.php', cookie, payload: { profile_id: target } });
+    await unheard;
+    expect(await search()).toContain(target);
+  });
 });

@@ -161,19 +161,17 @@ async function seedReference(db: Db) {
   );
   for (let i = 0; i < regionRows.length; i += 500)
     await db.insert(regions).values(regionRows.slice(i, i + 500));
-  await db
-    .insert(creditPackages)
-    .values(
-      CURRENCIES.flatMap((currency) =>
-        TIER_CREDITS.map((credits, tier) => ({
-          currency,
-          credits,
-          amount: PRICES[currency][tier]!,
-          tier,
-          popular: tier === 1,
-        })),
-      ),
-    );
+  await db.insert(creditPackages).values(
+    CURRENCIES.flatMap((currency) =>
+      TIER_CREDITS.map((credits, tier) => ({
+        currency,
+        credits,
+        amount: PRICES[currency][tier]!,
+        tier,
+        popular: tier === 1,
+      })),
+    ),
+  );
   await db
     .insert(discountCodes)
     .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
@@ -384,6 +382,9 @@ export async function seedIfEmpty(
   if (Number(row?.n ?? 0) > 0) return false;
   const started = Date.now();
   await seedDemo(services, db, { ...config.seedDemo, mediaDir: path.join(config.dataDir, 'media') });
+  // Planner statistics for the tables just filled: without them PostgreSQL plans every query as if they were
+  // empty until autovacuum analyses them, and autovacuum may be off (it is on this project's CI machine).
+  await db.execute(sql`ANALYZE`);
   log.info({ ms: Date.now() - started, profiles: config.seedDemo.profiles }, 'demo data seeded');
   return true;
 }

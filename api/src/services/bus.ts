@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export type BusEvent =
   | { type: 'session-revoked'; hash: string }
   | { type: 'sessions-revoked'; userId: number; keepHash: string | null }
-  | { type: 'members-changed' };
+  | { type: 'members-changed' }
+  | { type: 'blocks-changed'; userIds: number[] };
 
 export interface Bus {
   /** Tells the other nodes; the publishing node has already applied the change to itself. */

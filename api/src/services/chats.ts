@@ -3,48 +3,72 @@ import type { ChatEntry, MessageType } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../db/client';
 import { first } from '../db/sql';
 import { notFound } from '../lib/errors';
-import { PROFILE_COLUMNS, toProfile, type ProfileSqlRow } from './profiles';
+import type { BlockedService } from './blocked';
+import type { ProfileCache } from './profile-cache';
 
-interface ChatRow extends ProfileSqlRow {
+interface ChatRow {
   conversation_id: number;
-  updated_at: Date | string;
-  unread: number | string;
+  updated_at: string;
+  partner_id: number;
+  unread: number;
   last_body: string | null;
   last_type: MessageType | null;
   last_sender: number | null;
-  last_at: Date | string | null;
+  last_at: string | null;
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
+/** ISO 8601 in UTC with milliseconds, as `Date.toISOString` writes it, made by PostgreSQL (no parsing here). */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const CHATS_SQL = `SELECT c.id AS conversation_id, c.updated_at, ${PROFILE_COLUMNS},
-    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND m.read_at IS NULL) AS unread,
-    lm.body AS last_body, lm.type AS last_type, lm.sender_id AS last_sender, lm.created_at AS last_at
-  FROM conversations c
-  JOIN users u ON u.id = CASE WHEN c.user_a = $1 THEN c.user_b ELSE c.user_a END
-  JOIN profiles p ON p.user_id = u.id
-  LEFT JOIN photos ph ON ph.id = p.main_photo_id
-  LEFT JOIN LATERAL (SELECT body, type, sender_id, created_at FROM messages m
-                      WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) lm ON TRUE
-  WHERE ((c.user_a = $1 AND NOT c.deleted_by_a) OR (c.user_b = $1 AND NOT c.deleted_by_b))
-    AND u.status <> 'deleted'
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = $1 AND b.blocked_id = u.id) OR (b.user_id = u.id AND b.blocked_id = $1))
+/**
+ * The member's side of each conversation: unread count and last message are kept on the row by triggers
+ * (migration 0004), so this reads the member's conversation rows and one message each by primary key.
+ */
+const CHATS_SQL = `WITH mine AS (
+    SELECT id, updated_at, user_b AS partner_id, unread_a AS unread, last_message_id
+      FROM conversations WHERE user_a = $1 AND NOT deleted_by_a
+    UNION ALL
+    SELECT id, updated_at, user_a, unread_b, last_message_id
+      FROM conversations WHERE user_b = $1 AND NOT deleted_by_b)
+  SELECT c.id AS conversation_id, ${iso('c.updated_at')} AS updated_at, c.partner_id, c.unread,
+    m.body AS last_body, m.type AS last_type, m.sender_id AS last_sender, ${iso('m.created_at')} AS last_at
+  FROM mine c LEFT JOIN messages m ON m.id = c.last_message_id
   ORDER BY c.updated_at DESC, c.id DESC`;
 
-export function createChatsService(db: Db, raw: RawDb) {
+export function createChatsService(
+  db: Db,
+  raw: RawDb,
+  deps: { profiles: ProfileCache; blocked: BlockedService },
+) {
   return {
     /** The member's conversations, newest first, without blocked or deleted partners. */
     async list(me: number): Promise<ChatEntry[]> {
-      const found = await raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
-      return found.map((r) => ({
-        conversation: { id: r.conversation_id, updated_at: iso(r.updated_at) },
-        profile: toProfile(r),
-        num_unread_messages: Number(r.unread),
-        last_message:
-          r.last_type && r.last_at
-            ? { text: r.last_body, type: r.last_type, from_me: r.last_sender === me, sent_at: iso(r.last_at) }
-            : null,
-      }));
+      const [found, hidden] = await Promise.all([
+        raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'),
+        deps.blocked.hiddenFor(me),
+      ]);
+      const rows = hidden.size ? found.filter((r) => !hidden.has(r.partner_id)) : found;
+      const profiles = await deps.profiles.getMany(rows.map((r) => r.partner_id));
+      const chats: ChatEntry[] = [];
+      for (const r of rows) {
+        const profile = profiles.get(r.partner_id);
+        if (!profile) continue; // deleted account
+        chats.push({
+          conversation: { id: r.conversation_id, updated_at: r.updated_at },
+          profile,
+          num_unread_messages: r.unread,
+          last_message:
+            r.last_type && r.last_at
+              ? {
+                  text: r.last_body,
+                  type: r.last_type,
+                  from_me: r.last_sender === me,
+                  sent_at: r.last_at,
+                }
+              : null,
+        });
+      }
+      return chats;
     },
 
     /** Hides a conversation for this member only; 404 unless it is theirs. */

@@ -8,6 +8,8 @@ import { createUsersService } from './users';
 import { createMailService } from './mail';
 import { createMembersService } from './members';
 import { createChatsService } from './chats';
+import { createBlockedService } from './blocked';
+import { createProfileCache } from './profile-cache';
 import { createLikesService } from './likes';
 import { createShopService } from './shop';
 import { createPushService } from './push';
@@ -31,7 +33,12 @@ export function createServices(deps: ServiceDeps) {
   const bus = deps.config.redisUrl
     ? createRedisBus(deps.config.redisUrl, `dating:bus:${deps.config.dbSchema ?? 'public'}`, deps.log)
     : createLocalBus();
-  const push = createPushService(db, { subject: process.env.VAPID_SUBJECT ?? 'mailto:support@localhost', log: deps.log });
+  const push = createPushService(db, {
+    subject: process.env.VAPID_SUBJECT ?? 'mailto:support@localhost',
+    log: deps.log,
+  });
+  const profiles = createProfileCache(deps.raw, bus);
+  const blocked = createBlockedService(deps.raw, bus);
   const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
   const core = {
     sites,
@@ -40,8 +47,9 @@ export function createServices(deps: ServiceDeps) {
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
     mail: createMailService({ ...deps, sites }),
-    members: createMembersService(db, deps.raw, bus),
-    chats: createChatsService(db, deps.raw),
+    blocked,
+    members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
+    chats: createChatsService(db, deps.raw, { profiles, blocked }),
     likes: createLikesService(db),
     shop: createShopService(db),
     push,

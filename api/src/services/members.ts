@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { FREE_PHOTO_LIMIT } from '@dating/shared/constants';
 import type { Gender, MemberResponse, MembersResponse, Profile } from '@dating/shared/contract/index';
+import type { BlockedService } from './blocked';
 import type { Bus } from './bus';
 import type { Db, RawDb } from '../db/client';
 import { first, rows } from '../db/sql';
 import { notFound } from '../lib/errors';
 import { regionsOf } from './geo';
+import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
 
 export interface MemberSearch {
@@ -73,13 +75,18 @@ function searchSql(f: Filters) {
   return { text, params, name: `members_${key || 'all'}` };
 }
 
-const BLOCKED_SQL = `SELECT blocked_id AS id FROM blocks WHERE user_id = $1 UNION SELECT user_id FROM blocks WHERE blocked_id = $1`;
+const NO_ONE: ReadonlySet<number> = new Set();
 /** Search results are shared by all viewers for a few seconds; blocks and the viewer are removed per request. */
 const CACHE_MS = 10_000;
 const CACHE_KEYS = 500;
 const MAX_CACHED = 5_000;
 
-export function createMembersService(db: Db, raw: RawDb, bus: Bus) {
+export function createMembersService(
+  db: Db,
+  raw: RawDb,
+  bus: Bus,
+  deps: { profiles: ProfileCache; blocked: BlockedService },
+) {
   const cache = new Map<string, { at: number; value: Promise<Profile[]> }>();
   bus.subscribe((event) => {
     if (event.type === 'members-changed') cache.clear();
@@ -109,11 +116,9 @@ export function createMembersService(db: Db, raw: RawDb, bus: Bus) {
   async function run(viewerId: number | null, q: MemberSearch) {
     const [all, blocked] = await Promise.all([
       matching(q),
-      viewerId === null ? [] : raw.query<{ id: number }>(BLOCKED_SQL, [viewerId], 'members_blocked'),
+      viewerId === null ? NO_ONE : deps.blocked.hiddenFor(viewerId),
     ]);
-    const hidden = new Set(blocked.map((b) => b.id));
-    if (viewerId !== null) hidden.add(viewerId);
-    const visible = hidden.size ? all.filter((p) => !hidden.has(p.id)) : all;
+    const visible = viewerId === null ? all : all.filter((p) => p.id !== viewerId && !blocked.has(p.id));
     const offset = (q.pageNumber - 1) * q.numResults;
     return { profiles: visible.slice(offset, offset + q.numResults), total: visible.length };
   }
@@ -123,6 +128,7 @@ export function createMembersService(db: Db, raw: RawDb, bus: Bus) {
     /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
       cache.clear();
+      deps.profiles.clear();
       bus.publish({ type: 'members-changed' });
     },
     async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {

@@ -31,6 +31,10 @@ export const conversations = pgTable('conversations', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedByA: boolean('deleted_by_a').notNull().default(false),
   deletedByB: boolean('deleted_by_b').notNull().default(false),
+  /** Kept by triggers on messages (migration 0004); never written by the application. */
+  lastMessageId: integer('last_message_id'),
+  unreadA: integer('unread_a').notNull().default(0),
+  unreadB: integer('unread_b').notNull().default(0),
 });
 
 export const messages = pgTable('messages', {

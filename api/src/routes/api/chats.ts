@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nullable, ProfileSchema, StringEnum, errors } from '../../schemas/contract';
+import { chatsJson, sendJson } from '../../schemas/serialize';
 
 const ChatEntrySchema = Type.Object({
   conversation: Type.Object({ id: Type.Integer(), updated_at: Type.String() }),
@@ -27,8 +28,9 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      reply.header('cache-control', 'no-store');
-      return { chats: await app.services.chats.list(userId) };
+      const chats = await app.services.chats.list(userId);
+      // Pre-serialised (schemas/serialize.ts): the partners' profiles are cached JSON shared by every list.
+      return sendJson(reply.header('cache-control', 'no-store'), chatsJson(chats));
     },
   );
 

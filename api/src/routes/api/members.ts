@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors';
 import { GenderSchema, ProfileSchema, errors } from '../../schemas/contract';
+import { membersJson, sendJson } from '../../schemas/serialize';
 import type { FastifyRequest } from 'fastify';
 
 /** A visitor came through an affiliate link (query or the cookie the landers set). */
@@ -39,7 +40,7 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = await request.currentUserId();
       if (userId === null) {
         const s = request.site.baseSettings;
@@ -51,7 +52,9 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       if (q.min_age && q.max_age && q.min_age > q.max_age)
         throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
-      return app.services.members.search(userId, q);
+      const result = await app.services.members.search(userId, q);
+      // Pre-serialised (schemas/serialize.ts): each cached profile is turned into JSON once, not per request.
+      return sendJson(reply, membersJson(result));
     },
   );
 };

@@ -46,10 +46,12 @@ export function blocksModule(ctx: AccountsContext) {
         );
         await tx.execute(sql`DELETE FROM conversations WHERE user_a = ${a} AND user_b = ${b}`);
       });
+      ctx.blocked.changed(userId, otherId);
     },
 
     async unblock(userId: number, otherId: number): Promise<void> {
       await db.execute(sql`DELETE FROM blocks WHERE user_id = ${userId} AND blocked_id = ${otherId}`);
+      ctx.blocked.changed(userId, otherId);
     },
   };
 }

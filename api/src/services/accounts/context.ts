@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
+import type { BlockedService } from '../blocked';
 import type { CreditsService } from '../credits';
 import type { MailService, MailTemplate } from '../mail';
 import type { PhotosService } from '../photos';
@@ -21,6 +22,7 @@ export interface AccountsDeps {
   credits: CreditsService;
   shop: ShopService;
   photos: PhotosService;
+  blocked: BlockedService;
 }
 
 export interface AccountsContext extends AccountsDeps {
