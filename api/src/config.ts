@@ -21,7 +21,7 @@ export interface AppConfig {
   redisUrl?: string;
   /** Honour X-Forwarded-For / -Proto (behind a reverse proxy). */
   trustProxy: boolean;
-  /** Registers `/api/_bench/hello` for the throughput benchmark. */
+  /** Registers `/api/_bench/hello` and `/api/_bench/db` (one SELECT 1) for the throughput benchmark. */
   bench: boolean;
   logLevel: string;
   /** Demo mode prints the demo login on start. */

@@ -22,8 +22,11 @@ interface Chat {
   num_unread_messages: number;
   last_message: { text: string | null; type: string; from_me: boolean; sent_at: string } | null;
 }
-const chats = async (): Promise<Chat[]> =>
-  (await t.call({ method: 'GET', url: '/api/chats.php', cookie })).json().chats;
+/** The list once this node has heard of every change committed so far (lists are cached until they change). */
+const chats = async (): Promise<Chat[]> => {
+  await t.app.services.chats.settled();
+  return (await t.call({ method: 'GET', url: '/api/chats.php', cookie })).json().chats;
+};
 
 /** A fresh conversation between the demo member and a fictional profile, with no messages. */
 async function newConversation(): Promise<{ id: number; partner: number }> {
@@ -169,3 +172,42 @@ onPostgres('two messages sent at once into one conversation both count', async (
   expect(entry.num_unread_messages).toBe(2);
   expect(entry.last_message?.text).toBe('two');
 });
+
+// The listening connection drops (PostgreSQL restart, network): as soon as the node notices, lists are read from
+// the database on every request, and it listens again by itself.
+onPostgres(
+  'when the notification connection drops, lists are right again at once, and it comes back',
+  async () => {
+    const conv = await newConversation();
+    await chats(); // cached now
+    const listener = `listen chats_changed ${t.app.config.dbSchema}`;
+    const listening = async () =>
+      Number(
+        (
+          await t.app.database.raw.query<{ n: string }>(
+            'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1',
+            [listener],
+          )
+        )[0]!.n,
+      );
+    expect(await listening()).toBe(1);
+    await t.app.database.raw.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+      [listener],
+    );
+    await send(conv.id, conv.partner, 'terwijl niemand luisterde');
+    // The notification of this message went nowhere. The list shows it as soon as the node has seen the
+    // connection close (well before it reconnects, a second later), not after the 30 s upper bound.
+    const started = Date.now();
+    let text: string | undefined;
+    while (Date.now() - started < 900) {
+      const list = (await t.call({ method: 'GET', url: '/api/chats.php', cookie })).json().chats as Chat[];
+      text = list.find((c) => c.conversation.id === conv.id)!.last_message?.text ?? undefined;
+      if (text) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(text).toBe('terwijl niemand luisterde');
+    for (let i = 0; i < 50 && (await listening()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await listening()).toBe(1);
+  },
+);

@@ -82,4 +82,26 @@ describe('several API nodes', () => {
     await unheard;
     expect(await search()).toContain(target);
   });
+
+  it('a message written through one node shows in the chat list the other node had cached', async () => {
+    const cookie = await nodeA.login();
+    const list = async () =>
+      (await nodeB.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } })).json().chats as {
+        conversation: { id: number };
+        num_unread_messages: number;
+        profile: { id: number };
+      }[];
+    const before = await list();
+    const [chat] = before;
+    expect(chat).toBeDefined();
+    await nodeA.app.database.raw.query(
+      'INSERT INTO messages (conversation_id, sender_id, body) VALUES ($1, $2, $3)',
+      [chat!.conversation.id, chat!.profile.id, 'Nog een bericht'],
+    );
+    await nodeB.services.chats.settled();
+    const after = await list();
+    expect(after.find((c) => c.conversation.id === chat!.conversation.id)!.num_unread_messages).toBe(
+      chat!.num_unread_messages + 1,
+    );
+  });
 });

@@ -13,10 +13,23 @@ export interface RawDb {
   driver: 'pglite' | 'pg';
   /** A raw query; `name` makes it a server-side prepared statement on PostgreSQL (hot paths). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
+  /** The schema the tables live in (`DATABASE_SCHEMA`, else public). */
+  schema: string;
+  /**
+   * LISTEN on a channel. `ready` runs once notifications flow (again); `lost` when some may have been missed
+   * (connection lost; it reconnects by itself). Stopped by `close()`.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<void>;
   /** Runs `fn` with exclusive access (advisory lock on PostgreSQL; PGlite is single-connection anyway). */
   exclusive<T>(
     fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>,
   ): Promise<T>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  ready(): void;
+  lost(): void;
 }
 
 export interface Database {
@@ -26,6 +39,9 @@ export interface Database {
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
+/** The LISTEN connection proves itself alive this often, and must answer within the timeout. */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 export async function openDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.dbSchema);
@@ -48,8 +64,14 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
   const db = drizzle({ client, schema }) as unknown as Db;
   const raw: RawDb = {
     driver: 'pglite',
+    schema: 'public',
     async query<T>(text: string, params?: unknown[]) {
       return (await client.query(text, params)).rows as T[];
+    },
+    async listen(channel, handlers) {
+      // One in-process database: notifications cannot be lost.
+      await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.ready();
     },
     async exclusive(fn) {
       return fn(
@@ -83,8 +105,65 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
     ...(dbSchema ? { options: `-c search_path=${dbSchema}` } : {}),
   });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   const raw: RawDb = {
     driver: 'pg',
+    schema: dbSchema ?? 'public',
+    async listen(channel, handlers) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+      // A connection of its own, outside the pool, for as long as the database is open.
+      let current: InstanceType<typeof pg.default.Client> | null = null;
+      let retry: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const again = () => {
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      };
+      const connect = async () => {
+        const conn = new pg.default.Client({
+          connectionString: url,
+          application_name: `listen ${channel} ${dbSchema ?? 'public'}`,
+          keepAlive: true,
+          query_timeout: HEARTBEAT_TIMEOUT_MS,
+        });
+        conn.on('notification', (msg) => {
+          if (msg.channel === channel) handlers.notify(msg.payload ?? '');
+        });
+        conn.on('error', () => undefined); // followed by 'end'
+        conn.on('end', () => {
+          if (current !== conn) return;
+          current = null;
+          clearInterval(heartbeat);
+          handlers.lost();
+          again();
+        });
+        try {
+          await conn.connect();
+          await conn.query(`LISTEN ${channel}`);
+          current = conn;
+          // A connection can also hang without closing (network): a heartbeat that does not come back in time
+          // ends it, so `lost` runs and nothing is trusted that may have missed notifications.
+          heartbeat = setInterval(() => {
+            conn.query('SELECT 1').catch(() => void conn.end().catch(() => undefined));
+          }, HEARTBEAT_MS);
+          heartbeat.unref();
+          handlers.ready();
+        } catch {
+          conn.end().catch(() => undefined);
+          handlers.lost();
+          again();
+        }
+      };
+      listeners.add(async () => {
+        stopped = true;
+        clearTimeout(retry);
+        clearInterval(heartbeat);
+        const conn = current;
+        current = null;
+        await conn?.end();
+      });
+      await connect();
+    },
     async query<T>(text: string, params?: unknown[], name?: string) {
       return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
     },
@@ -114,5 +193,12 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
       }
     },
   };
-  return { db, raw, close: () => pool.end() };
+  return {
+    db,
+    raw,
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
 }

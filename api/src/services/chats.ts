@@ -35,18 +35,65 @@ const CHATS_SQL = `WITH mine AS (
   FROM mine c LEFT JOIN messages m ON m.id = c.last_message_id
   ORDER BY c.updated_at DESC, c.id DESC`;
 
+const CHANNEL = 'chats_changed';
+/** Bounds how stale a list could be if a notification were ever missed without the connection dropping. */
+const CACHE_MS = 30_000;
+const CACHE_MAX = 20_000;
+
 export function createChatsService(
   db: Db,
   raw: RawDb,
   deps: { profiles: ProfileCache; blocked: BlockedService },
 ) {
+  /**
+   * Members' conversation rows, kept until they change. The app reloads the chat list on every poll (SPEC §7),
+   * so most polls find nothing new: they are answered from memory. Every change to a conversation, by any writer
+   * on any node, notifies `chats_changed` at commit (migration 0005) and drops both members' entries here. While
+   * the listening connection is down, nothing is served from memory.
+   */
+  const cache = new Map<number, { at: number; rows: Promise<ChatRow[]> }>();
+  let live = false;
+  const syncs = new Map<string, () => void>();
+  const forget = (ids: Iterable<number>) => {
+    for (const id of ids) cache.delete(id);
+  };
+  void raw.listen(CHANNEL, {
+    notify(payload) {
+      const [schema, a, b] = payload.split(' ');
+      if (schema !== raw.schema) return;
+      if (a === 'sync') syncs.get(b!)?.();
+      else forget([Number(a), Number(b)]);
+    },
+    lost() {
+      live = false;
+      cache.clear();
+      // Nothing is served from memory now, so whoever waits for notifications need not wait any longer.
+      for (const resolve of syncs.values()) resolve();
+    },
+    ready() {
+      cache.clear();
+      live = true;
+    },
+  });
+
+  function rowsOf(me: number): Promise<ChatRow[]> {
+    if (!live) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    const hit = cache.get(me);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
+    const rows = raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    const entry = { at: Date.now(), rows };
+    // Read while a change was committed: the notification has removed the entry, so the next request reads again.
+    rows.catch(() => cache.get(me) === entry && cache.delete(me));
+    cache.delete(me);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(me, entry);
+    return rows;
+  }
+
   return {
     /** The member's conversations, newest first, without blocked or deleted partners. */
     async list(me: number): Promise<ChatEntry[]> {
-      const [found, hidden] = await Promise.all([
-        raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'),
-        deps.blocked.hiddenFor(me),
-      ]);
+      const [found, hidden] = await Promise.all([rowsOf(me), deps.blocked.hiddenFor(me)]);
       const rows = hidden.size ? found.filter((r) => !hidden.has(r.partner_id)) : found;
       const profiles = await deps.profiles.getMany(rows.map((r) => r.partner_id));
       const chats: ChatEntry[] = [];
@@ -81,6 +128,25 @@ export function createChatsService(
             WHERE id = ${conversationId} AND (user_a = ${me} OR user_b = ${me}) RETURNING id`,
       );
       if (!row) throw notFound();
+      forget([me]);
+    },
+
+    /**
+     * Drops these members' lists on this node now, for a writer whose member reads the list next (the
+     * notification reaches the other nodes, and this one too, a moment after the commit).
+     */
+    invalidate(...userIds: number[]): void {
+      forget(userIds);
+    },
+
+    /** Resolves once every change committed before the call has been heard here (tests, writers' follow-ups). */
+    async settled(): Promise<void> {
+      if (!live) return;
+      const token = Math.random().toString(36).slice(2);
+      const heard = new Promise<void>((resolve) => syncs.set(token, resolve));
+      await raw.query('SELECT pg_notify($1, $2)', [CHANNEL, `${raw.schema} sync ${token}`]);
+      await heard;
+      syncs.delete(token);
     },
 
     /** Finds or creates the conversation between two members (pair stored ordered). */
@@ -91,6 +157,7 @@ export function createChatsService(
         sql`INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${me})
             ON CONFLICT (user_a, user_b) DO UPDATE SET deleted_by_a = FALSE, deleted_by_b = FALSE RETURNING id`,
       );
+      forget([a, b]);
       return row!.id;
     },
   };
