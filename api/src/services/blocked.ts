@@ -1,3 +1,4 @@
+import { TtlMap } from '../lib/ttl-map';
 import type { Bus } from './bus';
 import type { RawDb } from '../db/client';
 
@@ -14,7 +15,7 @@ const CACHE_MAX = 50_000;
  * change rarely and only through `accounts.blocks`, so each member's set is read once and kept until it changes.
  */
 export function createBlockedService(raw: RawDb, bus: Bus) {
-  const cache = new Map<number, { at: number; ids: Promise<ReadonlySet<number>> }>();
+  const cache = new TtlMap<number, Promise<ReadonlySet<number>>>(CACHE_MS, CACHE_MAX);
   const forget = (userIds: readonly number[]) => {
     for (const id of userIds) cache.delete(id);
   };
@@ -24,16 +25,11 @@ export function createBlockedService(raw: RawDb, bus: Bus) {
   return {
     /** The members `userId` blocked or was blocked by. */
     hiddenFor(userId: number): Promise<ReadonlySet<number>> {
-      const hit = cache.get(userId);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.ids;
-      const ids = raw
-        .query<{ id: number }>(HIDDEN_SQL, [userId], 'blocked_hidden')
-        .then((found): ReadonlySet<number> => new Set(found.map((r) => r.id)));
-      ids.catch(() => cache.delete(userId));
-      cache.delete(userId);
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(userId, { at: Date.now(), ids });
-      return ids;
+      return cache.remember(userId, () =>
+        raw
+          .query<{ id: number }>(HIDDEN_SQL, [userId], 'blocked_hidden')
+          .then((found): ReadonlySet<number> => new Set(found.map((r) => r.id))),
+      );
     },
     /** A block between these members was added or removed (call after the change is committed). */
     changed(...userIds: number[]): void {

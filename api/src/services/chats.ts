@@ -3,6 +3,7 @@ import type { ChatEntry, MessageType } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../db/client';
 import { first } from '../db/sql';
 import { notFound } from '../lib/errors';
+import { TtlMap } from '../lib/ttl-map';
 import type { BlockedService } from './blocked';
 import type { ProfileCache } from './profile-cache';
 
@@ -51,7 +52,7 @@ export function createChatsService(
    * on any node, notifies `chats_changed` at commit (migration 0005) and drops both members' entries here. While
    * the listening connection is down, nothing is served from memory.
    */
-  const cache = new Map<number, { at: number; rows: Promise<ChatRow[]> }>();
+  const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX);
   let live = false;
   const syncs = new Map<string, () => void>();
   const forget = (ids: Iterable<number>) => {
@@ -78,16 +79,8 @@ export function createChatsService(
 
   function rowsOf(me: number): Promise<ChatRow[]> {
     if (!live) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
-    const hit = cache.get(me);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
-    const rows = raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
-    const entry = { at: Date.now(), rows };
-    // Read while a change was committed: the notification has removed the entry, so the next request reads again.
-    rows.catch(() => cache.get(me) === entry && cache.delete(me));
-    cache.delete(me);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(me, entry);
-    return rows;
+    // A read that overlaps a commit: the notification removes its entry, so the next request reads again.
+    return cache.remember(me, () => raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'));
   }
 
   return {

@@ -6,6 +6,7 @@ import type { Bus } from './bus';
 import type { Db, RawDb } from '../db/client';
 import { first, rows } from '../db/sql';
 import { notFound } from '../lib/errors';
+import { TtlMap } from '../lib/ttl-map';
 import { regionsOf } from './geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
@@ -87,7 +88,7 @@ export function createMembersService(
   bus: Bus,
   deps: { profiles: ProfileCache; blocked: BlockedService },
 ) {
-  const cache = new Map<string, { at: number; value: Promise<Profile[]> }>();
+  const cache = new TtlMap<string, Promise<Profile[]>>(CACHE_MS, CACHE_KEYS);
   bus.subscribe((event) => {
     if (event.type === 'members-changed') cache.clear();
   });
@@ -100,17 +101,10 @@ export function createMembersService(
       f.min_age,
       f.max_age,
     ]);
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const { text, params, name } = searchSql(f);
-    const value = raw
-      .query<ProfileSqlRow>(text, params, name)
-      .then((found) => found.map((r) => toProfile(r)));
-    value.catch(() => cache.delete(key));
-    cache.delete(key);
-    if (cache.size >= CACHE_KEYS) cache.delete(cache.keys().next().value!);
-    cache.set(key, { at: Date.now(), value });
-    return value;
+    return cache.remember(key, () => {
+      const { text, params, name } = searchSql(f);
+      return raw.query<ProfileSqlRow>(text, params, name).then((found) => found.map((r) => toProfile(r)));
+    });
   }
 
   async function run(viewerId: number | null, q: MemberSearch) {
@@ -124,13 +118,13 @@ export function createMembersService(
   }
 
   return {
-    /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
     /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
       cache.clear();
       deps.profiles.clear();
       bus.publish({ type: 'members-changed' });
     },
+    /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
     async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
       const exact = await run(viewerId, q);
       const base = { pageNumber: q.pageNumber, numResults: q.numResults };

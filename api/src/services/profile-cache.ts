@@ -1,4 +1,5 @@
 import type { Profile } from '@dating/shared/contract/index';
+import { TtlMap } from '../lib/ttl-map';
 import type { Bus } from './bus';
 import type { RawDb } from '../db/client';
 import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileSqlRow } from './profiles';
@@ -14,7 +15,8 @@ const CACHE_MAX = 20_000;
  * read and mapped once per period instead of once per list. The objects are shared: never modify one.
  */
 export function createProfileCache(raw: RawDb, bus: Bus) {
-  const cache = new Map<number, { at: number; profile: Profile | null }>();
+  // null: known not to exist or deleted.
+  const cache = new TtlMap<number, Profile | null>(CACHE_MS, CACHE_MAX);
   // Bumped by every clear: a read that was under way when profiles changed must not store what it read.
   let generation = 0;
   const clear = () => {
@@ -27,14 +29,12 @@ export function createProfileCache(raw: RawDb, bus: Bus) {
   return {
     /** The profiles of these members that exist and are not deleted (blocks are the caller's business). */
     async getMany(ids: readonly number[]): Promise<Map<number, Profile>> {
-      const now = Date.now();
       const out = new Map<number, Profile>();
       const missing = new Set<number>();
       for (const id of ids) {
         const hit = cache.get(id);
-        if (hit && now - hit.at < CACHE_MS) {
-          if (hit.profile) out.set(id, hit.profile);
-        } else missing.add(id);
+        if (hit === undefined) missing.add(id);
+        else if (hit) out.set(id, hit);
       }
       if (missing.size === 0) return out;
       const readIn = generation;
@@ -43,9 +43,7 @@ export function createProfileCache(raw: RawDb, bus: Bus) {
       for (const id of missing) {
         const profile = loaded.get(id) ?? null;
         if (profile) out.set(id, profile);
-        if (readIn !== generation) continue;
-        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-        cache.set(id, { at: now, profile });
+        if (readIn === generation) cache.set(id, profile);
       }
       return out;
     },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { AUTH_COOKIE_DAYS } from '@dating/shared/constants';
+import { TtlMap } from '../lib/ttl-map';
 import type { Bus } from './bus';
 import type { Db, RawDb } from '../db/client';
 import { sessions } from '../db/schema';
@@ -28,14 +29,11 @@ const CACHE_MAX = 20_000;
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
 export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
-  const cache = new Map<string, SessionInfo & { at: number }>();
-  const forget = (predicate: (hash: string, info: SessionInfo) => boolean) => {
-    for (const [hash, info] of cache) if (predicate(hash, info)) cache.delete(hash);
-  };
+  const cache = new TtlMap<string, SessionInfo>(CACHE_MS, CACHE_MAX);
   bus.subscribe((event) => {
     if (event.type === 'session-revoked') cache.delete(event.hash);
     if (event.type === 'sessions-revoked') {
-      forget((hash, info) => info.userId === event.userId && hash !== event.keepHash);
+      cache.deleteWhere((hash, info) => info.userId === event.userId && hash !== event.keepHash);
     }
   });
   return {
@@ -43,7 +41,7 @@ export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
     async lookup(token: string): Promise<SessionInfo | null> {
       const hash = hashToken(token);
       const hit = cache.get(hash);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit;
+      if (hit) return hit;
       const [row] = await raw.query<{ user_id: number; site_id: number }>(
         LOOKUP_SQL,
         [hash],
@@ -53,8 +51,7 @@ export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
         cache.delete(hash);
         return null;
       }
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      const info = { userId: row.user_id, siteId: row.site_id, at: Date.now() };
+      const info = { userId: row.user_id, siteId: row.site_id };
       cache.set(hash, info);
       return info;
     },
@@ -78,7 +75,7 @@ export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
     /** Ends every session of a user, optionally keeping the current one (password reset, deletion). */
     async destroyAllFor(userId: number, keepToken?: string): Promise<void> {
       const keep = keepToken ? hashToken(keepToken) : null;
-      forget((hash, info) => info.userId === userId && hash !== keep);
+      cache.deleteWhere((hash, info) => info.userId === userId && hash !== keep);
       await db
         .delete(sessions)
         .where(

@@ -15,19 +15,23 @@ ALTER TABLE conversations
 -- Unread messages are few; the recount reads only them.
 CREATE INDEX messages_unread_idx ON messages (conversation_id, sender_id) WHERE read_at IS NULL;
 
-CREATE FUNCTION conversation_summary_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM conversations
-    WHERE id IN (SELECT conversation_id FROM changed)
-    ORDER BY id
-    FOR UPDATE;
+-- The one definition of the summary: the triggers and the backfill below both recount with it.
+CREATE FUNCTION conversation_summary_recount(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE conversations c SET
     last_message_id = (SELECT max(m.id) FROM messages m WHERE m.conversation_id = c.id),
     unread_a = (SELECT count(*) FROM messages m
                 WHERE m.conversation_id = c.id AND m.read_at IS NULL AND m.sender_id <> c.user_a),
     unread_b = (SELECT count(*) FROM messages m
                 WHERE m.conversation_id = c.id AND m.read_at IS NULL AND m.sender_id <> c.user_b)
-  WHERE c.id IN (SELECT conversation_id FROM changed);
+  WHERE c.id = ANY(ids);
+$$;
+
+CREATE FUNCTION conversation_summary_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[] := ARRAY(SELECT DISTINCT conversation_id FROM changed ORDER BY conversation_id);
+BEGIN
+  PERFORM 1 FROM conversations WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+  PERFORM conversation_summary_recount(ids);
   RETURN NULL;
 END
 $$;
@@ -41,12 +45,7 @@ CREATE TRIGGER messages_summary_delete AFTER DELETE ON messages
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION conversation_summary_refresh();
 
 -- Conversations that already exist.
-UPDATE conversations c SET
-  last_message_id = (SELECT max(m.id) FROM messages m WHERE m.conversation_id = c.id),
-  unread_a = (SELECT count(*) FROM messages m
-              WHERE m.conversation_id = c.id AND m.read_at IS NULL AND m.sender_id <> c.user_a),
-  unread_b = (SELECT count(*) FROM messages m
-              WHERE m.conversation_id = c.id AND m.read_at IS NULL AND m.sender_id <> c.user_b);
+SELECT conversation_summary_recount(ARRAY(SELECT id FROM conversations));
 
 -- Listing reads a member's rows from either side, newest first.
 CREATE INDEX conversations_a_updated_idx ON conversations (user_a, updated_at DESC);
