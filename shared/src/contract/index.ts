@@ -8,3 +8,4 @@ export * from './likes';
 export * from './payments';
 export * from './site-data';
 export * from './account';
+export * from './live';
