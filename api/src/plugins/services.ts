@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { createServices, type Services } from '../services';
+import { createServices, type Services } from '../domains/services';
 
 declare module 'fastify' {
   interface FastifyInstance {
