@@ -16,6 +16,7 @@ import { createChatsService } from './chat';
 import { createLikesService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
+import { createLocalLiveHub } from '../lib/live';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -42,6 +43,8 @@ export function createServices(deps: ServiceDeps) {
   const core = {
     sites,
     bus,
+    /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
+    live: createLocalLiveHub(),
     sessions: createSessionsService(db, deps.raw, bus),
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),

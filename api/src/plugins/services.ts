@@ -20,7 +20,10 @@ export const servicesPlugin = fp<{ config: AppConfig; database: Database }>(
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.decorate('services', createServices({ db: database.db, raw: database.raw, config, log: app.log }));
-    app.addHook('onClose', async () => app.services.bus.close());
+    app.addHook('onClose', async () => {
+      await app.services.live.close();
+      await app.services.bus.close();
+    });
   },
   { name: 'services' },
 );
