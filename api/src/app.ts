@@ -8,13 +8,14 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
+import { loggerOptions, OneLineLogController } from './plugins/logging';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
-  /** pino options, or false (tests). */
+  /** pino options (tests: a stream), or false (tests); the level, redaction and serializers are the app's. */
   logger?: boolean | Record<string, unknown>;
   /** An already opened database (tests sharing one); not closed with the app. */
   database?: Database;
@@ -27,7 +28,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const { env, logger, database: given, ...overrides } = options;
   const config: AppConfig = configFromEnv(env ?? process.env, overrides);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // One line per request (sampled by LOG_REQUESTS), secrets redacted: plugins/logging.ts.
+    logger: loggerOptions(config.logLevel, logger),
+    logController: new OneLineLogController(config.logRequests),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },

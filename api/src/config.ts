@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Registers `/api/_bench/hello` and `/api/_bench/db` (one SELECT 1) for the throughput benchmark. */
   bench: boolean;
   logLevel: string;
+  /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
+  logRequests: number;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
 }
@@ -49,7 +51,13 @@ export function configFromEnv(
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     bench: env.BENCH === '1',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,
     ...overrides,
   };
+}
+
+function logShare(value: string | undefined): number {
+  const share = Number(value ?? 1);
+  return Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : 1;
 }

@@ -13,11 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildApi, isApiBuilt } from '../lib/build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const urlPath = process.argv[2] ?? '/api/_bench/hello';
 const seconds = Number(process.argv[3] ?? 8);
 
+if (!isApiBuilt(ROOT) && (await buildApi()).code !== 0) throw new Error('api build failed');
 const port = await new Promise((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
     const { port: p } = srv.address();
