@@ -2,6 +2,7 @@
 // a deployed static file). The headers are built once at start (plugins/security-headers.ts), not per request;
 // this test pins the whole set so that no header is lost or changed by accident. The expected values are the
 // ones helmet produced before (issue 16), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -49,12 +50,16 @@ function pinned(res: LightMyRequestResponse): Record<string, string> {
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
     "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';" +
     "base-uri 'self';form-action 'self';frame-ancestors 'self'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy':
+    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), encrypted-media=(), ' +
+    'fullscreen=(self), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
+    'picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=()',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
@@ -97,6 +102,41 @@ describe('security headers', () => {
     });
     const plain = await proxied.call({ method: 'GET', url: '/api/settings.php' });
     expect(pinned(plain)).toEqual(SECURITY_HEADERS);
+  });
+});
+
+describe('pages the server writes itself', () => {
+  /** The page's CSP allows its own <style> block by hash and nothing else inline. */
+  function expectStyleAllowedByHash(res: LightMyRequestResponse) {
+    const css = /<style>([^<]*)<\/style>/.exec(res.body)?.[1];
+    expect(css).toBeTruthy();
+    expect(res.body).not.toMatch(/ style=/);
+    const hash = createHash('sha256').update(css!).digest('base64');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toBe(
+      SECURITY_HEADERS['content-security-policy']!.replace(
+        "style-src 'self'",
+        `style-src 'self' 'sha256-${hash}'`,
+      ),
+    );
+  }
+
+  test('the unsubscribe page', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/unsubscribe.php?token=unknown' });
+    expect(res.statusCode).toBe(200);
+    expectStyleAllowedByHash(res);
+  });
+
+  test('the page shown while no shell is deployed', async () => {
+    const res = await proxied.call({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expectStyleAllowedByHash(res);
+  });
+
+  test('the development mailbox', async () => {
+    const res = await t.call({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expectStyleAllowedByHash(res);
   });
 });
 

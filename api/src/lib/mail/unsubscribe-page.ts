@@ -1,5 +1,6 @@
 import type { Locale } from '@dating/shared/contract/index';
 import { interpolate } from '../i18n';
+import { cspWithStyle } from '../security-headers';
 import da from './locales/da.json';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -29,14 +30,22 @@ const texts: Record<Locale, typeof nl.unsubscribed> = {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// The CSP allows no inline style: the page's one <style> block is allowed by its hash (UNSUBSCRIBE_PAGE_CSP).
+const STYLE =
+  'body{font-family:Arial,sans-serif;background:#f4f1f7;margin:0;padding:24px}' +
+  'main{max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px}h1{font-size:20px}';
+
+/** The Content-Security-Policy to send with `unsubscribePage`. */
+export const UNSUBSCRIBE_PAGE_CSP = cspWithStyle(STYLE);
+
 /** The page the footer's unsubscribe link opens: says it is done and links to the preferences. */
 export function unsubscribePage(locale: Locale, site: string): string {
   const t = texts[locale] ?? texts.nl;
   const title = esc(interpolate(t.title, { site }));
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body style="font-family:Arial,sans-serif;background:#f4f1f7;margin:0;padding:24px">
-<main style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px">${title}</h1>
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${STYLE}</style></head>
+<body>
+<main>
+<h1>${title}</h1>
 <p>${esc(interpolate(t.body, { site }))}</p>
 <p><a href="/notifications">${esc(t.link)}</a></p>
 </main></body></html>`;

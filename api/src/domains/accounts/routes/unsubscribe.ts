@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { unsubscribePage } from '../../../lib/mail/unsubscribe-page';
+import { UNSUBSCRIBE_PAGE_CSP, unsubscribePage } from '../../../lib/mail/unsubscribe-page';
 
 /**
  * `/api/unsubscribe.php?token=`: the List-Unsubscribe target of every mail. GET from the footer link answers a
@@ -19,7 +19,10 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await app.services.accounts.notifications.unsubscribe(request.query.token ?? '');
       const locale = await request.resolveLocale();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+        .type('text/html; charset=utf-8');
       return unsubscribePage(locale, request.site.name);
     },
   );
