@@ -44,6 +44,7 @@ const child = spawn(
 );
 const exited = new Promise((resolve) => child.on('exit', resolve));
 const base = `http://127.0.0.1:${port}`;
+let requests = 0;
 let loadStart = 0;
 let loadEnd = 0;
 let exitAt = 0;
@@ -72,6 +73,7 @@ try {
     ),
   );
   loadEnd = performance.now();
+  requests = result.requests.total;
   console.log(`${urlPath}: ${result.requests.average.toFixed(0)} req/s, ${result.non2xx} non-2xx`);
 } finally {
   child.kill('SIGTERM');
@@ -87,10 +89,17 @@ const from = profile.endTime - (exitAt - loadStart) * 1000;
 const to = profile.endTime - (exitAt - loadEnd) * 1000;
 const hitsOf = new Map();
 let at = profile.startTime;
+let windowUs = 0;
+let windowSamples = 0;
 profile.samples.forEach((id, i) => {
   at += profile.timeDeltas[i];
-  if (at >= from && at <= to) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+  if (at >= from && at <= to) {
+    hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+    windowUs += profile.timeDeltas[i];
+    windowSamples++;
+  }
 });
+const usPerSample = windowUs / Math.max(1, windowSamples);
 const byFrame = new Map();
 const byPackage = new Map();
 let total = 0;
@@ -112,9 +121,15 @@ for (const node of profile.nodes) {
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
 }
 const share = (hits) => `${((hits / total) * 100).toFixed(1).padStart(5)} %`;
-console.log(`\nself time per package (${total} samples under load)`);
+// Self time per request: the samples of a package × the sampling interval ÷ the requests answered in the window.
+const perRequest = (hits) => `${((hits * usPerSample) / Math.max(1, requests)).toFixed(1).padStart(6)} µs`;
+const idle = byPackage.get('((idle))') ?? 0;
+console.log(
+  `\nself time per package (${total} samples under load, ${usPerSample.toFixed(0)} µs each; ` +
+    `busy ${perRequest(total - idle).trim()} per request)`,
+);
 for (const [pkg, hits] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20))
-  console.log(`${share(hits)}  ${pkg}`);
+  console.log(`${share(hits)} ${perRequest(hits)}/req  ${pkg}`);
 console.log('\ntop frames by self time');
 for (const [key, hits] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${share(hits)}  ${key}`);

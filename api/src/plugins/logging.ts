@@ -118,7 +118,10 @@ export function serializeRequest(
 ) {
   return {
     method: request.method,
-    url: scrubText(request.url.replace(SECRET_QUERY, '$1[Redacted]')),
+    // Secrets travel in query strings (links) or as an address; a plain path is logged as it is.
+    url: /[?@]/.test(request.url)
+      ? scrubText(request.url.replace(SECRET_QUERY, '$1[Redacted]'))
+      : request.url,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
