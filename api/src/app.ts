@@ -1,6 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { configFromEnv, type AppConfig, type ConfigOverrides } from './config';
+import {
+  ConfigError,
+  configFromEnv,
+  missingProductionSecrets,
+  trustProxySetting,
+  type AppConfig,
+  type ConfigOverrides,
+} from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { registerExternalPlugins } from './plugins/external';
@@ -8,6 +15,9 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
+import { registerDevOnlyGuard } from './plugins/dev-only';
+import { registerInputGuard } from './plugins/input-guard';
+import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
 
@@ -26,10 +36,19 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const { env, logger, database: given, ...overrides } = options;
   const config: AppConfig = configFromEnv(env ?? process.env, overrides);
+  const missing = missingProductionSecrets(config);
+  if (missing.length) {
+    throw new ConfigError(
+      `Refusing to start in production without: ${missing.join('; ')}. ` +
+        'Set them in the environment (or NODE_ENV=development for a local run).',
+    );
+  }
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -47,6 +66,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
+  // Hooks at the root, before any route: every route of every domain, present and future, passes through them.
+  registerDevOnlyGuard(app);
+  registerInputGuard(app);
   await registerRoutes(app);
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.

@@ -92,18 +92,27 @@ export async function run({
       DATABASE_SCHEMA: schema,
       BENCH: '1',
       SEED_DEMO: '1',
+      // Production refuses to start without it, and seeds no demo account: the bench signs a member up.
+      APP_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
     },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   try {
     await waitFor(`${base}/api/_bench/hello`);
-    const login = await fetch(`${base}/api/user.php`, {
+    const login = await fetch(`${base}/api/signup.php`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-      body: 'email=demo%40example.com&password=Demo-1234',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({
+        name: 'BenchBen',
+        gender: 'male',
+        date_of_birth: '1990-01-01',
+        email: `bench-${schema}@example.com`,
+        password: 'Bench-pass-1234',
+        locale: 'nl',
+      }),
     });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+    if (!login.ok) throw new Error(`bench signup failed: ${login.status} ${await login.text()}`);
     const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
     const cookie = `sid=${sid}`;
     const targets = [
