@@ -60,6 +60,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await registerExternalPlugins(app, config);
   await app.register(servicesPlugin, { config, database });
   await app.services.push.init();
+  await app.services.secrets.init();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
   if (config.seedDemo)
     await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
@@ -72,10 +73,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await registerRoutes(app);
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
+  // Audit rows past their retention period (README, Security) and finished lockouts go with them.
   const purge = setInterval(() => {
     app.services.sessions
       .purgeExpired()
       .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    app.services.loginGuard
+      .purge()
+      .catch((err: unknown) => app.log.warn({ err }, 'login audit purge failed'));
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
