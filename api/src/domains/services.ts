@@ -8,6 +8,7 @@ import {
   createAccountsService,
   autoApproveSecondsFromEnv,
   createPhotosService,
+  createLoginGuard,
 } from './accounts';
 import { createSitesService, createRegistry } from './sites';
 import { createMailService } from '../lib/mail';
@@ -18,6 +19,7 @@ import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
 import path from 'node:path';
+import { createSecrets } from '../lib/secrets';
 
 export interface ServiceDeps {
   db: Db;
@@ -40,13 +42,18 @@ export function createServices(deps: ServiceDeps) {
   const profiles = createProfileCache(deps.raw, bus);
   const blocked = createBlockedService(deps.raw, bus);
   const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
+  // Keyed hashes (audit identifiers, device cookies); `init()` on start, like push.
+  const secrets = createSecrets(db, deps.config.appSecret);
+  const loginGuard = createLoginGuard(db, secrets);
   const core = {
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
     live: createLocalLiveHub(),
     sessions: createSessionsService(db, deps.raw, bus),
-    users: createUsersService(db, deps.raw),
+    secrets,
+    loginGuard,
+    users: createUsersService(db, deps.raw, loginGuard),
     credits: createCreditsService(db),
     mail: createMailService({ ...deps, sites }),
     blocked,

@@ -52,6 +52,8 @@ export interface SeedOptions {
   profiles: number;
   /** Generate image files (tests skip it; rows still point at the paths). */
   images: boolean;
+  /** The demo member (demo@example.com with its published password). */
+  account?: boolean;
   mediaDir: string;
 }
 
@@ -367,7 +369,8 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
   const site = await services.sites.resolve('localhost');
   await seedReference(db);
   const fictional = await seedProfiles(db, opts, site.id);
-  await seedDemoMember(db, services, site.id, fictional);
+  // The demo member's password is published (README): never in production (issue 11 finding 4).
+  if (opts.account) await seedDemoMember(db, services, site.id, fictional);
 }
 
 /** Seeds once: only when there is no site yet (a fresh database). */

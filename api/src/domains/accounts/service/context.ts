@@ -12,6 +12,7 @@ import type { SessionsService } from '../sessions';
 import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
+import type { LoginGuard } from '../login-guard';
 
 export interface AccountsDeps {
   db: Db;
@@ -23,6 +24,7 @@ export interface AccountsDeps {
   shop: ShopService;
   photos: PhotosService;
   blocked: BlockedService;
+  loginGuard: LoginGuard;
 }
 
 export interface AccountsContext extends AccountsDeps {
