@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 
@@ -5,6 +6,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for endpoints called by third parties (payment webhooks): no X-Requested-With check. */
     csrf?: boolean;
+    /**
+     * For a link that reaches the route from outside the site with a secret in its URL (the List-Unsubscribe
+     * target a mail client POSTs to, RFC 8058): a request without the header passes only when this finds the
+     * secret valid. A cross-site form cannot know the secret, so the secret does the header's job.
+     */
+    csrfSecret?: (request: FastifyRequest) => Promise<boolean>;
   }
 }
 
@@ -18,8 +25,11 @@ export const csrfPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
       if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.routeOptions.config?.csrf === false) return;
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError(403, 'csrf');
+      const config = request.routeOptions.config;
+      if (config?.csrf === false) return;
+      if (request.headers['x-requested-with'] === 'XMLHttpRequest') return;
+      if (config?.csrfSecret && (await config.csrfSecret(request))) return;
+      throw new ApiError(403, 'csrf');
     });
   },
   { name: 'csrf', dependencies: ['context'] },
