@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { ConfigError } from './config';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
 
 async function main() {
@@ -22,6 +23,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? `Not started: ${err.message}` : err);
   process.exit(1);
 });

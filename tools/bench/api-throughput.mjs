@@ -85,6 +85,7 @@ export async function run({
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
