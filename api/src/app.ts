@@ -33,6 +33,8 @@ export interface BuildOptions extends ConfigOverrides {
 
 export type App = FastifyInstance;
 
+const MAIL_SENDER_MS = 15_000;
+
 /** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const { env, logger, database: given, ...overrides } = options;
@@ -87,5 +89,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // Mail due for (another) SMTP attempt: every node runs the sender; claims are SKIP LOCKED (lib/mail/delivery.ts).
+  const mailTimer = config.smtpUrl
+    ? setInterval(() => void app.services.mail.delivery.kick(), MAIL_SENDER_MS)
+    : null;
+  mailTimer?.unref();
+  app.addHook('onClose', async () => {
+    if (mailTimer) clearInterval(mailTimer);
+    await app.services.mail.delivery.idle();
+  });
   return app as unknown as App;
 }

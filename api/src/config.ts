@@ -32,6 +32,8 @@ export interface AppConfig {
    */
   appSecret?: string;
   smtpUrl?: string;
+  /** MAIL_OUTBOX_ONLY=1: mail stays in `mail_outbox` (no SMTP), the explicit choice production needs without SMTP_URL. */
+  mailOutboxOnly: boolean;
   redisUrl?: string;
   /**
    * Honour X-Forwarded-For / -Proto / -Host from the proxies in front (TRUST_PROXY): a number of hops (`1`, or
@@ -50,6 +52,11 @@ export interface AppConfig {
 
 export type ConfigOverrides = Partial<AppConfig>;
 
+/** A configuration the server must not start with; server.ts prints only the message. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: ConfigOverrides = {},
@@ -61,7 +68,7 @@ export function configFromEnv(
   const seed = production
     ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
     : env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';
-  return {
+  const config: AppConfig = {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbSchema: env.DATABASE_SCHEMA || undefined,
@@ -73,6 +80,7 @@ export function configFromEnv(
     host: env.HOST || '127.0.0.1',
     appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxOnly: env.MAIL_OUTBOX_ONLY === '1' || env.MAIL_OUTBOX_ONLY === 'true',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
@@ -81,6 +89,14 @@ export function configFromEnv(
     embedded: !env.DATABASE_URL,
     ...overrides,
   };
+  // A production server without SMTP would keep every activation and reset mail to itself, silently.
+  if (config.production && !config.smtpUrl && !config.mailOutboxOnly) {
+    throw new ConfigError(
+      'NODE_ENV=production needs SMTP_URL (e.g. smtp://user:pass@mail.example.com:587) to deliver mail, ' +
+        'or MAIL_OUTBOX_ONLY=1 to keep mail in the mail_outbox table on purpose.',
+    );
+  }
+  return config;
 }
 
 function logShare(value: string | undefined): number {
