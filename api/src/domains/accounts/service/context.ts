@@ -12,6 +12,7 @@ import type { SessionsService } from '../sessions';
 import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
+import type { MessagesService } from '../../chat';
 
 export interface AccountsDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface AccountsDeps {
   shop: ShopService;
   photos: PhotosService;
   blocked: BlockedService;
+  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  messages: MessagesService;
 }
 
 export interface AccountsContext extends AccountsDeps {
