@@ -70,7 +70,9 @@ export function createServices(deps: ServiceDeps) {
   });
   // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
   const gifts = createGiftsService(deps.raw);
-  const chatPhotos = createChatPhotosService(deps.raw, { dir: path.join(deps.config.dataDir, 'chat-photos') });
+  const chatPhotos = createChatPhotosService(deps.raw, {
+    dir: path.join(deps.config.dataDir, 'chat-photos'),
+  });
   const counters = createCountersService(deps.raw, core.chats);
   const messages = createMessagesService({
     ...core,

@@ -14,7 +14,8 @@ export interface ChatPhotoRow {
   height: number;
 }
 
-export const chatPhotoUrl = (id: number, thumb = false) => `/api/chat-photo.php?id=${id}${thumb ? '&size=thumb' : ''}`;
+export const chatPhotoUrl = (id: number, thumb = false) =>
+  `/api/chat-photo.php?id=${id}${thumb ? '&size=thumb' : ''}`;
 
 export function toChatPhoto(row: Pick<ChatPhotoRow, 'id' | 'width' | 'height'>): ChatPhoto {
   return {
@@ -49,7 +50,9 @@ export function createChatPhotosService(raw: RawDb, opts: { dir: string }) {
         );
         return toChatPhoto(row!);
       } catch (err) {
-        await Promise.all([filename, thumbFilename].map((f) => unlink(path.join(opts.dir, f)).catch(() => undefined)));
+        await Promise.all(
+          [filename, thumbFilename].map((f) => unlink(path.join(opts.dir, f)).catch(() => undefined)),
+        );
         throw err;
       }
     },
@@ -76,7 +79,9 @@ export function createChatPhotosService(raw: RawDb, opts: { dir: string }) {
       );
       if (!row) return null;
       // Names are ours (random hex), never user input; basename is the belt to the braces.
-      return readFile(path.join(opts.dir, path.basename(thumb ? row.thumb_filename : row.filename))).catch(() => null);
+      return readFile(path.join(opts.dir, path.basename(thumb ? row.thumb_filename : row.filename))).catch(
+        () => null,
+      );
     },
   };
 }

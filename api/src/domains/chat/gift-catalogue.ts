@@ -17,13 +17,37 @@ const HEART = 'M48 78 C20 58 14 44 14 34 A17 17 0 0 1 48 26 A17 17 0 0 1 82 34 C
 export const GIFT_CATALOGUE: GiftDefinition[] = [
   {
     slug: 'heart',
-    names: { da: 'Hjerte', de: 'Herz', en: 'Heart', es: 'Corazón', fi: 'Sydän', fr: 'Cœur', it: 'Cuore', nb: 'Hjerte', nl: 'Hartje', pl: 'Serce', sv: 'Hjärta' },
+    names: {
+      da: 'Hjerte',
+      de: 'Herz',
+      en: 'Heart',
+      es: 'Corazón',
+      fi: 'Sydän',
+      fr: 'Cœur',
+      it: 'Cuore',
+      nb: 'Hjerte',
+      nl: 'Hartje',
+      pl: 'Serce',
+      sv: 'Hjärta',
+    },
     colors: ['#ffd6e0', '#ff8fab'],
     drawing: `<path d="${HEART}" fill="#d9363e"/>`,
   },
   {
     slug: 'rose',
-    names: { da: 'Rose', de: 'Rose', en: 'Rose', es: 'Rosa', fi: 'Ruusu', fr: 'Rose', it: 'Rosa', nb: 'Rose', nl: 'Roos', pl: 'Róża', sv: 'Ros' },
+    names: {
+      da: 'Rose',
+      de: 'Rose',
+      en: 'Rose',
+      es: 'Rosa',
+      fi: 'Ruusu',
+      fr: 'Rose',
+      it: 'Rosa',
+      nb: 'Rose',
+      nl: 'Roos',
+      pl: 'Róża',
+      sv: 'Ros',
+    },
     colors: ['#e9f7ef', '#b7e4c7'],
     drawing:
       '<path d="M48 50 L48 86" stroke="#2e9e5b" stroke-width="5"/><path d="M48 70 q14 -10 20 -4 q-10 10 -20 4Z" fill="#2e9e5b"/>' +
@@ -31,7 +55,19 @@ export const GIFT_CATALOGUE: GiftDefinition[] = [
   },
   {
     slug: 'kiss',
-    names: { da: 'Kys', de: 'Kuss', en: 'Kiss', es: 'Beso', fi: 'Suukko', fr: 'Bisou', it: 'Bacio', nb: 'Kyss', nl: 'Kus', pl: 'Buziak', sv: 'Puss' },
+    names: {
+      da: 'Kys',
+      de: 'Kuss',
+      en: 'Kiss',
+      es: 'Beso',
+      fi: 'Suukko',
+      fr: 'Bisou',
+      it: 'Bacio',
+      nb: 'Kyss',
+      nl: 'Kus',
+      pl: 'Buziak',
+      sv: 'Puss',
+    },
     colors: ['#fff0f3', '#ffccd5'],
     drawing:
       '<path d="M16 48 Q32 28 48 40 Q64 28 80 48 Q64 70 48 70 Q32 70 16 48Z" fill="#c9184a"/>' +
@@ -39,13 +75,37 @@ export const GIFT_CATALOGUE: GiftDefinition[] = [
   },
   {
     slug: 'star',
-    names: { da: 'Stjerne', de: 'Stern', en: 'Star', es: 'Estrella', fi: 'Tähti', fr: 'Étoile', it: 'Stella', nb: 'Stjerne', nl: 'Ster', pl: 'Gwiazda', sv: 'Stjärna' },
+    names: {
+      da: 'Stjerne',
+      de: 'Stern',
+      en: 'Star',
+      es: 'Estrella',
+      fi: 'Tähti',
+      fr: 'Étoile',
+      it: 'Stella',
+      nb: 'Stjerne',
+      nl: 'Ster',
+      pl: 'Gwiazda',
+      sv: 'Stjärna',
+    },
     colors: ['#fff3c4', '#ffd166'],
     drawing: '<polygon points="48,12 58,38 86,38 63,55 72,82 48,66 24,82 33,55 10,38 38,38" fill="#f2a900"/>',
   },
   {
     slug: 'champagne',
-    names: { da: 'Champagne', de: 'Champagner', en: 'Champagne', es: 'Champán', fi: 'Samppanja', fr: 'Champagne', it: 'Champagne', nb: 'Champagne', nl: 'Champagne', pl: 'Szampan', sv: 'Champagne' },
+    names: {
+      da: 'Champagne',
+      de: 'Champagner',
+      en: 'Champagne',
+      es: 'Champán',
+      fi: 'Samppanja',
+      fr: 'Champagne',
+      it: 'Champagne',
+      nb: 'Champagne',
+      nl: 'Champagne',
+      pl: 'Szampan',
+      sv: 'Champagne',
+    },
     colors: ['#f1e9ff', '#cdb4f6'],
     drawing:
       '<path d="M32 14 L44 14 L42 44 Q38 52 32 52 Q26 52 22 44 Z" fill="#f2d16b"/><path d="M32 52 L32 80 M24 82 L40 82" stroke="#6f6478" stroke-width="3"/>' +
@@ -54,7 +114,19 @@ export const GIFT_CATALOGUE: GiftDefinition[] = [
   },
   {
     slug: 'teddy',
-    names: { da: 'Bamse', de: 'Teddybär', en: 'Teddy bear', es: 'Osito de peluche', fi: 'Nallekarhu', fr: 'Ours en peluche', it: 'Orsacchiotto', nb: 'Kosebamse', nl: 'Knuffelbeer', pl: 'Miś', sv: 'Nallebjörn' },
+    names: {
+      da: 'Bamse',
+      de: 'Teddybär',
+      en: 'Teddy bear',
+      es: 'Osito de peluche',
+      fi: 'Nallekarhu',
+      fr: 'Ours en peluche',
+      it: 'Orsacchiotto',
+      nb: 'Kosebamse',
+      nl: 'Knuffelbeer',
+      pl: 'Miś',
+      sv: 'Nallebjörn',
+    },
     colors: ['#fdf0e0', '#f4c99b'],
     drawing:
       '<circle cx="28" cy="26" r="10" fill="#9c6644"/><circle cx="68" cy="26" r="10" fill="#9c6644"/><circle cx="48" cy="44" r="24" fill="#b08968"/>' +
@@ -63,7 +135,19 @@ export const GIFT_CATALOGUE: GiftDefinition[] = [
   },
   {
     slug: 'diamond',
-    names: { da: 'Diamant', de: 'Diamant', en: 'Diamond', es: 'Diamante', fi: 'Timantti', fr: 'Diamant', it: 'Diamante', nb: 'Diamant', nl: 'Diamant', pl: 'Diament', sv: 'Diamant' },
+    names: {
+      da: 'Diamant',
+      de: 'Diamant',
+      en: 'Diamond',
+      es: 'Diamante',
+      fi: 'Timantti',
+      fr: 'Diamant',
+      it: 'Diamante',
+      nb: 'Diamant',
+      nl: 'Diamant',
+      pl: 'Diament',
+      sv: 'Diamant',
+    },
     colors: ['#e0fbfc', '#98dfea'],
     drawing:
       '<polygon points="26,24 70,24 84,40 48,80 12,40" fill="#1aa3a3"/><polygon points="26,24 40,40 56,40 70,24" fill="#7ad3d3"/>' +
@@ -71,7 +155,19 @@ export const GIFT_CATALOGUE: GiftDefinition[] = [
   },
   {
     slug: 'chocolates',
-    names: { da: 'Chokolade', de: 'Pralinen', en: 'Chocolates', es: 'Bombones', fi: 'Suklaakonvehdit', fr: 'Chocolats', it: 'Cioccolatini', nb: 'Sjokolade', nl: 'Bonbons', pl: 'Czekoladki', sv: 'Chokladpraliner' },
+    names: {
+      da: 'Chokolade',
+      de: 'Pralinen',
+      en: 'Chocolates',
+      es: 'Bombones',
+      fi: 'Suklaakonvehdit',
+      fr: 'Chocolats',
+      it: 'Cioccolatini',
+      nb: 'Sjokolade',
+      nl: 'Bonbons',
+      pl: 'Czekoladki',
+      sv: 'Chokladpraliner',
+    },
     colors: ['#f8edeb', '#e8c8b8'],
     drawing:
       `<path d="${HEART}" fill="#9b5fc0"/><circle cx="36" cy="40" r="7" fill="#5e3023"/><circle cx="60" cy="40" r="7" fill="#5e3023"/>` +

@@ -13,7 +13,12 @@ export interface GiftRow {
 export const giftImageUrl = (id: number) => `/api/gift.php?id=${id}`;
 
 export function toGift(row: GiftRow, locale: Locale, credits: number): Gift {
-  return { id: row.id, name: row.names[locale] ?? row.names.nl ?? row.slug, image: giftImageUrl(row.id), credits };
+  return {
+    id: row.id,
+    name: row.names[locale] ?? row.names.nl ?? row.slug,
+    image: giftImageUrl(row.id),
+    credits,
+  };
 }
 
 const CACHE_MS = 60_000;

@@ -5,7 +5,13 @@ export { typingRoute } from './routes/typing';
 export { giftsRoute } from './routes/gifts';
 export { chatPhotoRoute } from './routes/chat-photo';
 export { createChatsService, type ChatsService } from './chats';
-export { createMessagesService, type MessagesService, type Sender, type Costs, type SendInput } from './messages';
+export {
+  createMessagesService,
+  type MessagesService,
+  type Sender,
+  type Costs,
+  type SendInput,
+} from './messages';
 export { createGiftsService, type GiftsService } from './gifts';
 export { createChatPhotosService, type ChatPhotosService } from './chat-photos';
 export { createCountersService, type Counters, type CountersService } from './counters';

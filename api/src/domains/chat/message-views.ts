@@ -3,7 +3,8 @@ import { toChatPhoto } from './chat-photos';
 import { toGift, type GiftRow } from './gifts';
 
 /** ISO 8601 in UTC with milliseconds, made by PostgreSQL (as chats.ts does). */
-export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSql = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.sender_id, m.client_id, m.type, m.body, m.gift_id,
   m.photo_id, ph.width AS photo_width, ph.height AS photo_height,
@@ -64,6 +65,11 @@ export function toChatEntry(
     conversation,
     profile: partner,
     num_unread_messages: unread,
-    last_message: { text: message.text, type: message.type, from_me: message.from_me, sent_at: message.sent_at },
+    last_message: {
+      text: message.text,
+      type: message.type,
+      from_me: message.from_me,
+      sent_at: message.sent_at,
+    },
   };
 }

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FREE_CHAT_LIMIT } from '@dating/shared/constants';
 import type {
-  ChatMessage,
   Locale,
   MessagesResponse,
   MessageType,
@@ -19,11 +18,20 @@ import type { ChatPhotosService } from './chat-photos';
 import type { ChatsService } from './chats';
 import type { CountersService } from './counters';
 import type { GiftRow, GiftsService } from './gifts';
-import { MESSAGE_COLUMNS, MESSAGE_FROM, isoSql, toChatEntry, toMessage, type MessageRow, type ViewContext } from './message-views';
+import {
+  MESSAGE_COLUMNS,
+  MESSAGE_FROM,
+  isoSql,
+  toChatEntry,
+  toMessage,
+  type MessageRow,
+  type ViewContext,
+} from './message-views';
 
 export const PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
 /** C0 controls except tab, line feed and carriage return, and DEL: never part of a message people wrote. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export interface Sender {
@@ -57,7 +65,8 @@ interface ConversationRow {
 /** Rolls a send's transaction back because the same client id was stored meanwhile: answer that message. */
 class AlreadyStored extends Error {}
 
-const partnerOf = (c: { user_a: number; user_b: number }, me: number) => (c.user_a === me ? c.user_b : c.user_a);
+const partnerOf = (c: { user_a: number; user_b: number }, me: number) =>
+  c.user_a === me ? c.user_b : c.user_a;
 
 export function createMessagesService(deps: {
   db: Db;
@@ -85,13 +94,20 @@ export function createMessagesService(deps: {
   }
 
   async function messageRow(where: string, params: unknown[], name: string): Promise<MessageRow | undefined> {
-    const [row] = await raw.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE ${where}`, params, name);
+    const [row] = await raw.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE ${where}`,
+      params,
+      name,
+    );
     return row;
   }
 
   /** The partner of a conversation as the viewer may see them: 404 when deleted, blocked or gone. */
   async function visiblePartner(me: number, partnerId: number): Promise<Profile> {
-    const [hidden, profiles] = await Promise.all([deps.blocked.hiddenFor(me), deps.profiles.getMany([partnerId])]);
+    const [hidden, profiles] = await Promise.all([
+      deps.blocked.hiddenFor(me),
+      deps.profiles.getMany([partnerId]),
+    ]);
     const profile = profiles.get(partnerId);
     if (!profile || hidden.has(partnerId)) throw notFound();
     return profile;
@@ -122,7 +138,10 @@ export function createMessagesService(deps: {
     return upTo;
   }
 
-  async function myConversation(me: number, ref: { conversation?: number; member?: number }): Promise<ConversationRow> {
+  async function myConversation(
+    me: number,
+    ref: { conversation?: number; member?: number },
+  ): Promise<ConversationRow> {
     let row: ConversationRow | undefined;
     if (ref.conversation !== undefined) {
       [row] = await raw.query<ConversationRow>(
@@ -157,13 +176,17 @@ export function createMessagesService(deps: {
   async function answerStored(sender: Sender, costs: Costs, row: MessageRow): Promise<SendMessageResponse> {
     const ctx = await viewContext(sender.id, sender.language, costs.gift_credits);
     const message = toMessage(row, ctx);
-    const [conv] = await raw.query<ConversationRow & { updated_at: string; unread_a: number; unread_b: number }>(
+    const [conv] = await raw.query<
+      ConversationRow & { updated_at: string; unread_a: number; unread_b: number }
+    >(
       `SELECT id, user_a, user_b, started_by, ${isoSql('updated_at')} AS updated_at, unread_a, unread_b
        FROM conversations WHERE id = $1`,
       [row.conversation_id],
     );
     if (!conv) throw notFound();
-    const partner = (await deps.profiles.getMany([partnerOf(conv, sender.id)])).get(partnerOf(conv, sender.id));
+    const partner = (await deps.profiles.getMany([partnerOf(conv, sender.id)])).get(
+      partnerOf(conv, sender.id),
+    );
     if (!partner) throw new ApiError(410, 'member_unavailable');
     const unread = conv.user_a === sender.id ? conv.unread_a : conv.unread_b;
     return {
@@ -268,7 +291,14 @@ export function createMessagesService(deps: {
       }
 
       const [a, b] = me < partnerId ? [me, partnerId] : [partnerId, me];
-      let stored: { id: number; conversation: ConversationRow; updated_at: string; unread_me: number; unread_partner: number; balance: number };
+      let stored: {
+        id: number;
+        conversation: ConversationRow;
+        updated_at: string;
+        unread_me: number;
+        unread_partner: number;
+        balance: number;
+      };
       try {
         stored = await db.transaction(async (tx: Tx) => {
           const lock = await first<{ paid_user: boolean; credits: number }>(
@@ -276,7 +306,12 @@ export function createMessagesService(deps: {
             sql`SELECT paid_user, credits FROM users WHERE id = ${me} FOR UPDATE`,
           );
           if (!lock) throw notFound();
-          if (await first(tx, sql`SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}`))
+          if (
+            await first(
+              tx,
+              sql`SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}`,
+            )
+          )
             throw new AlreadyStored();
           // A block that committed a moment ago (the cache above may not know yet).
           if (

@@ -58,7 +58,13 @@ export function signupModule(ctx: AccountsContext) {
    * from the member's id, so however often this runs it is stored and paid once. Skipped, with a log line, when
    * the profile is not reachable or the bonus does not cover it; the signup itself has succeeded either way.
    */
-  async function sendSignupMessage(site: Site, userId: number, locale: Locale, profileId: number, text: string) {
+  async function sendSignupMessage(
+    site: Site,
+    userId: number,
+    locale: Locale,
+    profileId: number,
+    text: string,
+  ) {
     const body = text.trim().slice(0, site.baseSettings.message_length);
     if (!body) return;
     await ctx.messages.send({ id: userId, siteId: site.id, language: locale }, site.baseSettings, {
@@ -160,7 +166,10 @@ export function signupModule(ctx: AccountsContext) {
           await tx.execute(sql`INSERT INTO notification_preferences (user_id) VALUES (${id})`);
           // The bonus is a ledger row of the same transaction: no account without it, no bonus without account.
           if (settings.signup_credits > 0)
-            await ctx.credits.credit({ userId: id, amount: settings.signup_credits, kind: 'bonus', ref: 'signup' }, tx);
+            await ctx.credits.credit(
+              { userId: id, amount: settings.signup_credits, kind: 'bonus', ref: 'signup' },
+              tx,
+            );
           return id;
         });
       } catch (err) {
@@ -171,8 +180,8 @@ export function signupModule(ctx: AccountsContext) {
       await ctx.shop.createWelcomeCode(userId, site.id, site.settings.welcome_discount_hours ?? 48);
       await sendActivation(userId, meta.origin);
       if (input.signup_message?.trim() && input.profile_id) {
-        await sendSignupMessage(site, userId, input.locale, input.profile_id, input.signup_message).catch((err: unknown) =>
-          ctx.log.warn({ err, userId }, 'signup message not sent'),
+        await sendSignupMessage(site, userId, input.locale, input.profile_id, input.signup_message).catch(
+          (err: unknown) => ctx.log.warn({ err, userId }, 'signup message not sent'),
         );
       }
       return userId;

@@ -55,7 +55,11 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      const bytes = await app.services.chatPhotos.read(userId, request.query.id, request.query.size === 'thumb');
+      const bytes = await app.services.chatPhotos.read(
+        userId,
+        request.query.id,
+        request.query.size === 'thumb',
+      );
       if (!bytes) throw notFound();
       return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(bytes);
     },

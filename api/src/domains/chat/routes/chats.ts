@@ -34,7 +34,10 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
       const userId = await request.requireUserId();
       await app.services.chats.remove(userId, request.body.conversation);
       // My other tabs drop it too (the live channel; polling reloads the list otherwise).
-      app.services.live.publish(userId, { type: 'conversation_removed', conversation: request.body.conversation });
+      app.services.live.publish(userId, {
+        type: 'conversation_removed',
+        conversation: request.body.conversation,
+      });
       return { ok: true };
     },
   );

@@ -19,16 +19,24 @@ export const giftsRoute: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/gift.php',
-    { schema: { tags: ['chat'], querystring: Type.Object({ id: Id }), response: { 200: Type.Unsafe<string>({ description: 'the SVG image' }), ...errors(400, 404) } } },
+    {
+      schema: {
+        tags: ['chat'],
+        querystring: Type.Object({ id: Id }),
+        response: { 200: Type.Unsafe<string>({ description: 'the SVG image' }), ...errors(400, 404) },
+      },
+    },
     async (request, reply) => {
       const gift = await app.services.gifts.byId(request.query.id);
       if (!gift) throw notFound();
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        // Our own drawing, but an SVG opened on its own is a document: it may run nothing.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(gift.svg);
+      return (
+        reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          // Our own drawing, but an SVG opened on its own is a document: it may run nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(gift.svg)
+      );
     },
   );
 };
