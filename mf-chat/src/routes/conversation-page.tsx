@@ -1,4 +1,5 @@
 import '../lib/i18n';
+import { useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import {
   useGetChatsQuery,
   useGetMessagesInfiniteQuery,
   withSuspense,
+  type ChatEntry,
+  type MessagesResponse,
   type Profile,
 } from '@dating/shared';
 import { NS } from '../lib/i18n';
@@ -17,6 +20,22 @@ import { ConversationHeader } from '../features/conversations/components/convers
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { ConversationView } from '../features/messages/components/conversation-view';
 import styles from './conversation-page.module.scss';
+
+/**
+ * Without the live channel, the shell's polled chat list is what tells of a new message: when it shows a newer
+ * last message than the page has, the page reloads.
+ */
+function useCatchUp(
+  chat: ChatEntry | undefined,
+  pages: MessagesResponse[] | undefined,
+  refetch: () => unknown,
+) {
+  const listed = chat?.last_message?.sent_at;
+  const newest = pages?.[0]?.messages.at(-1)?.sent_at;
+  useEffect(() => {
+    if (listed && newest && listed > newest) void refetch();
+  }, [listed, newest, refetch]);
+}
 
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
@@ -32,7 +51,14 @@ function ConversationPage() {
     (entry) => (byProfile ? entry.profile.id : entry.conversation.id) === id,
   );
   const conversation = byProfile ? chat?.conversation.id : id;
-  const messages = useGetMessagesInfiniteQuery(user && conversation !== undefined ? conversation : skipToken);
+  // Opening a conversation reads it again: the newest page is what marks it read on the server.
+  const messages = useGetMessagesInfiniteQuery(
+    user && conversation !== undefined ? conversation : skipToken,
+    {
+      refetchOnMountOrArgChange: true,
+    },
+  );
+  useCatchUp(chat, messages.data?.pages, messages.refetch);
   const needsPartner = byProfile && Boolean(user) && Boolean(chats.data) && !chat;
   const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
   // Reading the newest page zeroed the count on the server; the list agrees at once.
