@@ -5,9 +5,10 @@
 //   node tools/bench/chat-send.mjs            (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=50 node tools/bench/chat-send.mjs
 // The api is the built one (api/dist/server.js; built if missing), NODE_ENV=production, on PostgreSQL in a fresh
-// schema (dropped afterwards), logged in as the demo member with enough credits for the whole run.
+// schema (dropped afterwards); BENCH_SENDERS (50) paid members with sessions and credits for the whole run, each
+// writing to its own profile.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,29 +87,34 @@ export async function run({ databaseUrl = process.env.DATABASE_URL || DEFAULT_DB
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
     await waitFor(`${base}/api/settings.php`);
-    const login = await fetch(`${base}/api/user.php`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-      body: 'email=demo%40example.com&password=Demo-1234',
-    });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-    const cookie = `sid=${/sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1]}`;
-    const me = (await login.json()).user.profile.id;
-    // Enough credits for every request of the run, bought the way the ledger books it.
+    // SENDERS members (paid, credits for the whole run, each with a session) write to as many profiles: many
+    // members sending at once, as on the site (one member's sends run one after another by design).
+    const senders = Number(process.env.BENCH_SENDERS ?? 50);
     await db.connect();
     await db.query(`SET search_path TO ${schema}`);
-    await db.query('BEGIN');
-    await db.query('UPDATE users SET credits = credits + 100000000 WHERE id = $1', [me]);
-    await db.query(
-      `INSERT INTO credit_ledger (user_id, kind, amount, balance_after, ref)
-       SELECT id, 'purchase', 100000000, credits, 'order:bench' FROM users WHERE id = $1`,
-      [me],
-    );
-    await db.query('COMMIT');
-    const chats = await (await fetch(`${base}/api/chats.php`, { headers: { cookie } })).json();
-    const conversation = chats.chats[0].conversation.id;
+    const site = (await db.query(`SELECT id FROM sites WHERE host = 'localhost'`)).rows[0].id;
+    const targets = (await db.query('SELECT id FROM users WHERE fictional ORDER BY id LIMIT $1', [senders]))
+      .rows;
+    const members = [];
+    for (let i = 0; i < senders; i++) {
+      const token = randomBytes(32).toString('base64url');
+      const { rows } = await db.query(
+        `WITH u AS (INSERT INTO users (site_id, email, password_hash, status, paid_user, credits)
+                    VALUES ($1, $2, 'x', 'confirmed', true, 100000000) RETURNING id),
+              p AS (INSERT INTO profiles (user_id, name, gender, date_of_birth, country)
+                    SELECT id, 'Bench ' || id, 'male', '1990-01-01', 'NL' FROM u),
+              l AS (INSERT INTO credit_ledger (user_id, kind, amount, balance_after, ref)
+                    SELECT id, 'purchase', 100000000, 100000000, 'order:bench' FROM u),
+              s AS (INSERT INTO sessions (token_hash, user_id, expires_at)
+                    SELECT $3, id, now() + interval '1 day' FROM u)
+         SELECT id FROM u`,
+        [site, `bench-${i}-${schema}@example.org`, createHash('sha256').update(token).digest('base64url')],
+      );
+      members.push({ id: rows[0].id, cookie: `sid=${token}`, to: targets[i % targets.length].id });
+    }
+    let turn = 0;
 
-    const headers = { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
     const send = {
       url: `${base}/api/messages.php`,
       connections,
@@ -117,16 +123,20 @@ export async function run({ databaseUrl = process.env.DATABASE_URL || DEFAULT_DB
         {
           method: 'POST',
           headers,
-          // A new message per request: a new client id, so every request stores and debits.
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify({
-              conversation,
-              client_id: randomUUID(),
-              type: 'text',
-              text: 'Hallo, hoe gaat het?',
-            }),
-          }),
+          // A new message per request (a new client id: every request stores and debits), senders in turn.
+          setupRequest: (req) => {
+            const from = members[turn++ % members.length];
+            return {
+              ...req,
+              headers: { ...req.headers, cookie: from.cookie },
+              body: JSON.stringify({
+                member: from.to,
+                client_id: randomUUID(),
+                type: 'text',
+                text: 'Hallo, hoe gaat het?',
+              }),
+            };
+          },
         },
       ],
     };
@@ -148,16 +158,17 @@ export async function run({ databaseUrl = process.env.DATABASE_URL || DEFAULT_DB
         `${name.padEnd(26)}${r.requests.average.toFixed(0).padStart(10)}${String(r.latency.p50).padStart(9)}${String(r.latency.p99).padStart(9)}  ${r.non2xx + r.errors + r.timeouts}`,
       );
     }
+    const ids = members.map((m) => m.id);
     const stored = await db.query(
-      `SELECT (SELECT count(*) FROM messages WHERE sender_id = $1) AS messages,
-              (SELECT count(*) FROM credit_ledger WHERE user_id = $1 AND kind = 'message') AS debits`,
-      [me],
+      `SELECT (SELECT count(*) FROM messages WHERE sender_id = ANY($1)) AS messages,
+              (SELECT count(*) FROM credit_ledger WHERE user_id = ANY($1) AND kind = 'message') AS debits`,
+      [ids],
     );
     log(
       `send / bare: ${(ratio * 100).toFixed(0)} % (target ≥ ${TARGET_RATIO * 100} %)${ratio >= TARGET_RATIO ? '  ok' : '  below target'}`,
     );
     log(
-      `stored messages ${stored.rows[0].messages}, message debits ${stored.rows[0].debits} (${connections} connections, ${duration} s each, ${os.cpus().length} CPUs shared with autocannon and the bare server)`,
+      `stored messages ${stored.rows[0].messages}, message debits ${stored.rows[0].debits} (${senders} senders, ${connections} connections, ${duration} s each, ${os.cpus().length} CPUs shared with autocannon and the bare server)`,
     );
     return { bare: bareResult.requests.average, send: sendResult.requests.average, ratio };
   } finally {

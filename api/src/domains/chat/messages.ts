@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FREE_CHAT_LIMIT } from '@dating/shared/constants';
+import { isLocale } from '@dating/shared/contract/index';
 import type {
   Locale,
   MessagesResponse,
@@ -86,11 +87,6 @@ export function createMessagesService(deps: {
   async function viewContext(viewer: number, locale: Locale, giftCredits: number): Promise<ViewContext> {
     const gifts = new Map<number, GiftRow>((await deps.gifts.list()).map((g) => [g.id, g]));
     return { viewer, locale, giftCredits, gifts };
-  }
-
-  async function languageOf(userId: number): Promise<Locale> {
-    const [row] = await raw.query<{ language: Locale }>('SELECT language FROM users WHERE id = $1', [userId]);
-    return row?.language ?? 'nl';
   }
 
   async function messageRow(where: string, params: unknown[], name: string): Promise<MessageRow | undefined> {
@@ -266,8 +262,13 @@ export function createMessagesService(deps: {
         partnerId = input.member!;
         if (partnerId === me) throw badInput('member');
       }
-      const [partner] = await raw.query<{ status: string; site_id: number; fictional: boolean }>(
-        'SELECT u.status, u.site_id, u.fictional FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
+      const [partner] = await raw.query<{
+        status: string;
+        site_id: number;
+        fictional: boolean;
+        language: string;
+      }>(
+        'SELECT u.status, u.site_id, u.fictional, u.language FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
         [partnerId],
         'message_partner',
       );
@@ -277,6 +278,7 @@ export function createMessagesService(deps: {
 
       let giftId: number | null = null;
       let photoId: number | null = null;
+      let photo: { width: number; height: number } | undefined;
       let cost = costs.message_credits;
       let kind: 'message' | 'gift' | 'photo' = 'message';
       if (input.type === 'gift') {
@@ -284,15 +286,16 @@ export function createMessagesService(deps: {
         if (!gift) throw new ApiError(404, 'not_found', { field: 'gift_id' }, 'gift_id');
         [giftId, cost, kind] = [gift.id, costs.gift_credits, 'gift'];
       } else if (input.type === 'photo') {
-        const photo = await deps.photos.ownedBy(me, input.photo_id!);
-        if (!photo) throw new ApiError(404, 'not_found', { field: 'photo_id' }, 'photo_id');
-        if (photo === 'not_mine') throw new ApiError(403, 'forbidden', { field: 'photo_id' }, 'photo_id');
-        [photoId, cost, kind] = [photo.id, costs.photo_credits, 'photo'];
+        const owned = await deps.photos.ownedBy(me, input.photo_id!);
+        if (!owned) throw new ApiError(404, 'not_found', { field: 'photo_id' }, 'photo_id');
+        if (owned === 'not_mine') throw new ApiError(403, 'forbidden', { field: 'photo_id' }, 'photo_id');
+        [photoId, cost, kind, photo] = [owned.id, costs.photo_credits, 'photo', owned];
       }
 
       const [a, b] = me < partnerId ? [me, partnerId] : [partnerId, me];
       let stored: {
         id: number;
+        sent_at: string;
         conversation: ConversationRow;
         updated_at: string;
         unread_me: number;
@@ -301,31 +304,34 @@ export function createMessagesService(deps: {
       };
       try {
         stored = await db.transaction(async (tx: Tx) => {
-          const lock = await first<{ paid_user: boolean; credits: number }>(
+          // One round trip: the lock on my row, and what the send depends on. After waiting for the lock the
+          // EXISTS parts may still see the snapshot from before it; the unique index on (sender_id, client_id)
+          // and ON CONFLICT below are the net for a duplicate that committed meanwhile.
+          const lock = await first<
+            {
+              paid_user: boolean;
+              credits: number;
+              stored: boolean;
+              blocked: boolean;
+            } & Partial<ConversationRow>
+          >(
             tx,
-            sql`SELECT paid_user, credits FROM users WHERE id = ${me} FOR UPDATE`,
+            sql`SELECT u.paid_user, u.credits,
+                  EXISTS (SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}) AS stored,
+                  EXISTS (SELECT 1 FROM blocks WHERE (user_id = ${me} AND blocked_id = ${partnerId})
+                                                  OR (user_id = ${partnerId} AND blocked_id = ${me})) AS blocked,
+                  c.id, c.user_a, c.user_b, c.started_by
+                FROM users u LEFT JOIN conversations c ON c.user_a = ${a} AND c.user_b = ${b}
+                WHERE u.id = ${me} FOR UPDATE OF u`,
           );
           if (!lock) throw notFound();
-          if (
-            await first(
-              tx,
-              sql`SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}`,
-            )
-          )
-            throw new AlreadyStored();
+          if (lock.stored) throw new AlreadyStored();
           // A block that committed a moment ago (the cache above may not know yet).
-          if (
-            await first(
-              tx,
-              sql`SELECT 1 FROM blocks WHERE (user_id = ${me} AND blocked_id = ${partnerId})
-                                          OR (user_id = ${partnerId} AND blocked_id = ${me})`,
-            )
-          )
-            throw new ApiError(403, 'blocked');
-          let conversation = await first<ConversationRow>(
-            tx,
-            sql`SELECT id, user_a, user_b, started_by FROM conversations WHERE user_a = ${a} AND user_b = ${b}`,
-          );
+          if (lock.blocked) throw new ApiError(403, 'blocked');
+          let conversation: ConversationRow | undefined =
+            lock.id != null
+              ? { id: lock.id, user_a: lock.user_a!, user_b: lock.user_b!, started_by: lock.started_by! }
+              : undefined;
           if (!conversation) {
             if (!lock.paid_user) {
               const started = await first<{ n: number | string }>(
@@ -347,11 +353,12 @@ export function createMessagesService(deps: {
                 sql`SELECT id, user_a, user_b, started_by FROM conversations WHERE user_a = ${a} AND user_b = ${b}`,
               ));
           }
-          const row = await first<{ id: number }>(
+          const row = await first<{ id: number; sent_at: string }>(
             tx,
             sql`INSERT INTO messages (conversation_id, sender_id, client_id, type, body, gift_id, photo_id, credits_spent)
                 VALUES (${conversation!.id}, ${me}, ${input.client_id}, ${input.type}, ${body}, ${giftId}, ${photoId}, ${cost})
-                ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
+                ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+                RETURNING id, ${sql.raw(isoSql('created_at'))} AS sent_at`,
           );
           if (!row) throw new AlreadyStored();
           const balance =
@@ -368,6 +375,7 @@ export function createMessagesService(deps: {
           const meIsA = conversation!.user_a === me;
           return {
             id: row.id,
+            sent_at: row.sent_at,
             conversation: conversation!,
             updated_at: after!.updated_at,
             unread_me: meIsA ? after!.unread_a : after!.unread_b,
@@ -384,10 +392,23 @@ export function createMessagesService(deps: {
 
       // Committed: the answer, then the live events (ARCHITECTURE §7b).
       deps.chats.invalidate(me, partnerId);
-      const row = (await messageRow('m.id = $1', [stored.id], 'message_by_id'))!;
-      const [mine, partnerLocale, profiles] = await Promise.all([
+      const row: MessageRow = {
+        id: stored.id,
+        conversation_id: stored.conversation.id,
+        sender_id: me,
+        client_id: input.client_id,
+        type: input.type,
+        body,
+        gift_id: giftId,
+        photo_id: photoId,
+        photo_width: photo?.width ?? null,
+        photo_height: photo?.height ?? null,
+        sent_at: stored.sent_at,
+        read_at: null,
+      };
+      const partnerLocale: Locale = isLocale(partner.language) ? partner.language : 'nl';
+      const [mine, profiles] = await Promise.all([
         viewContext(me, sender.language, costs.gift_credits),
-        languageOf(partnerId),
         deps.profiles.getMany([me, partnerId]),
       ]);
       const message = toMessage(row, mine);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { first } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
-import { books, clientId, member, send } from './support';
+import { books, clientId, member, send } from '../../../testing/chat';
 
 // Real parallel connections: PGlite serves one connection at a time, so these run on PostgreSQL only.
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { first } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
-import { balance, books, clientId, flush, listen, member, send, type Member } from './support';
+import { balance, books, clientId, flush, listen, member, send, type Member } from '../../../testing/chat';
 
 // Default costs of the demo site (sites.ts DEFAULTS): message 5, gift 20, photo 10, signup bonus 10, length 1000.
 let t: TestContext;

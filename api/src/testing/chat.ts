@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '@dating/shared/contract/index';
-import { first, rows } from '../../../db/sql';
-import { signup, uniqueEmail } from '../../../testing/accounts';
-import type { TestContext } from '../../../testing/helpers';
+import { first, rows } from '../db/sql';
+import { signup, uniqueEmail } from './accounts';
+import type { TestContext } from './helpers';
 
 export interface Member {
   id: number;
