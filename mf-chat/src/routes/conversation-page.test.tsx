@@ -248,3 +248,28 @@ test('a gift is picked from the catalogue and sent as a gift message', async () 
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ conversation: 1, type: 'gift', gift_id: 3 });
 });
+
+test('a photo is uploaded first, then sent as a photo message', async () => {
+  const photo = {
+    id: 8,
+    url: '/api/chat-photo.php?id=8',
+    thumb_url: '/api/chat-photo.php?id=8&size=thumb',
+    width: 400,
+    height: 300,
+  };
+  const { sent } = server();
+  const uploads: string[] = [];
+  const previous = globalThis.fetch as jest.Mock;
+  const inner = previous.getMockImplementation()!;
+  previous.mockImplementation(async (input: Request) => {
+    if (new URL(input.url).pathname !== '/api/chat-photo.php') return inner(input);
+    uploads.push(input.headers.get('content-type') ?? '');
+    return jsonResponse({ photo }, 201);
+  });
+  await renderConversation();
+  const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'foto.jpg', { type: 'image/jpeg' });
+  await userEvent.upload(await screen.findByLabelText('Foto sturen'), file);
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(uploads[0]).toMatch(/^multipart\/form-data/);
+  expect(sent[0]).toMatchObject({ conversation: 1, type: 'photo', photo_id: 8 });
+});
