@@ -66,6 +66,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(servicesPlugin, { config, database });
   await app.services.push.init();
   await app.services.secrets.init();
+  // The gift catalogue is part of the product, not demo data: upserted on every start.
+  await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
   if (config.seedDemo)
     await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));

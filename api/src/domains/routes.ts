@@ -1,6 +1,6 @@
 // Every domain's route plugins (exported by its index.ts), registered in this order.
 import type { FastifyInstance } from 'fastify';
-import { chatsRoute } from './chat';
+import { chatPhotoRoute, chatsRoute, giftsRoute, messagesRoute, typingRoute } from './chat';
 import {
   companyInfoRoute,
   apiNotFoundRoute,
@@ -27,6 +27,10 @@ export const apiRoutes = [
   membersRoute,
   memberRoute,
   chatsRoute,
+  messagesRoute,
+  typingRoute,
+  giftsRoute,
+  chatPhotoRoute,
   likesRoute,
   packagesRoute,
   discountCodeRoute,

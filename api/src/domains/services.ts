@@ -13,7 +13,13 @@ import {
 import { createSitesService, createRegistry } from './sites';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
-import { createChatsService } from './chat';
+import {
+  createChatPhotosService,
+  createChatsService,
+  createCountersService,
+  createGiftsService,
+  createMessagesService,
+} from './chat';
 import { createLikesService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
@@ -69,6 +75,28 @@ export function createServices(deps: ServiceDeps) {
     mediaDir: path.join(deps.config.dataDir, 'media'),
     autoApproveSeconds: autoApproveSecondsFromEnv(),
   });
-  return { ...core, photos, accounts: createAccountsService({ ...core, db, log: deps.log, photos }) };
+  // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
+  const gifts = createGiftsService(deps.raw);
+  const chatPhotos = createChatPhotosService(deps.raw, {
+    dir: path.join(deps.config.dataDir, 'chat-photos'),
+  });
+  const counters = createCountersService(deps.raw, core.chats);
+  const messages = createMessagesService({
+    ...core,
+    db,
+    raw: deps.raw,
+    profiles,
+    gifts,
+    photos: chatPhotos,
+    counters,
+    log: deps.log,
+  });
+  const chat = { gifts, chatPhotos, counters, messages };
+  return {
+    ...core,
+    ...chat,
+    photos,
+    accounts: createAccountsService({ ...core, messages, db, log: deps.log, photos }),
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -64,6 +64,8 @@ export type ErrorCode =
   | 'account_deleted_pending'
   | 'recurring_card_failed'
   | 'message_too_long'
+  | 'message_empty'
+  | 'member_unavailable'
   | 'password_too_short'
   | 'password_wrong'
   | 'photo_invalid'

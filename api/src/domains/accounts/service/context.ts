@@ -13,6 +13,7 @@ import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
 import type { LoginGuard } from '../login-guard';
+import type { MessagesService } from '../../chat';
 
 export interface AccountsDeps {
   db: Db;
@@ -25,6 +26,8 @@ export interface AccountsDeps {
   photos: PhotosService;
   blocked: BlockedService;
   loginGuard: LoginGuard;
+  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  messages: MessagesService;
 }
 
 export interface AccountsContext extends AccountsDeps {
