@@ -7,6 +7,7 @@ export * from './api/base-query';
 export * from './api/core-endpoints';
 export * from './api/errors';
 export * from './store/session';
+export * from './store/live';
 export * from './store/root-reducer';
 export * from './store/make-store';
 export * from './i18n/i18n';
