@@ -17,6 +17,8 @@ import { createLikesService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
+import { createRedisLiveHub } from '../lib/live-redis';
+import { createLiveConnections } from './live';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -40,12 +42,23 @@ export function createServices(deps: ServiceDeps) {
   const profiles = createProfileCache(deps.raw, bus);
   const blocked = createBlockedService(deps.raw, bus);
   const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
+  // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise.
+  const live = deps.config.redisUrl
+    ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
+    : createLocalLiveHub();
+  const sessions = createSessionsService(db, deps.raw, bus);
   const core = {
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
-    live: createLocalLiveHub(),
-    sessions: createSessionsService(db, deps.raw, bus),
+    live,
+    /** This node's open live streams (GET /api/live.php). */
+    liveConnections: createLiveConnections({
+      hub: live,
+      bus,
+      sessionValid: async (token) => (await sessions.lookup(token)) !== null,
+    }),
+    sessions,
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
     mail: createMailService({ ...deps, sites }),
