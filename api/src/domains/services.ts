@@ -18,7 +18,7 @@ import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
-import { createLiveConnections } from './live';
+import { createLiveConnections, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -47,6 +47,10 @@ export function createServices(deps: ServiceDeps) {
     ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
     : createLocalLiveHub();
   const sessions = createSessionsService(db, deps.raw, bus);
+  const mail = createMailService({ ...deps, sites });
+  // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.
+  const offline = createOfflineNotifier({ db, push, mail, sites, log: deps.log });
+  live.onUndelivered(offline.handle);
   const core = {
     sites,
     bus,
@@ -61,7 +65,10 @@ export function createServices(deps: ServiceDeps) {
     sessions,
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
-    mail: createMailService({ ...deps, sites }),
+    mail,
+    offline,
+    /** The unread-message reminder mails (a job every 15 min on every node, each reminder sent once). */
+    reminders: createReminders({ db, mail, sites }),
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
     chats: createChatsService(db, deps.raw, { profiles, blocked }),

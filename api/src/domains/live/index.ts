@@ -2,3 +2,6 @@
 // and what reaches a member who has none open (Web Push, email notifications, the unread-message reminders).
 export { liveRoute } from './routes/live';
 export { createLiveConnections, type LiveConnections, HEARTBEAT_MS } from './connections';
+export { createOfflineNotifier, decideOffline, type OfflineNotifier } from './offline';
+export { createReminders, REMINDER_INTERVAL_MS } from './reminders';
+export { liveJobs } from './jobs';
