@@ -18,7 +18,7 @@ import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
-import { createLiveConnections, createOfflineNotifier, createReminders } from './live';
+import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -67,6 +67,8 @@ export function createServices(deps: ServiceDeps) {
     credits: createCreditsService(db),
     mail,
     offline,
+    /** `liveCounters.publish(userId)` after a change to unread messages, new likes or credits. */
+    liveCounters: createLiveCounters(db, live),
     /** The unread-message reminder mails (a job every 15 min on every node, each reminder sent once). */
     reminders: createReminders({ db, mail, sites }),
     blocked,

@@ -5,3 +5,5 @@ export { createLiveConnections, type LiveConnections, HEARTBEAT_MS } from './con
 export { createOfflineNotifier, decideOffline, type OfflineNotifier } from './offline';
 export { createReminders, REMINDER_INTERVAL_MS } from './reminders';
 export { liveJobs } from './jobs';
+export { createLiveCounters, type LiveCounters, type CountersEvent } from './counters';
+export { liveTestPaths } from './routes/live-test-paths';
