@@ -83,4 +83,20 @@ describe('GET /api/live.php (Server-Sent Events behind the session cookie)', () 
     await kept.next();
     kept.close();
   });
+
+  it('liveCounters publishes the member’s counters as the server has them (dev path: credits granted)', async () => {
+    const a = await signup(t);
+    const stream = await openLiveStream(base, a.cookie);
+    const res = await t.call({
+      method: 'POST',
+      url: '/dev/live/credit.json',
+      payload: { email: a.email, amount: 5, paid: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const before = (await t.app.services.liveCounters.of(await userIdOf(a.cookie)))!;
+    expect(await stream.next((e) => e.type === 'counters')).toEqual({ ...before, paid_user: true });
+    expect(before).toMatchObject({ type: 'counters', unread_messages: 0, new_likes: 0, paid_user: true });
+    expect(before.credits).toBe(res.json().credits);
+    stream.close();
+  });
 });

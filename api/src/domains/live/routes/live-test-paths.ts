@@ -9,8 +9,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * Paths that exist only for measurement and tests, never in a normal production start:
  * - `POST /api/_bench/live.php` (BENCH=1, like the other `_bench` routes): publishes an event to members through
  *   the hub, as a writer would after its commit (the delivery benchmark and the two-node test drive it).
- * - `POST /dev/live/credit.json` (outside production, loopback only): grants bonus credits through the ledger and
- *   publishes the member's counters, so a browser test sees a badge follow a server change.
+ * - `POST /dev/live/credit.json` (outside production, loopback only): grants bonus credits through the ledger
+ *   (optionally marks the member premium) and publishes the member's counters, so a browser test sees a badge
+ *   follow a server change.
  */
 export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
   if (app.config.bench) {
@@ -40,6 +41,8 @@ export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
           body: Type.Object({
             email: Type.String({ maxLength: 254 }),
             amount: Type.Integer({ minimum: 1, maximum: 10_000 }),
+            /** Also mark the member premium, as a first purchase does. */
+            paid: Type.Optional(Type.Boolean()),
           }),
         },
         config: { csrf: false },
@@ -57,6 +60,9 @@ export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
           kind: 'bonus',
           ref: 'dev:live',
         });
+        if (request.body.paid) {
+          await app.database.raw.query('UPDATE users SET paid_user = true WHERE id = $1', [user.id]);
+        }
         await app.services.liveCounters.publish(user.id);
         return { credits };
       },
