@@ -46,7 +46,6 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
     });
     // The first bytes open the EventSource on the client: only now are events published anywhere heard here.
     res.write(`retry: ${LIVE_RETRY_MS}\n: open\n\n`);
-    request.raw.on('close', close);
     res.on('close', close);
     if (res.destroyed) close();
   });
