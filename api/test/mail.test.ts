@@ -18,6 +18,7 @@ const params = {
   message: 'M',
   from_name: 'F',
   from_email: 'f@example.com',
+  count: 3,
 };
 
 test('every template renders in every locale without leftover placeholders', () => {

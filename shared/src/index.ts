@@ -9,6 +9,7 @@ export * from './api/chat-endpoints';
 export * from './api/chat-cache';
 export * from './api/errors';
 export * from './store/session';
+export * from './store/live';
 export * from './store/root-reducer';
 export * from './store/make-store';
 export * from './i18n/i18n';

@@ -133,6 +133,18 @@ function runApiBench(url, port) {
   });
 }
 
+/** Live delivery across two nodes on PostgreSQL + Redis (its own servers; see tools/bench/live-delivery.mjs). */
+function runLiveBench() {
+  console.log('\n== live delivery across two nodes (tools/bench/live-delivery.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'bench', 'live-delivery.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.on('exit', resolve);
+  });
+}
+
 await buildTimes();
 const server = await startTempServer();
 console.log(`\nserver ${server.url} (DATA_DIR ${server.dataDir})`);
@@ -142,3 +154,4 @@ try {
 } finally {
   await server.stop();
 }
+await runLiveBench();

@@ -13,6 +13,7 @@ import {
 import { discountCodeRoute, packagesRoute } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
 import { likesRoute } from './likes';
+import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -35,6 +36,9 @@ export const apiRoutes = [
   packagesRoute,
   discountCodeRoute,
   pageHiddenRoute,
+  liveRoute,
+  liveJobs,
+  liveTestPaths,
   ...accountRoutes,
 ];
 

@@ -24,6 +24,8 @@ import { createLikesService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
+import { createRedisLiveHub } from '../lib/live-redis';
+import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
 
@@ -51,17 +53,37 @@ export function createServices(deps: ServiceDeps) {
   // Keyed hashes (audit identifiers, device cookies); `init()` on start, like push.
   const secrets = createSecrets(db, deps.config.appSecret);
   const loginGuard = createLoginGuard(db, secrets);
+  // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise.
+  const live = deps.config.redisUrl
+    ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
+    : createLocalLiveHub();
+  const sessions = createSessionsService(db, deps.raw, bus);
+  const mail = createMailService({ ...deps, sites });
+  // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.
+  const offline = createOfflineNotifier({ db, push, mail, sites, log: deps.log });
+  live.onUndelivered(offline.handle);
   const core = {
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
-    live: createLocalLiveHub(),
-    sessions: createSessionsService(db, deps.raw, bus),
+    live,
+    /** This node's open live streams (GET /api/live.php). */
+    liveConnections: createLiveConnections({
+      hub: live,
+      bus,
+      sessionValid: async (token) => (await sessions.lookup(token)) !== null,
+    }),
+    sessions,
     secrets,
     loginGuard,
     users: createUsersService(db, deps.raw, loginGuard),
     credits: createCreditsService(db),
-    mail: createMailService({ ...deps, sites }),
+    mail,
+    offline,
+    /** `liveCounters.publish(userId)` after a change to unread messages, new likes or credits. */
+    liveCounters: createLiveCounters(db, live),
+    /** The unread-message reminder mails (a job every 15 min on every node, each reminder sent once). */
+    reminders: createReminders({ db, mail, sites }),
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
     chats: createChatsService(db, deps.raw, { profiles, blocked }),
