@@ -5,6 +5,7 @@ export * from './lib/traffic-source';
 export * from './api/api';
 export * from './api/base-query';
 export * from './api/core-endpoints';
+export * from './api/likes-endpoints';
 export * from './api/errors';
 export * from './store/session';
 export * from './store/root-reducer';
