@@ -12,7 +12,7 @@ import {
 } from './sites';
 import { discountCodeRoute, packagesRoute } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
-import { likesRoute } from './likes';
+import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -28,6 +28,10 @@ export const apiRoutes = [
   memberRoute,
   chatsRoute,
   likesRoute,
+  likeRoute,
+  likeSeenRoute,
+  swipeRoute,
+  reportRoute,
   packagesRoute,
   discountCodeRoute,
   pageHiddenRoute,

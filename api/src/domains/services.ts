@@ -13,7 +13,7 @@ import { createSitesService, createRegistry } from './sites';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
 import { createChatsService } from './chat';
-import { createLikesService } from './likes';
+import { createLikesService, createReportsService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
@@ -40,19 +40,22 @@ export function createServices(deps: ServiceDeps) {
   const profiles = createProfileCache(deps.raw, bus);
   const blocked = createBlockedService(deps.raw, bus);
   const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
+  const live = createLocalLiveHub();
+  const mail = createMailService({ ...deps, sites });
   const core = {
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
-    live: createLocalLiveHub(),
+    live,
     sessions: createSessionsService(db, deps.raw, bus),
     users: createUsersService(db, deps.raw),
     credits: createCreditsService(db),
-    mail: createMailService({ ...deps, sites }),
+    mail,
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
     chats: createChatsService(db, deps.raw, { profiles, blocked }),
-    likes: createLikesService(db),
+    likes: createLikesService(db, { live, profiles }),
+    reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
     registry: createRegistry(deps.config.dataDir),

@@ -5,7 +5,7 @@ import type { SitesService } from '../../domains/sites';
 import { mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './templates';
 
-export { MAIL_TEMPLATES, type MailTemplate } from './templates';
+export { MAIL_TEMPLATES, reportReasonText, type MailTemplate } from './templates';
 
 export interface SendMail {
   to: string;

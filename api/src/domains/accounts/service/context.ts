@@ -5,6 +5,7 @@ import type { Locale } from '@dating/shared/contract/index';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/sql';
 import type { BlockedService } from '../../members';
+import type { LiveHub } from '../../../lib/live';
 import type { CreditsService } from '../../payments';
 import type { MailService, MailTemplate } from '../../../lib/mail';
 import type { PhotosService } from '../photos';
@@ -23,6 +24,7 @@ export interface AccountsDeps {
   shop: ShopService;
   photos: PhotosService;
   blocked: BlockedService;
+  live: LiveHub;
 }
 
 export interface AccountsContext extends AccountsDeps {
