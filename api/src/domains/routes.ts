@@ -12,7 +12,7 @@ import {
 } from './sites';
 import { discountCodeRoute, packagesRoute } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
-import { likesRoute } from './likes';
+import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 
@@ -33,6 +33,10 @@ export const apiRoutes = [
   giftsRoute,
   chatPhotoRoute,
   likesRoute,
+  likeRoute,
+  likeSeenRoute,
+  swipeRoute,
+  reportRoute,
   packagesRoute,
   discountCodeRoute,
   pageHiddenRoute,

@@ -20,7 +20,7 @@ import {
   createGiftsService,
   createMessagesService,
 } from './chat';
-import { createLikesService } from './likes';
+import { createLikesService, createReportsService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
@@ -87,7 +87,8 @@ export function createServices(deps: ServiceDeps) {
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
     chats: createChatsService(db, deps.raw, { profiles, blocked }),
-    likes: createLikesService(db),
+    likes: createLikesService(db, { live, profiles }),
+    reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
     registry: createRegistry(deps.config.dataDir),

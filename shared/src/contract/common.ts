@@ -69,4 +69,6 @@ export type ErrorCode =
   | 'password_too_short'
   | 'password_wrong'
   | 'photo_invalid'
-  | 'photo_too_large';
+  | 'photo_too_large'
+  | 'self_action'
+  | 'swipe_limit';

@@ -5,6 +5,7 @@ import type { Locale } from '@dating/shared/contract/index';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/sql';
 import type { BlockedService } from '../../members';
+import type { LiveHub } from '../../../lib/live';
 import type { CreditsService } from '../../payments';
 import type { MailService, MailTemplate } from '../../../lib/mail';
 import type { PhotosService } from '../photos';
@@ -28,6 +29,7 @@ export interface AccountsDeps {
   loginGuard: LoginGuard;
   /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
   messages: MessagesService;
+  live: LiveHub;
 }
 
 export interface AccountsContext extends AccountsDeps {
