@@ -64,4 +64,14 @@ export type ErrorCode =
   | 'password_too_short'
   | 'password_wrong'
   | 'photo_invalid'
-  | 'photo_too_large';
+  | 'photo_too_large'
+  | 'package_unavailable'
+  | 'method_unavailable'
+  | 'code_minimum'
+  | 'code_not_applicable'
+  | 'iban_invalid'
+  | 'mandate_required'
+  | 'sms_code_expired'
+  | 'sms_attempts'
+  | 'no_mandate'
+  | 'payments_unavailable';
