@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
 
 export interface AppConfig {
   /** Root for the PGlite files, media, mail and deployed bundles. */
@@ -26,6 +27,8 @@ export interface AppConfig {
   logLevel: string;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
+  /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
+  payments: PaymentsConfig;
 }
 
 export type ConfigOverrides = Partial<AppConfig>;
@@ -50,6 +53,7 @@ export function configFromEnv(
     bench: env.BENCH === '1',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     embedded: !env.DATABASE_URL,
+    payments: paymentsConfigFromEnv(env, production),
     ...overrides,
   };
 }

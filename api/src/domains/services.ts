@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db, RawDb } from '../db/client';
-import { createCreditsService, createShopService } from './payments';
+import { createCreditsService, createPaymentsService, createShopService } from './payments';
 import {
   createSessionsService,
   createUsersService,
@@ -62,6 +62,19 @@ export function createServices(deps: ServiceDeps) {
     mediaDir: path.join(deps.config.dataDir, 'media'),
     autoApproveSeconds: autoApproveSecondsFromEnv(),
   });
-  return { ...core, photos, accounts: createAccountsService({ ...core, db, log: deps.log, photos }) };
+  // Payments slice (issue 10): orders through the configured provider, discounts, direct debit, SMS.
+  const payments = createPaymentsService({
+    db,
+    credits: core.credits,
+    live: core.live,
+    log: deps.log,
+    config: deps.config.payments,
+  });
+  return {
+    ...core,
+    photos,
+    payments,
+    accounts: createAccountsService({ ...core, db, log: deps.log, photos }),
+  };
 }
 export type Services = ReturnType<typeof createServices>;
