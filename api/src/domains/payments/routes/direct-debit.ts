@@ -11,7 +11,14 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit-code.php',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      // Per session (member), beside the service's one code per 30 s: SMS cost money.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => request.cookies.sid ?? request.ip,
+        },
+      },
       schema: {
         tags: ['payments'],
         body: Type.Object({ phone: Type.String({ minLength: 6, maxLength: 32 }) }),
