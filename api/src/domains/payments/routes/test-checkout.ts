@@ -37,7 +37,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? `<p>${t('done')}</p><button name="outcome" value="chargeback">${t('chargeback')}</button>`
         : `<p>${t('done')}</p>`;
     return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${t('title')}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#212529}
 h1{color:#4a1d6e}form{display:grid;gap:.5rem}button{min-height:44px;font-size:1rem;border-radius:.375rem;
 border:1px solid #4a1d6e;background:#fff;color:#4a1d6e;cursor:pointer}button.paid{background:#4a1d6e;color:#fff}
@@ -66,7 +66,10 @@ button:focus-visible{outline:3px solid #f0ad4e;outline-offset:2px}dl{display:gri
       }
       const result = await provider.complete(id, request.body.outcome);
       if (!result) return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
-      return reply.redirect(result.redirectUrl ?? '/', 303);
+      // The return page is on this very server: go there by path, whatever origin the provider was given
+      // (the site's canonical domain may differ from the address the payer uses, e.g. in development).
+      const back = new URL(result.redirectUrl ?? '/', 'http://site.invalid');
+      return reply.redirect(`${back.pathname}${back.search}`, 303);
     },
   );
 };
