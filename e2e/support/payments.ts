@@ -2,7 +2,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { XHR } from './site';
 
 /** The member's credits and premium flag as the server has them (not what the page shows). */
-export async function serverUser(request: APIRequestContext): Promise<{ credits: number; paid_user: boolean }> {
+export async function serverUser(
+  request: APIRequestContext,
+): Promise<{ credits: number; paid_user: boolean }> {
   const response = await request.get('/api/user.php', { headers: XHR });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { user: { credits: number; paid_user: boolean } }).user;

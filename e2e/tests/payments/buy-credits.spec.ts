@@ -31,7 +31,12 @@ test.describe('buying credits through the built-in test provider', () => {
     const after = await serverUser(page.request);
     expect(after).toEqual({ ...after, paid_user: true, credits: before.credits + credits });
     // Premium members see the credits link in the navigation instead of Get Premium.
-    await expect(page.getByRole('banner').getByRole('link', { name: /Credits/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: /Credits/ })
+        .first(),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Terug naar waar je was' }).click();
     await expect(page).toHaveURL(/\/chats\/1$/);
@@ -47,7 +52,9 @@ test.describe('buying credits through the built-in test provider', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('failed and cancelled payments: Betaling mislukt, Betaling geannuleerd, nothing credited', async ({ page }) => {
+  test('failed and cancelled payments: Betaling mislukt, Betaling geannuleerd, nothing credited', async ({
+    page,
+  }) => {
     await createActiveMember(page.request, 'fail');
     const before = await serverUser(page.request);
     for (const [outcome, text] of [
