@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { first, rows } from '../db/sql';
 import { signup } from './accounts';
+import type { BuildOptions } from '../app';
 import { createTestApp, type TestContext } from './helpers';
 import { paymentsConfigFromEnv, type PaymentsConfig } from '../domains/payments/config';
 
 /** An app on the built-in test provider; no background reconciliation (tests call `reconcile()` themselves). */
-export function createPaymentsApp(over: Partial<PaymentsConfig> = {}) {
+export function createPaymentsApp(over: Partial<PaymentsConfig> = {}, options: BuildOptions = {}) {
   return createTestApp({
     profiles: 0,
+    ...options,
     payments: { ...paymentsConfigFromEnv({}, false), reconcileMs: 0, recheckSeconds: 0, ...over },
   });
 }
