@@ -317,3 +317,21 @@ test('a chargeback reported by the provider reverses the purchase', async () => 
   );
   expect(refunds).toHaveLength(1);
 });
+
+test('after crediting, the member gets a counters live event with the new balance and premium', async () => {
+  const { m, pkg, order } = await paidOrder();
+  const events: unknown[] = [];
+  const off = t.app.services.live.subscribe(m.id, (event) => events.push(event));
+  const before = await state(t, m.id);
+  await payAtProvider(t, order.payment_id, 'paid');
+  off();
+  expect(events).toEqual([
+    {
+      type: 'counters',
+      unread_messages: 0,
+      new_likes: 0,
+      credits: before.credits + pkg.credits,
+      paid_user: true,
+    },
+  ]);
+});
