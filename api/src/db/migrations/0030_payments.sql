@@ -140,5 +140,8 @@ CREATE TABLE sms_outbox (
 CREATE INDEX sms_outbox_to_idx ON sms_outbox (to_phone, id);
 
 -- TIMEBONUS25 (SPEC §4) as one row for every site, so its redemptions are counted like any code's.
+-- Databases seeded before this migration already have it (the seed used to insert it).
 INSERT INTO discount_codes (code, site_id, value_percentage, validity, status)
-VALUES ('TIMEBONUS25', NULL, 25, 'once_per_user', 'active');
+SELECT 'TIMEBONUS25', NULL, 25, 'once_per_user', 'active'
+WHERE NOT EXISTS (SELECT 1 FROM discount_codes WHERE upper(code) = 'TIMEBONUS25' AND site_id IS NULL
+                  AND user_id IS NULL);

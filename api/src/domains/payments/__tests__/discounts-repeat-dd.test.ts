@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { first, rows } from '../../../db/sql';
 import type { TestContext } from '../../../testing/helpers';
@@ -12,6 +14,7 @@ import {
   state,
   type Member,
 } from '../../../testing/payments';
+import { createSmsService } from '../sms';
 
 // Discount codes on orders, repeat orders on a stored mandate, and direct debit with its SMS code.
 let t: TestContext;
@@ -301,4 +304,37 @@ describe('direct debit', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('dd_blocked');
   });
+});
+
+test('with SMS_URL a message goes to the HTTP gateway as JSON and is marked sent; a gateway error is kept', async () => {
+  const received: unknown[] = [];
+  let status = 200;
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method, type: req.headers['content-type'], body: JSON.parse(text) });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+  try {
+    const sms = createSmsService(t.app.db, { url, log: t.app.log });
+    await sms.send('+31600000001', 'Je code: 123456', null);
+    expect(received).toEqual([
+      { method: 'POST', type: 'application/json', body: { to: '+31600000001', body: 'Je code: 123456' } },
+    ]);
+    const [sent] = await sms.outbox('+31600000001');
+    expect(sent!.sent_at).not.toBeNull();
+    status = 502;
+    await expect(sms.send('+31600000002', 'x', null)).rejects.toThrow(/502/);
+    const failed = await first<{ error: string | null; sent_at: string | null }>(
+      t.app.db,
+      sql`SELECT error, sent_at FROM sms_outbox WHERE to_phone = '+31600000002'`,
+    );
+    expect(failed).toEqual({ error: expect.stringContaining('502'), sent_at: null });
+  } finally {
+    server.close();
+  }
 });
