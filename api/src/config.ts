@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
 
 export interface AppConfig {
   /** Root for the PGlite files, media, mail and deployed bundles. */
@@ -48,6 +49,8 @@ export interface AppConfig {
   logRequests: number;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
+  /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
+  payments: PaymentsConfig;
 }
 
 export type ConfigOverrides = Partial<AppConfig>;
@@ -87,6 +90,7 @@ export function configFromEnv(
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,
+    payments: paymentsConfigFromEnv(env, production),
     ...overrides,
   };
   // A production server without SMTP would keep every activation and reset mail to itself, silently.

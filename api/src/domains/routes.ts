@@ -10,7 +10,17 @@ import {
   pushServiceWorkerRoute,
   staticRoutes,
 } from './sites';
-import { discountCodeRoute, packagesRoute } from './payments';
+import {
+  directDebitRoutes,
+  discountCodeRoute,
+  orderRoute,
+  packagesRoute,
+  paymentJobs,
+  paymentWebhookRoute,
+  repeatOrderRoute,
+  smsOutboxRoutes,
+  testCheckoutRoutes,
+} from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
@@ -39,6 +49,11 @@ export const apiRoutes = [
   reportRoute,
   packagesRoute,
   discountCodeRoute,
+  orderRoute,
+  paymentWebhookRoute,
+  repeatOrderRoute,
+  directDebitRoutes,
+  paymentJobs,
   pageHiddenRoute,
   liveRoute,
   liveJobs,
@@ -52,5 +67,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(staticRoutes);
   await app.register(pushServiceWorkerRoute);
   if (!app.config.production) await app.register(mailboxRoutes);
+  if (!app.config.production) await app.register(smsOutboxRoutes);
+  // The test provider's hosted page exists only while it is the configured provider (never beside Mollie).
+  if (app.services.payments.provider?.name === 'test') await app.register(testCheckoutRoutes);
   await app.register(htmlRoutes);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db, RawDb } from '../db/client';
-import { createCreditsService, createShopService } from './payments';
+import { createCreditsService, createPaymentsService, createShopService } from './payments';
 import {
   createSessionsService,
   createUsersService,
@@ -115,10 +115,19 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   });
   const chat = { gifts, chatPhotos, counters, messages };
+  // Payments slice (issue 10): orders through the configured provider, discounts, direct debit, SMS.
+  const payments = createPaymentsService({
+    db,
+    credits: core.credits,
+    live: core.live,
+    log: deps.log,
+    config: deps.config.payments,
+  });
   return {
     ...core,
     ...chat,
     photos,
+    payments,
     accounts: createAccountsService({ ...core, messages, db, log: deps.log, photos }),
   };
 }

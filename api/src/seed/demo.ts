@@ -9,7 +9,6 @@ import {
   INTERESTS,
   RELATIONSHIP_STATUSES,
 } from '@dating/shared/contract/index';
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE } from '@dating/shared/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { first } from '../db/sql';
@@ -17,7 +16,6 @@ import {
   companies,
   conversations,
   creditPackages,
-  discountCodes,
   interests,
   likes,
   messages,
@@ -174,9 +172,7 @@ async function seedReference(db: Db) {
       })),
     ),
   );
-  await db
-    .insert(discountCodes)
-    .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
+  // TIMEBONUS25 is inserted by migration 0030 (every database has it, seeded or not).
 }
 
 async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {

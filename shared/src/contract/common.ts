@@ -71,4 +71,14 @@ export type ErrorCode =
   | 'photo_invalid'
   | 'photo_too_large'
   | 'self_action'
-  | 'swipe_limit';
+  | 'swipe_limit'
+  | 'package_unavailable'
+  | 'method_unavailable'
+  | 'code_minimum'
+  | 'code_not_applicable'
+  | 'iban_invalid'
+  | 'mandate_required'
+  | 'sms_code_expired'
+  | 'sms_attempts'
+  | 'no_mandate'
+  | 'payments_unavailable';
