@@ -8,7 +8,7 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
-import { registerRoutes } from './routes';
+import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
 
 export interface BuildOptions extends ConfigOverrides {

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { LOCALES } from '@dating/shared/contract/index';
-import { MAIL_TEMPLATES } from '../src/services/mail';
-import { renderMail } from '../src/services/mail/templates';
-import da from '../src/services/mail/locales/da.json';
-import nl from '../src/services/mail/locales/nl.json';
+import { MAIL_TEMPLATES } from '../src/lib/mail';
+import { renderMail } from '../src/lib/mail/templates';
+import da from '../src/lib/mail/locales/da.json';
+import nl from '../src/lib/mail/locales/nl.json';
 import { translateError } from '../src/lib/i18n';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 const params = {
   name: 'Anna',

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app';
-import type { BusEvent } from '../src/services/bus';
-import { createTestApp, type TestContext } from './helpers';
+import type { BusEvent } from '../src/lib/bus';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 // Two API nodes on one PostgreSQL database and one Redis (jest runs this file only when DATABASE_URL and
 // REDIS_URL are set: see jest.config.js).

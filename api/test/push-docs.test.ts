@@ -1,4 +1,4 @@
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import type { SiteData } from '@dating/shared/contract/index';
-import { createTestApp, type TestContext } from './helpers';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 beforeAll(async () => {

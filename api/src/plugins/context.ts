@@ -4,10 +4,9 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@dating/shared/constants';
 import { isLocale, type Locale } from '@dating/shared/contract/index';
 import { ApiError } from '../lib/errors';
 import { localeFromAcceptLanguage } from '../lib/i18n';
-import { countryForIp } from '../services/geo';
-import { SESSION_COOKIE, SESSION_MAX_AGE_S } from '../services/sessions';
-import type { Site } from '../services/sites';
-import type { AuthUser } from '../services/users';
+import { countryForIp } from '../lib/geo';
+import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../domains/accounts';
+import type { Site } from '../domains/sites';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { createServices, type Services } from '../services';
+import { createServices, type Services } from '../domains/services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,10 @@ export const servicesPlugin = fp<{ config: AppConfig; database: Database }>(
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.decorate('services', createServices({ db: database.db, raw: database.raw, config, log: app.log }));
-    app.addHook('onClose', async () => app.services.bus.close());
+    app.addHook('onClose', async () => {
+      await app.services.live.close();
+      await app.services.bus.close();
+    });
   },
   { name: 'services' },
 );

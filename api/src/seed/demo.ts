@@ -28,10 +28,10 @@ import {
   sites,
   users,
 } from '../db/schema';
-import type { Services } from '../services';
-import { regionsOf } from '../services/geo';
-import { hashPassword } from '../services/passwords';
-import { CURRENCIES } from '../services/shop';
+import type { Services } from '../domains/services';
+import { regionsOf } from '../lib/geo';
+import { hashPassword } from '../domains/accounts';
+import { CURRENCIES } from '../domains/payments';
 import {
   ABOUTS,
   COUNTRY_WEIGHTS,

@@ -1,0 +1,35 @@
+// The accounts domain: sign-up, login and sessions, passwords, the member's own profile and photos, notification
+// settings, blocks, deletion and export. Other domains use it only through what this file exports.
+export { accountJobs, accountRoutes } from './routes';
+export { logoutRoute } from './routes/logout';
+export { pageHiddenRoute } from './routes/page-hidden';
+export { userRoute } from './routes/user';
+export { createAccountsService, siteOrigin, type AccountsDeps, type AccountsService } from './service';
+export {
+  DEFAULT_AUTO_APPROVE_SECONDS,
+  PHOTO_MAX_PIXELS,
+  autoApproveSecondsFromEnv,
+  createPhotosService,
+  photoLimit,
+  processPhoto,
+  type InspectionPhoto,
+  type PhotosService,
+} from './photos';
+export { hashPassword, verifyPassword } from './passwords';
+export {
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_S,
+  createSessionsService,
+  hashToken,
+  newToken,
+  type SessionInfo,
+  type SessionsService,
+} from './sessions';
+export {
+  LOCKOUT_ATTEMPTS,
+  LOCKOUT_MINUTES,
+  LOCKOUT_WINDOW_MIN,
+  createUsersService,
+  type AuthUser,
+  type UsersService,
+} from './users';

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { TokenInput } from '../schemas';
+import { UserSchema, errors } from '../../../lib/contract';
+
+/** `POST /api/account-reactivate.php`: the mailed link, within 14 days of deletion; logs the member in. */
+export const accountReactivateRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/account-reactivate.php',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        body: Type.Object({ token: TokenInput }),
+        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await app.services.accounts.deletion.reactivate(request.body.token);
+      await reply.startSession({ id: userId });
+      app.services.members.clearCache();
+      reply.header('cache-control', 'no-store');
+      return { user: (await app.services.users.load(userId))! };
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { TokenInput } from '../schemas';
+import { UserSchema, errors } from '../../../lib/contract';
+
+/** `POST /api/activate.php`: the link of the activation mail (single use, 48 h); logs the member in. */
+export const activateRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/activate.php',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        body: Type.Object({ token: TokenInput }),
+        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await app.services.accounts.activate(request.body.token);
+      const current = await request.currentUser();
+      if (current?.id !== userId) await reply.startSession({ id: userId });
+      reply.header('cache-control', 'no-store');
+      return { user: (await app.services.users.load(userId))! };
+    },
+  );
+};

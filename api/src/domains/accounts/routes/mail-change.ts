@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { siteOrigin } from '../service';
+import { EmailInput, PasswordInput } from '../schemas';
+import { errors } from '../../../lib/contract';
+
+/** `POST /api/mail-change.php`: confirmation link to the new address; the old address is told. */
+export const mailChangeRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/mail-change.php',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        body: Type.Object({ email: EmailInput, password: PasswordInput }),
+        response: { 204: Type.Null(), ...errors(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await app.services.accounts.requestMailChange(
+        user.id,
+        request.body.email,
+        request.body.password,
+        siteOrigin(request, request.site),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ProfileUpdateBody } from '../schemas';
+import { UserSchema, errors } from '../../../lib/contract';
+
+/** `PUT /api/profile.php`: signup steps 2–4, /profile and invisible mode (only the fields sent change). */
+export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/api/profile.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        body: ProfileUpdateBody,
+        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 403) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      await app.services.accounts.profile.update(request.site, user.id, request.body);
+      // Invisible mode takes effect in search at once on this node (other nodes: within the cache's seconds).
+      if (request.body.invisible !== undefined) app.services.members.clearCache();
+      return { user: (await app.services.users.load(user.id))! };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { siteOrigin } from '../service';
+import { SignupBody } from '../schemas';
+import { UserSchema, errors } from '../../../lib/contract';
+
+/** `POST /api/signup.php`: creates the account, logs it in (not_confirmed) and mails the activation link. */
+export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/signup.php',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['accounts'],
+        body: SignupBody,
+        response: { 201: Type.Object({ user: UserSchema }), ...errors(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await app.services.accounts.signup(
+        request.site,
+        { ...request.body, date_of_birth: request.body.date_of_birth ?? '' },
+        {
+          geoCountry: request.geoCountry(),
+          origin: siteOrigin(request, request.site),
+        },
+      );
+      await reply.startSession({ id: userId });
+      reply.setLocaleCookie(request.body.locale);
+      reply.header('cache-control', 'no-store').code(201);
+      return { user: (await app.services.users.load(userId))! };
+    },
+  );
+};

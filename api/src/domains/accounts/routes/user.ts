@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badInput } from '../../../lib/errors';
+import { LocaleSchema, UserOrFalse, UserSchema, errors } from '../../../lib/contract';
+
+const Email = Type.String({ minLength: 3, maxLength: 254 });
+
+/**
+ * `GET` the current user (or false), `POST` form login (or `?push=1` to store a push subscription),
+ * `PUT` the language.
+ */
+export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/user.php',
+    { schema: { tags: ['session'], response: { 200: Type.Object({ user: UserOrFalse }) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: (await request.currentUser()) ?? (false as const) };
+    },
+  );
+
+  app.post(
+    '/api/user.php',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        querystring: Type.Object({ push: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])) }),
+        body: Type.Object({
+          email: Type.Optional(Email),
+          password: Type.Optional(Type.String({ maxLength: 200 })),
+          endpoint: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+          keys: Type.Optional(
+            Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
+          ),
+        }),
+        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (request.query.push === '1') {
+        const user = await request.requireUser();
+        if (!body.endpoint) throw badInput('endpoint');
+        if (!body.keys) throw badInput('keys');
+        await app.services.push.subscribe(user.id, { endpoint: body.endpoint, keys: body.keys });
+        return { user: (await app.services.users.load(user.id))! };
+      }
+      if (!body.email) throw badInput('email');
+      if (!body.password) throw badInput('password');
+      const user = await app.services.users.authenticate(request.site.id, body.email, body.password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      await reply.startSession(user);
+      reply.header('cache-control', 'no-store');
+      return { user };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    {
+      schema: {
+        tags: ['session'],
+        body: Type.Object({ language: LocaleSchema }),
+        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await app.services.users.setLanguage(user.id, request.body.language);
+      reply.setLocaleCookie(request.body.language);
+      return { user: { ...user, language: request.body.language } };
+    },
+  );
+};

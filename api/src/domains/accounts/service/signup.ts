@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { ACCOUNT_RESTORE_DAYS } from '@dating/shared/constants';
+import type { SignupRequest } from '@dating/shared/contract/index';
+import { TRACKING_KEYS } from '@dating/shared/contract/account';
+import { first } from '../../../db/sql';
+import { ApiError, badInput } from '../../../lib/errors';
+import { hashPassword } from '../passwords';
+import type { Site } from '../../sites';
+import { accountById, accountByEmail, type AccountsContext } from './context';
+import { TOKEN_TTL_MS } from './tokens';
+import {
+  checkBirthDate,
+  checkName,
+  checkPassword,
+  isValidEmail,
+  normaliseEmail,
+  sexualityFor,
+} from './validation';
+
+/** A new activation mail at most this often (the route adds a per-IP rate limit). */
+export const ACTIVATION_RESEND_INTERVAL_MS = 60_000;
+/** A signup on a deleted address re-sends the reactivation link at most this often. */
+const REACTIVATION_RESEND_INTERVAL_MS = 10 * 60_000;
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export function signupModule(ctx: AccountsContext) {
+  const { db, tokens } = ctx;
+
+  async function sendActivation(userId: number, origin: string) {
+    const account = await accountById(db, userId);
+    if (!account?.email) return;
+    await tokens.revokeAll(userId, 'activation');
+    const token = await tokens.issue(userId, 'activation');
+    await ctx.mailTo(
+      {
+        id: userId,
+        email: account.email,
+        language: account.language,
+        name: account.name,
+        siteId: account.site_id,
+      },
+      'activation',
+      origin,
+      {
+        link: `${origin}/activate/done?token=${encodeURIComponent(token)}`,
+        hours: TOKEN_TTL_MS.activation / 3_600_000,
+      },
+    );
+  }
+
+  /**
+   * Step 0 of a profile-based entry: the visitor's first message to the profile they came from, sent (and paid
+   * with the signup credits, like any message) once the account exists. Skipped when the profile is not
+   * reachable or the credits do not cover it; the signup itself has succeeded either way.
+   */
+  async function sendSignupMessage(site: Site, userId: number, profileId: number, text: string) {
+    const body = text.trim().slice(0, site.baseSettings.message_length);
+    const other = await first<{ id: number }>(
+      db,
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+          WHERE u.id = ${profileId} AND u.id <> ${userId} AND u.status <> 'deleted' AND p.status <> 'disabled'
+            AND (u.site_id = ${site.id} OR u.fictional)`,
+    );
+    if (!other || !body) return;
+    const [a, b] = userId < profileId ? [userId, profileId] : [profileId, userId];
+    const cost = site.baseSettings.message_credits;
+    await db.transaction(async (tx) => {
+      const conv = await first<{ id: number }>(
+        tx,
+        sql`INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${userId})
+            ON CONFLICT (user_a, user_b) DO UPDATE SET updated_at = now() RETURNING id`,
+      );
+      if (cost > 0)
+        await ctx.credits.debit(
+          { userId, amount: cost, kind: 'message', ref: `conversation:${conv!.id}` },
+          tx,
+        );
+      await tx.execute(
+        sql`INSERT INTO messages (conversation_id, sender_id, type, body, credits_spent)
+            VALUES (${conv!.id}, ${userId}, 'text', ${body}, ${cost})`,
+      );
+    });
+  }
+
+  return {
+    sendActivation,
+
+    /**
+     * SPEC §1/§5 signup. Returns the new member's id (the route starts the session). Errors are the catalogue's:
+     * the only things said about an existing address are the spec's own messages (taken, deleted-not-final).
+     */
+    async signup(
+      site: Site,
+      input: SignupRequest,
+      meta: { geoCountry: string | null; origin: string },
+    ): Promise<number> {
+      const settings = site.baseSettings;
+      const tracking = Object.fromEntries(
+        TRACKING_KEYS.map((k) => [
+          k,
+          typeof input[k] === 'string' && input[k]!.trim() ? input[k]!.trim().slice(0, 100) : null,
+        ]),
+      ) as Record<(typeof TRACKING_KEYS)[number], string | null>;
+      if (settings.signups === 'none') throw new ApiError(403, 'signups_closed');
+      if (settings.signups === 'with_trafficsource' && !tracking.network && !tracking.ref) {
+        throw new ApiError(403, 'signups_closed');
+      }
+      const email = input.email.trim();
+      const name = checkName(input.name, email);
+      const dateOfBirth = checkBirthDate(input.date_of_birth, settings.min_age);
+      if (!isValidEmail(email)) throw badInput('email', 'email_invalid');
+      checkPassword(input.password, email);
+
+      const existing = await accountByEmail(db, site.id, email);
+      if (existing) {
+        if (existing.status === 'deleted') {
+          const recent = await tokens.countSince(
+            existing.id,
+            'reactivate',
+            new Date(Date.now() - REACTIVATION_RESEND_INTERVAL_MS),
+          );
+          const pending = await first<{ purge_after: Date | string }>(
+            db,
+            sql`SELECT purge_after FROM account_deletions
+                WHERE user_id = ${existing.id} AND purged_at IS NULL AND reactivated_at IS NULL
+                ORDER BY id DESC LIMIT 1`,
+          );
+          if (pending && recent === 0) {
+            const ttl = Math.max(0, new Date(pending.purge_after).getTime() - Date.now());
+            const token = await tokens.issue(existing.id, 'reactivate', { ttlMs: ttl });
+            await ctx.mailTo(
+              {
+                id: existing.id,
+                email: existing.email!,
+                language: existing.language,
+                name: existing.name,
+                siteId: site.id,
+              },
+              'reactivation',
+              meta.origin,
+              {
+                link: `${meta.origin}/account-deleted?reactivate=${encodeURIComponent(token)}`,
+                days: ACCOUNT_RESTORE_DAYS,
+              },
+            );
+          }
+          throw new ApiError(409, 'account_deleted_pending', { field: 'email' }, 'email');
+        }
+        throw new ApiError(409, 'email_taken', { field: 'email' }, 'email');
+      }
+
+      const country =
+        meta.geoCountry && site.countries.includes(meta.geoCountry)
+          ? meta.geoCountry
+          : (site.countries[0] ?? 'NL');
+      const passwordHash = await hashPassword(input.password);
+      let userId: number;
+      try {
+        userId = await db.transaction(async (tx) => {
+          const row = await first<{ id: number }>(
+            tx,
+            sql`INSERT INTO users (site_id, email, password_hash, status, language, tracking_network, tracking_ref,
+                                   tracking_sub1, tracking_sub2, tracking_sub3)
+                VALUES (${site.id}, ${normaliseEmail(email)}, ${passwordHash}, 'not_confirmed', ${input.locale},
+                        ${tracking.network}, ${tracking.ref}, ${tracking.sub1}, ${tracking.sub2}, ${tracking.sub3})
+                RETURNING id`,
+          );
+          const id = row!.id;
+          await tx.execute(
+            sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country)
+                VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country})`,
+          );
+          await tx.execute(sql`INSERT INTO notification_preferences (user_id) VALUES (${id})`);
+          return id;
+        });
+      } catch (err) {
+        // Two signups with one address at the same moment: the unique index decides.
+        if (isUniqueViolation(err)) throw new ApiError(409, 'email_taken', { field: 'email' }, 'email');
+        throw err;
+      }
+      if (settings.signup_credits > 0) {
+        await ctx.credits.credit({ userId, amount: settings.signup_credits, kind: 'bonus', ref: 'signup' });
+      }
+      await ctx.shop.createWelcomeCode(userId, site.id, site.settings.welcome_discount_hours ?? 48);
+      await sendActivation(userId, meta.origin);
+      if (input.signup_message?.trim() && input.profile_id) {
+        await sendSignupMessage(site, userId, input.profile_id, input.signup_message).catch((err: unknown) =>
+          ctx.log.warn({ err, userId }, 'signup message not sent'),
+        );
+      }
+      return userId;
+    },
+
+    /** `/activate/done?token=`: single use, 48 h. Returns the member to log in. */
+    async activate(token: string): Promise<number> {
+      const used = await tokens.consume(token, 'activation');
+      if (!used) throw new ApiError(400, 'activation_failed');
+      const row = await first<{ id: number }>(
+        db,
+        sql`UPDATE users SET status = 'confirmed', confirmed_at = coalesce(confirmed_at, now())
+            WHERE id = ${used.userId} AND status <> 'deleted' RETURNING id`,
+      );
+      if (!row) throw new ApiError(400, 'activation_failed');
+      return row.id;
+    },
+
+    async resendActivation(userId: number, origin: string): Promise<void> {
+      const account = await accountById(db, userId);
+      if (!account || account.status !== 'not_confirmed')
+        throw new ApiError(409, 'validation', { field: 'status' }, 'status');
+      const recent = await tokens.countSince(
+        userId,
+        'activation',
+        new Date(Date.now() - ACTIVATION_RESEND_INTERVAL_MS),
+      );
+      if (recent > 0) throw new ApiError(429, 'rate_limited');
+      await sendActivation(userId, origin);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Nullable, ProfileSchema, StringEnum, errors } from '../../../lib/contract';
+import { chatsJson, sendJson } from '../../../lib/serialize';
+
+const ChatEntrySchema = Type.Object({
+  conversation: Type.Object({ id: Type.Integer(), updated_at: Type.String() }),
+  profile: ProfileSchema,
+  num_unread_messages: Type.Integer(),
+  last_message: Nullable(
+    Type.Object({
+      text: Nullable(Type.String()),
+      type: StringEnum(['text', 'gift', 'photo'] as const),
+      from_me: Type.Boolean(),
+      sent_at: Type.String(),
+    }),
+  ),
+});
+
+export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/chats.php',
+    {
+      schema: {
+        tags: ['chat'],
+        response: { 200: Type.Object({ chats: Type.Array(ChatEntrySchema) }), ...errors(403) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await request.requireUserId();
+      const chats = await app.services.chats.list(userId);
+      // Pre-serialised (schemas/serialize.ts): the partners' profiles are cached JSON shared by every list.
+      return sendJson(reply.header('cache-control', 'no-store'), chatsJson(chats));
+    },
+  );
+
+  app.delete(
+    '/api/chat.php',
+    {
+      schema: {
+        tags: ['chat'],
+        body: Type.Object({ conversation: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      await app.services.chats.remove(userId, request.body.conversation);
+      return { ok: true };
+    },
+  );
+};

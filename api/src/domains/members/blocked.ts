@@ -1,0 +1,41 @@
+import { TtlMap } from '../../lib/ttl-map';
+import type { Bus } from '../../lib/bus';
+import type { RawDb } from '../../db/client';
+
+const HIDDEN_SQL = `SELECT blocked_id AS id FROM blocks WHERE user_id = $1 UNION SELECT user_id FROM blocks WHERE blocked_id = $1`;
+/**
+ * A safety net only: every block and unblock clears both members' entries at once, here and on the other nodes
+ * (bus), so an entry is never stale longer than a bus message takes.
+ */
+const CACHE_MS = 60_000;
+const CACHE_MAX = 50_000;
+
+/**
+ * Who a member must not see (SPEC §4: blocks hide both ways). Member search asks on every page, and blocks
+ * change rarely and only through `accounts.blocks`, so each member's set is read once and kept until it changes.
+ */
+export function createBlockedService(raw: RawDb, bus: Bus) {
+  const cache = new TtlMap<number, Promise<ReadonlySet<number>>>(CACHE_MS, CACHE_MAX);
+  const forget = (userIds: readonly number[]) => {
+    for (const id of userIds) cache.delete(id);
+  };
+  bus.subscribe((event) => {
+    if (event.type === 'blocks-changed') forget(event.userIds);
+  });
+  return {
+    /** The members `userId` blocked or was blocked by. */
+    hiddenFor(userId: number): Promise<ReadonlySet<number>> {
+      return cache.remember(userId, () =>
+        raw
+          .query<{ id: number }>(HIDDEN_SQL, [userId], 'blocked_hidden')
+          .then((found): ReadonlySet<number> => new Set(found.map((r) => r.id))),
+      );
+    },
+    /** A block between these members was added or removed (call after the change is committed). */
+    changed(...userIds: number[]): void {
+      forget(userIds);
+      bus.publish({ type: 'blocks-changed', userIds });
+    },
+  };
+}
+export type BlockedService = ReturnType<typeof createBlockedService>;

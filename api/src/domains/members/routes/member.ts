@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ProfileSchema, errors } from '../../../lib/contract';
+
+/** `GET /api/member.php?id=`: one profile; 404 when unknown or when that member blocked the viewer. */
+export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/member.php',
+    {
+      schema: {
+        tags: ['members'],
+        querystring: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: {
+          200: Type.Object({ profile: ProfileSchema, liked: Type.Boolean(), blocked: Type.Boolean() }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return app.services.members.get(user, request.query.id);
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../../lib/errors';
+import { GenderSchema, ProfileSchema, errors } from '../../../lib/contract';
+import { membersJson, sendJson } from '../../../lib/serialize';
+import type { FastifyRequest } from 'fastify';
+
+/** A visitor came through an affiliate link (query or the cookie the landers set). */
+function hasTrafficSource(request: FastifyRequest): boolean {
+  const q = request.query as Record<string, unknown>;
+  return Boolean(q.network || q.ref || request.cookies.network || request.cookies.ref);
+}
+
+export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/members.php',
+    {
+      schema: {
+        tags: ['members'],
+        querystring: Type.Object({
+          gender: Type.Optional(GenderSchema),
+          country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+          countryregion: Type.Optional(Type.String({ maxLength: 100 })),
+          min_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
+          max_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
+          pageNumber: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+          numResults: Type.Integer({ minimum: 1, maximum: 100, default: 24 }),
+          network: Type.Optional(Type.String({ maxLength: 100 })),
+          ref: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: {
+          200: Type.Object({
+            profiles: Type.Array(ProfileSchema),
+            pageNumber: Type.Integer(),
+            numResults: Type.Integer(),
+            total: Type.Integer(),
+            similar: Type.Boolean(),
+          }),
+          ...errors(400, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = await request.currentUserId();
+      if (userId === null) {
+        const s = request.site.baseSettings;
+        const allowed =
+          s.logged_out_search === 'other' ||
+          (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request));
+        if (!allowed) throw new ApiError(403, 'auth_required');
+      }
+      const q = request.query;
+      if (q.min_age && q.max_age && q.min_age > q.max_age)
+        throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
+      const result = await app.services.members.search(userId, q);
+      // Pre-serialised (schemas/serialize.ts): each cached profile is turned into JSON once, not per request.
+      return sendJson(reply, membersJson(result));
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
+import { DiscountCodeSchema } from '../schemas';
+
+/**
+ * `GET /api/discountcode.php?code=` looks a code up for the current visitor/member;
+ * `?welcome=true` returns the member's welcome code. 404 code_not_found, 409 code_used.
+ */
+export const discountCodeRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/discountcode.php',
+    {
+      schema: {
+        tags: ['payments'],
+        querystring: Type.Object(
+          {
+            code: Type.Optional(Type.String({ maxLength: 64 })),
+            welcome: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: true },
+        ),
+        response: { 200: DiscountCodeSchema, ...errors(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return app.services.shop.discount(user, request.site.id, request.query);
+    },
+  );
+};

@@ -1,0 +1,19 @@
+// The sites domain: the branded site of each host and its settings, the company info, the deployed bundles
+// (registry), and the site's own routes: the HTML shell, static files, the push worker and the dev mailbox.
+export { companyInfoRoute } from './routes/companyinfo';
+export { htmlRoutes } from './routes/html';
+export { mailboxRoutes } from './routes/mailbox';
+export { apiNotFoundRoute } from './routes/not-found';
+export { pushServiceWorkerRoute } from './routes/push-sw';
+export { settingsRoute } from './routes/settings';
+export { staticRoutes } from './routes/static';
+export {
+  buildSettings,
+  createSitesService,
+  toCompanyInfo,
+  type CompanyRow,
+  type Site,
+  type SiteRow,
+  type SitesService,
+} from './sites';
+export { createRegistry, type DeployedSite, type Registry } from './registry';

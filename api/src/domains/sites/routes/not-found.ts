@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../../lib/errors';
+
+/** Unknown /api paths answer a JSON 404, never the HTML shell. */
+export const apiNotFoundRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.all('/api/*', { schema: { hide: true } }, async () => {
+    throw notFound();
+  });
+  if (app.config.bench) {
+    app.get('/api/_bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+    app.get('/api/_bench/db', { schema: { hide: true } }, async () => {
+      const [row] = await app.database.raw.query<{ one: number }>('SELECT 1 AS one', [], 'bench_one');
+      return { hello: row?.one };
+    });
+  }
+};

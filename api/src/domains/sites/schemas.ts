@@ -1,0 +1,46 @@
+// TypeBox mirror of the shared `Settings` contract type (GET /api/settings.php).
+import { Type } from 'typebox';
+import { LocaleSchema, Nullable, StringEnum } from '../../lib/contract';
+
+const LoggedOutSearch = StringEnum(['none', 'other'] as const);
+export const SettingsSchema = Type.Object({
+  countries: Type.Array(Type.String()),
+  name: Type.String(),
+  index_title: Type.String(),
+  description: Type.String(),
+  visible_profile_fields: Type.Array(Type.String()),
+  visible_profile_notes: Type.Boolean(),
+  geoip_country: Nullable(Type.String()),
+  geoip_selected_country: Nullable(Type.String()),
+  cdn_prefix: Type.String(),
+  message_credits: Type.Integer(),
+  photo_credits: Type.Integer(),
+  gift_credits: Type.Integer(),
+  signup_credits: Type.Integer(),
+  message_length: Type.Integer(),
+  minimum_message_costs: Type.Record(
+    Type.String(),
+    Type.Object({ costs: Type.Number(), currency: Type.String() }),
+  ),
+  support_email: Type.String(),
+  support_phone: Type.String(),
+  enable_site_entry_popup: StringEnum(['yes', 'no'] as const),
+  push_public_key: Type.String(),
+  search_fields: Type.Array(Type.String()),
+  domain: Type.String(),
+  domain_language: Type.String(),
+  fictional_warning: Type.String(),
+  fictional_singular: Type.String(),
+  fictional_plural: Type.String(),
+  refund_days: Type.Integer(),
+  signups: StringEnum(['all', 'with_trafficsource', 'none'] as const),
+  logged_out_search: LoggedOutSearch,
+  logged_out_search_trafficsource: LoggedOutSearch,
+  member_resell: Type.Boolean(),
+  niche: Type.Integer({ minimum: 1, maximum: 7 }),
+  company_id: Type.Integer(),
+  mail_name: Type.String(),
+  min_age: Type.Integer(),
+  us_footer: Type.Boolean(),
+  default_locale: LocaleSchema,
+});

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import type { CompanyInfo, Settings, Niche } from '@dating/shared/contract/index';
+import type { Db } from '../../db/client';
+import { companies, sites, type SiteSettingsJson } from '../../db/schema';
+import { localeFromDomainLanguage } from '../../lib/i18n';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export interface Site extends SiteRow {
+  company: CompanyRow;
+  /** Settings without the per-visitor geoip fields, built once per site. */
+  baseSettings: Omit<Settings, 'geoip_country' | 'geoip_selected_country'>;
+  defaultLocale: ReturnType<typeof localeFromDomainLanguage>;
+}
+
+const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color'>> = {
+  visible_profile_fields: [
+    'age',
+    'country',
+    'region',
+    'city',
+    'relationship_status',
+    'body_type',
+    'hair_color',
+    'eye_color',
+    'tattoos',
+    'interests',
+  ],
+  visible_profile_notes: false,
+  cdn_prefix: '',
+  message_credits: 5,
+  photo_credits: 10,
+  gift_credits: 20,
+  signup_credits: 10,
+  message_length: 1000,
+  enable_site_entry_popup: 'yes',
+  search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
+  fictional_warning: '',
+  fictional_singular: 'fictional profile',
+  fictional_plural: 'fictional profiles',
+  refund_days: 14,
+  signups: 'all',
+  logged_out_search: 'other',
+  logged_out_search_trafficsource: 'other',
+  member_resell: false,
+  min_age: 18,
+  us_footer: false,
+  welcome_discount_hours: 48,
+};
+
+export function buildSettings(site: SiteRow, pushPublicKey: string): Site['baseSettings'] {
+  const s = { ...DEFAULTS, ...site.settings };
+  return {
+    countries: site.countries,
+    name: site.name,
+    index_title: site.indexTitle,
+    description: site.description,
+    visible_profile_fields: s.visible_profile_fields,
+    visible_profile_notes: s.visible_profile_notes,
+    cdn_prefix: s.cdn_prefix,
+    message_credits: s.message_credits,
+    photo_credits: s.photo_credits,
+    gift_credits: s.gift_credits,
+    signup_credits: s.signup_credits,
+    message_length: s.message_length,
+    minimum_message_costs: site.settings.minimum_message_costs ?? {},
+    support_email: site.supportEmail,
+    support_phone: site.supportPhone,
+    enable_site_entry_popup: s.enable_site_entry_popup,
+    push_public_key: pushPublicKey,
+    search_fields: s.search_fields,
+    domain: site.domain,
+    domain_language: site.domainLanguage,
+    fictional_warning: s.fictional_warning,
+    fictional_singular: s.fictional_singular,
+    fictional_plural: s.fictional_plural,
+    refund_days: s.refund_days,
+    signups: s.signups,
+    logged_out_search: s.logged_out_search,
+    logged_out_search_trafficsource: s.logged_out_search_trafficsource,
+    member_resell: s.member_resell,
+    niche: site.niche as Niche,
+    company_id: site.companyId,
+    mail_name: site.mailName || site.name,
+    min_age: s.min_age,
+    us_footer: s.us_footer,
+    default_locale: localeFromDomainLanguage(site.domainLanguage),
+  };
+}
+
+export function toCompanyInfo(c: CompanyRow): CompanyInfo {
+  return {
+    name: c.name,
+    address: c.address,
+    kvk: c.kvk,
+    city: c.city,
+    country: c.country,
+    tradenames: c.tradenames,
+    vat_numbers: c.vatNumbers,
+    support_phone: c.supportPhone,
+    delete_discount: c.deleteDiscount,
+    added: c.added.toISOString(),
+  };
+}
+
+const TTL_MS = 30_000;
+
+/** Sites are few and read on every request: keep them in memory, refreshed every 30 s. */
+export function createSitesService(db: Db, opts: { pushPublicKey: () => string }) {
+  let cache: {
+    at: number;
+    byHost: Map<string, Site>;
+    byId: Map<number, Site>;
+    fallback: Site | null;
+  } | null = null;
+  let loading: Promise<void> | null = null;
+
+  async function load() {
+    const rows = await db.select().from(sites).innerJoin(companies, eq(sites.companyId, companies.id));
+    const byHost = new Map<string, Site>();
+    const byId = new Map<number, Site>();
+    let fallback: Site | null = null;
+    for (const { sites: s, companies: c } of rows) {
+      const site: Site = {
+        ...s,
+        company: c,
+        baseSettings: buildSettings(s, opts.pushPublicKey()),
+        defaultLocale: localeFromDomainLanguage(s.domainLanguage),
+      };
+      byHost.set(s.host.toLowerCase(), site);
+      byId.set(s.id, site);
+      if (s.isDefault || (!fallback && s.host === 'localhost')) fallback = site;
+    }
+    fallback ??= byHost.values().next().value ?? null;
+    cache = { at: Date.now(), byHost, byId, fallback };
+  }
+
+  async function ensure() {
+    if (cache && Date.now() - cache.at < TTL_MS) return cache;
+    if (!cache) {
+      loading ??= load().finally(() => (loading = null));
+      await loading;
+    } else if (!loading) {
+      // Stale: serve the old copy while refreshing in the background.
+      loading = load()
+        .catch(() => undefined)
+        .finally(() => (loading = null));
+    }
+    return cache!;
+  }
+
+  return {
+    /** The site for a request host (port stripped); unknown hosts get the default site. */
+    async resolve(host: string | undefined): Promise<Site> {
+      const c = await ensure();
+      const key = (host ?? '')
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^www\./, '');
+      const site = c.byHost.get(key) ?? c.fallback;
+      if (!site) throw new Error('no site configured');
+      return site;
+    },
+    async byId(id: number): Promise<Site | undefined> {
+      return (await ensure()).byId.get(id);
+    },
+    async all(): Promise<Site[]> {
+      return [...(await ensure()).byId.values()];
+    },
+    /** After editing sites (seed, admin). */
+    async reload() {
+      await load();
+    },
+    settings(site: Site, geoCountry: string | null): Settings {
+      const selected =
+        geoCountry && site.countries.includes(geoCountry) ? geoCountry : (site.countries[0] ?? null);
+      return { ...site.baseSettings, geoip_country: geoCountry, geoip_selected_country: selected };
+    },
+  };
+}
+export type SitesService = ReturnType<typeof createSitesService>;

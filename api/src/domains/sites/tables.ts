@@ -1,0 +1,65 @@
+import { boolean, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/schema/columns';
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  kvk: text('kvk').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default('NL'),
+  tradenames: jsonb('tradenames').$type<string[]>().notNull().default([]),
+  vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),
+  supportPhone: text('support_phone').notNull().default(''),
+  deleteDiscount: integer('delete_discount').notNull().default(0),
+  added: ts('added').notNull().defaultNow(),
+});
+
+/** Settings of SPEC §3 that have no column of their own. */
+export interface SiteSettingsJson {
+  visible_profile_fields?: string[];
+  visible_profile_notes?: boolean;
+  cdn_prefix?: string;
+  message_credits?: number;
+  photo_credits?: number;
+  gift_credits?: number;
+  signup_credits?: number;
+  message_length?: number;
+  minimum_message_costs?: Record<string, { costs: number; currency: string }>;
+  enable_site_entry_popup?: 'yes' | 'no';
+  search_fields?: string[];
+  fictional_warning?: string;
+  fictional_singular?: string;
+  fictional_plural?: string;
+  refund_days?: number;
+  signups?: 'all' | 'with_trafficsource' | 'none';
+  logged_out_search?: 'none' | 'other';
+  logged_out_search_trafficsource?: 'none' | 'other';
+  member_resell?: boolean;
+  min_age?: number;
+  us_footer?: boolean;
+  welcome_discount_hours?: number;
+  theme_color?: string;
+}
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  host: text('host').notNull().unique(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  name: text('name').notNull(),
+  niche: smallint('niche').notNull().default(1),
+  domain: text('domain').notNull(),
+  domainLanguage: text('domain_language').notNull().default('nl-NL'),
+  indexTitle: text('index_title').notNull().default(''),
+  description: text('description').notNull().default(''),
+  countries: jsonb('countries').$type<string[]>().notNull().default([]),
+  currency: text('currency').notNull().default('EUR'),
+  supportEmail: text('support_email').notNull().default(''),
+  supportPhone: text('support_phone').notNull().default(''),
+  mailName: text('mail_name').notNull().default(''),
+  isDefault: boolean('is_default').notNull().default(false),
+  settings: jsonb('settings').$type<SiteSettingsJson>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,76 @@
+/**
+ * Photo moderation for operators: `npm run moderate -w @dating/api -- <command>`
+ *
+ *   list                 photos under inspection, oldest first
+ *   approve <id> [...]   make photos visible to other members
+ *   reject <id> [...]    remove photos (rows and files); the member's next photo becomes main
+ *
+ * Uses the same database as the server (DATABASE_URL, else the PGlite files in $DATA_DIR/db). PGlite allows one
+ * process at a time: with the embedded database, stop the server first (or rely on PHOTO_AUTO_APPROVE_SECONDS).
+ */
+import path from 'node:path';
+import { configFromEnv } from '../../config';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createPhotosService } from '../accounts';
+
+const USAGE = 'usage: moderate list | approve <id> [...] | reject <id> [...]';
+
+export async function moderate(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = console,
+): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || !['list', 'approve', 'reject'].includes(command)) {
+    out.error(USAGE);
+    return 2;
+  }
+  const ids = args.map(Number);
+  if (command !== 'list' && (!ids.length || ids.some((id) => !Number.isInteger(id) || id <= 0))) {
+    out.error(USAGE);
+    return 2;
+  }
+  // npm runs workspace scripts inside api/: resolve DATA_DIR against the directory npm was started from.
+  const base = env.INIT_CWD ?? process.cwd();
+  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.raw);
+    const photos = createPhotosService(database.db, {
+      mediaDir: path.join(config.dataDir, 'media'),
+      autoApproveSeconds: 0,
+    });
+    if (command === 'list') {
+      const queue = await photos.inspectionQueue(1000);
+      if (!queue.length) out.log('No photos under inspection.');
+      for (const p of queue) {
+        out.log(
+          `${p.id}\tmember ${p.user_id} (${p.name}${p.email ? `, ${p.email}` : ''})\t${p.created_at}\t${path.join(config.dataDir, 'media', p.filename)}`,
+        );
+      }
+      return 0;
+    }
+    let failed = 0;
+    for (const id of ids) {
+      const done = command === 'approve' ? await photos.approve(id) : await photos.reject(id);
+      out.log(
+        `${id}: ${done ? (command === 'approve' ? 'approved' : 'rejected') : 'not found or not under inspection'}`,
+      );
+      if (!done) failed++;
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  moderate(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Locale } from '@dating/shared/contract/index';
+import type { ServiceDeps } from '../../domains/services';
+import type { SitesService } from '../../domains/sites';
+import { mailOutbox } from '../../db/schema';
+import { renderMail, type MailTemplate } from './templates';
+
+export { MAIL_TEMPLATES, type MailTemplate } from './templates';
+
+export interface SendMail {
+  to: string;
+  template: MailTemplate;
+  locale: Locale;
+  /** Interpolated into the texts; `link` becomes the button. `name` greets the recipient. */
+  params?: Record<string, string | number>;
+  /** Site the mail is sent for (name, domain, sender); the default site when omitted. */
+  siteId?: number;
+  /** Target of the List-Unsubscribe header; defaults to the site's /notifications page. */
+  unsubscribeUrl?: string;
+}
+
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  template: string;
+  locale: string;
+  created_at: string;
+}
+
+interface Transport {
+  sendMail(msg: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
+}
+
+/**
+ * Mail: every message is written to `mail_outbox` (the embedded mailbox in development and an audit trail in
+ * production); with SMTP_URL it is also delivered through nodemailer.
+ */
+export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
+  const { db, config, log, sites } = deps;
+  let transport: Transport | null = null;
+  async function smtp(): Promise<Transport | null> {
+    if (!config.smtpUrl) return null;
+    if (!transport) {
+      const nodemailer = await import('nodemailer');
+      transport = nodemailer.createTransport(config.smtpUrl) as unknown as Transport;
+    }
+    return transport;
+  }
+
+  return {
+    async send(mail: SendMail): Promise<number> {
+      const site = mail.siteId ? await sites.byId(mail.siteId) : await sites.resolve(undefined);
+      if (!site) throw new Error(`unknown site ${mail.siteId}`);
+      const origin = `https://${site.domain}`;
+      const unsubscribeUrl = mail.unsubscribeUrl ?? `${origin}/notifications`;
+      const params = {
+        site: site.name,
+        support_email: site.supportEmail,
+        unsubscribe_url: unsubscribeUrl,
+        ...mail.params,
+      };
+      const rendered = renderMail(mail.template, mail.locale, params, site.settings.theme_color);
+      const from = `"${(site.mailName || site.name).replace(/"/g, '')}" <${site.supportEmail || `no-reply@${site.domain}`}>`;
+      const headers: Record<string, string> = {
+        'List-Unsubscribe': `<${unsubscribeUrl}>${site.supportEmail ? `, <mailto:${site.supportEmail}?subject=unsubscribe>` : ''}`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          siteId: site.id,
+          toAddress: mail.to,
+          fromAddress: from,
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text,
+          headers,
+          template: mail.template,
+          locale: mail.locale,
+        })
+        .returning({ id: mailOutbox.id });
+      const t = await smtp();
+      if (t) {
+        try {
+          await t.sendMail({
+            from,
+            to: mail.to,
+            subject: rendered.subject,
+            html: rendered.html,
+            text: rendered.text,
+            headers,
+          });
+          await db.execute(sql`UPDATE mail_outbox SET sent_at = now() WHERE id = ${row!.id}`);
+        } catch (err) {
+          log.error({ err, to: mail.to, template: mail.template }, 'smtp delivery failed');
+          throw err;
+        }
+      }
+      return row!.id;
+    },
+
+    /** Newest first; `to` filters by recipient (case-insensitive). */
+    async outbox(to?: string, limit = 100): Promise<OutboxEntry[]> {
+      const q = db.select().from(mailOutbox);
+      const found = await (to ? q.where(sql`lower(${mailOutbox.toAddress}) = lower(${to})`) : q)
+        .orderBy(desc(mailOutbox.id))
+        .limit(limit);
+      return found.map((m) => ({
+        id: m.id,
+        to: m.toAddress,
+        from: m.fromAddress,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: m.headers,
+        template: m.template,
+        locale: m.locale,
+        created_at: m.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;
