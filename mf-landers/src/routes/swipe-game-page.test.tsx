@@ -4,9 +4,18 @@ import { makeStore, signupModalOpened } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import SwipeGamePage from './swipe-game-page';
 
-const settings = { name: 'Flirtplein', niche: 1, logged_out_search: 'other', logged_out_search_trafficsource: 'none' };
+const settings = {
+  name: 'Flirtplein',
+  niche: 1,
+  logged_out_search: 'other',
+  logged_out_search_trafficsource: 'none',
+};
 const profiles = Array.from({ length: 8 }, (_, index) => ({
-  id: index + 1, name: `Profiel ${index + 1}`, age: 25, city: 'Gouda', main_image: null,
+  id: index + 1,
+  name: `Profiel ${index + 1}`,
+  age: 25,
+  city: 'Gouda',
+  main_image: null,
 }));
 
 function serve(user: unknown) {

@@ -37,7 +37,10 @@ export function SwipeGame({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic } = useSite();
-  const { data, isLoading } = useGetLanderProfilesQuery({ numResults: DECK_SIZE, ...traffic }, { skip: !mayBrowse });
+  const { data, isLoading } = useGetLanderProfilesQuery(
+    { numResults: DECK_SIZE, ...traffic },
+    { skip: !mayBrowse },
+  );
   const { left, like } = useDailyLikes();
   const [index, setIndex] = useState(0);
   const [offset, setOffset] = useState(0);
@@ -84,7 +87,11 @@ export function SwipeGame({ source }: { source: string }) {
     body = (
       <div className={styles.done}>
         <p>{t('swipe.visitor')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => dispatch(signupModalOpened({ source }))}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => dispatch(signupModalOpened({ source }))}
+        >
           {t('cta.signup')}
         </button>
       </div>
@@ -110,10 +117,20 @@ export function SwipeGame({ source }: { source: string }) {
           <Card key={profile.id} profile={profile} offset={offset} />
         </div>
         <div className={styles.actions}>
-          <button type="button" className={styles.skip} onClick={() => choose(false)} aria-label={t('swipe.skip')}>
+          <button
+            type="button"
+            className={styles.skip}
+            onClick={() => choose(false)}
+            aria-label={t('swipe.skip')}
+          >
             ✕
           </button>
-          <button type="button" className={styles.like} onClick={() => choose(true)} aria-label={t('swipe.like')}>
+          <button
+            type="button"
+            className={styles.like}
+            onClick={() => choose(true)}
+            aria-label={t('swipe.like')}
+          >
             ♥
           </button>
         </div>

@@ -15,8 +15,11 @@ function today(now = new Date()): string {
 
 function read(): DailyLikes {
   try {
-    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<DailyLikes> | null;
-    if (stored && stored.day === today() && typeof stored.count === 'number') return { day: stored.day, count: stored.count };
+    const stored = JSON.parse(
+      window.localStorage.getItem(STORAGE_KEY) ?? 'null',
+    ) as Partial<DailyLikes> | null;
+    if (stored && stored.day === today() && typeof stored.count === 'number')
+      return { day: stored.day, count: stored.count };
   } catch {
     // Unreadable storage counts as a fresh day.
   }
