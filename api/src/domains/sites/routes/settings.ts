@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { LOCALE_COOKIE } from '@dating/shared/constants';
+import { isLocale } from '@dating/shared/contract/index';
 import { SettingsSchema } from '../schemas';
 
 /** `GET /api/settings.php`: the site's settings (SPEC §3) for the request host or `?host=`. */
@@ -17,6 +19,10 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SettingsSchema },
       },
     },
-    async (request) => app.services.sites.settings(request.site, request.geoCountry()),
+    async (request) => {
+      const cookie = request.cookies[LOCALE_COOKIE];
+      const locale = isLocale(cookie) ? cookie : request.site.defaultLocale;
+      return app.services.sites.settings(request.site, request.geoCountry(), locale);
+    },
   );
 };
