@@ -142,7 +142,7 @@ describe('profile update', () => {
     expect(res.json().user.profile).toMatchObject({
       name: 'NieuweNaam',
       country: 'NL',
-      region: 'North Holland',
+      region: 'Noord-Holland',
       city: 'Haarlem',
       hair_color: 'dark_blond',
       eye_color: 'green',

@@ -3,6 +3,8 @@ import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import type { Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
+import { LOCALE_COOKIE } from '@dating/shared/constants';
+import { isLocale } from '@dating/shared/contract/index';
 import { SettingsSchema } from '../schemas';
 import type { Site } from '../sites';
 
@@ -12,14 +14,15 @@ const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
  * The answer depends only on the site and the visitor's country, and every page load asks for it: each pair is
  * serialised (with the route's schema) once and its bytes are reused. Keyed by the site object, which a reload
  * of the sites replaces, so edited settings are served as soon as they are loaded.
+ * One serialisation per site, country and locale (the texts of settings are translated).
  */
-function settingsBytes(site: Site, country: string | null, build: () => Settings): Buffer {
+function settingsBytes(site: Site, key: string, build: () => Settings): Buffer {
   let byCountry = SERIALISED.get(site);
   if (!byCountry) SERIALISED.set(site, (byCountry = new Map()));
-  let bytes = byCountry.get(country ?? '');
+  let bytes = byCountry.get(key);
   if (!bytes) {
     bytes = Buffer.from(stringify(build()));
-    byCountry.set(country ?? '', bytes);
+    byCountry.set(key, bytes);
   }
   return bytes;
 }
@@ -47,6 +50,8 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         settingsBytes(site, country, () => app.services.sites.settings(site, country)),
       );
+import { LOCALE_COOKIE } from '@dating/shared/constants';
+import { isLocale } from '@dating/shared/contract/index';
     },
   );
 };
