@@ -127,9 +127,6 @@ export function trustProxySetting(
   return (_address, hop) => hop < hops;
 }
 
-/** Thrown when the server must not start; server.ts prints only the message. */
-export class ConfigError extends Error {}
-
 /**
  * Secrets production cannot run without (ARCHITECTURE §6: production is configured by environment). Empty in
  * development, where each has an embedded default. Add a new one here with the reason it is needed.

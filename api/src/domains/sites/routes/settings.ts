@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
-import type { Settings } from '@dating/shared/contract/index';
+import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { isLocale } from '@dating/shared/contract/index';
 import { SettingsSchema } from '../schemas';
 import type { Site } from '../sites';
 
@@ -46,12 +45,14 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { site } = request;
       const country = request.geoCountry();
+      const cookie = request.cookies[LOCALE_COOKIE];
+      const locale = isLocale(cookie) ? cookie : site.defaultLocale;
       return sendJson(
         reply,
-        settingsBytes(site, country, () => app.services.sites.settings(site, country)),
+        settingsBytes(site, `${country ?? ''}:${locale}`, () =>
+          app.services.sites.settings(site, country, locale),
+        ),
       );
-import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { isLocale } from '@dating/shared/contract/index';
     },
   );
 };
