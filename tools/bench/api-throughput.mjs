@@ -2,7 +2,7 @@
 // API throughput, as a ratio to a bare Fastify server measured in the same run (issue 16). Starts
 // tools/bench/bare-fastify.mjs (same Fastify version, one hello route, no plugins) and the built api
 // (api/dist/server.js, rebuilt when its sources are newer) with BENCH=1 and the demo seed, once on PostgreSQL
-// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Logged in as the demo member, it
+// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Logged in as a member it signs up, it
 // runs autocannon in rounds; in every round each endpoint is measured right after the bare server, so each
 // ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is measured at
 // least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from /proc (less sensitive to what else
@@ -137,6 +137,9 @@ async function startApp(backend, databaseUrl) {
     DATA_DIR: dataDir,
     BENCH: '1',
     SEED_DEMO: '1',
+    // Production refuses to start without these, and seeds no demo account: the bench signs a member up.
+    APP_SECRET: randomBytes(32).toString('hex'),
+    MAIL_OUTBOX_ONLY: '1',
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
@@ -164,13 +167,21 @@ async function startApp(backend, databaseUrl) {
   return app;
 }
 
-async function demoCookie(base) {
-  const login = await fetch(`${base}/api/user.php`, {
+async function memberCookie(base) {
+  const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
+  const login = await fetch(`${base}/api/signup.php`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: 'email=demo%40example.com&password=Demo-1234',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({
+      name: 'BenchBen',
+      gender: 'male',
+      date_of_birth: '1990-01-01',
+      email,
+      password: 'Bench-pass-1234',
+      locale: 'nl',
+    }),
   });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+  if (!login.ok) throw new Error(`bench signup failed: ${login.status} ${await login.text()}`);
   const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
   return `sid=${sid}`;
 }
@@ -216,7 +227,7 @@ async function benchBackend(backend, bare, { databaseUrl, rounds, duration, conn
   log(`\n== ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}: starting the api (demo seed)…`);
   const app = await startApp(backend, databaseUrl);
   try {
-    const cookie = await demoCookie(app.base);
+    const cookie = await memberCookie(app.base);
     const header = (endpoint) => (endpoint.member ? { cookie } : undefined);
     const rows = [];
     for (const endpoint of ENDPOINTS) {

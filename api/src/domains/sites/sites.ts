@@ -13,7 +13,7 @@ export interface Site extends SiteRow {
   defaultLocale: ReturnType<typeof localeFromDomainLanguage>;
 }
 
-const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color'>> = {
+const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color' | 'texts'>> = {
   visible_profile_fields: [
     'age',
     'country',
@@ -183,10 +183,12 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     async reload() {
       await load();
     },
-    settings(site: Site, geoCountry: string | null): Settings {
+    /** The settings for a visitor from `geoCountry`, with the site's texts in `locale` where it words them. */
+    settings(site: Site, geoCountry: string | null, locale?: string): Settings {
       const selected =
         geoCountry && site.countries.includes(geoCountry) ? geoCountry : (site.countries[0] ?? null);
-      return { ...site.baseSettings, geoip_country: geoCountry, geoip_selected_country: selected };
+      const texts = (locale && site.settings.texts?.[locale]) || {};
+      return { ...site.baseSettings, ...texts, geoip_country: geoCountry, geoip_selected_country: selected };
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
-import type { Settings } from '@dating/shared/contract/index';
+import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
+import { LOCALE_COOKIE } from '@dating/shared/constants';
 import { SettingsSchema } from '../schemas';
 import type { Site } from '../sites';
 
@@ -12,14 +13,15 @@ const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
  * The answer depends only on the site and the visitor's country, and every page load asks for it: each pair is
  * serialised (with the route's schema) once and its bytes are reused. Keyed by the site object, which a reload
  * of the sites replaces, so edited settings are served as soon as they are loaded.
+ * One serialisation per site, country and locale (the texts of settings are translated).
  */
-function settingsBytes(site: Site, country: string | null, build: () => Settings): Buffer {
+function settingsBytes(site: Site, key: string, build: () => Settings): Buffer {
   let byCountry = SERIALISED.get(site);
   if (!byCountry) SERIALISED.set(site, (byCountry = new Map()));
-  let bytes = byCountry.get(country ?? '');
+  let bytes = byCountry.get(key);
   if (!bytes) {
     bytes = Buffer.from(stringify(build()));
-    byCountry.set(country ?? '', bytes);
+    byCountry.set(key, bytes);
   }
   return bytes;
 }
@@ -43,9 +45,13 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { site } = request;
       const country = request.geoCountry();
+      const cookie = request.cookies[LOCALE_COOKIE];
+      const locale = isLocale(cookie) ? cookie : site.defaultLocale;
       return sendJson(
         reply,
-        settingsBytes(site, country, () => app.services.sites.settings(site, country)),
+        settingsBytes(site, `${country ?? ''}:${locale}`, () =>
+          app.services.sites.settings(site, country, locale),
+        ),
       );
     },
   );
