@@ -31,7 +31,8 @@ const profDir = path.join(dataDir, 'prof');
 const schema = process.env.DATABASE_URL ? `prof_${randomBytes(4).toString('hex')}` : undefined;
 const env = {
   ...process.env,
-  NODE_ENV: 'production',
+  // Not production: production refuses the demo member (published password); the per-request stack is the same.
+  NODE_ENV: 'test',
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

@@ -131,7 +131,9 @@ async function startApp(backend, databaseUrl) {
   const schema = backend === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
+    // Not production: production refuses the demo member (its password is published), and the bench logs in as
+    // it to reach its conversations. The per-request stack is the same; only /dev routes and the API docs exist.
+    NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
