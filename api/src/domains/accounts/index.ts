@@ -18,6 +18,13 @@ export {
 } from './photos';
 export { hashPassword, verifyPassword } from './passwords';
 export {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  LOGIN_AUDIT_RETENTION_DAYS,
+  createLoginGuard,
+  type LoginGuard,
+} from './login-guard';
+export {
   SESSION_COOKIE,
   SESSION_MAX_AGE_S,
   createSessionsService,
