@@ -121,6 +121,9 @@ export async function run({ log = console.log } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-bench-'));
   const env = {
     NODE_ENV: 'production',
+    // What production requires to start (the same values on both nodes, as in a real deployment).
+    APP_SECRET: randomBytes(32).toString('hex'),
+    MAIL_OUTBOX_ONLY: '1',
     BENCH: '1',
     DATA_DIR: dataDir,
     DATABASE_URL,

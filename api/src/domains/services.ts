@@ -71,7 +71,7 @@ export function createServices(deps: ServiceDeps) {
     liveConnections: createLiveConnections({
       hub: live,
       bus,
-      sessionValid: async (token) => (await sessions.lookup(token)) !== null,
+      stillValid: (hashes) => sessions.stillValid(hashes),
     }),
     sessions,
     secrets,

@@ -1,9 +1,9 @@
 import {
   api,
+  applyLiveEventToChatCache,
   coreApi,
   liveEventReceived,
   type AppDispatch,
-  type ChatEntry,
   type ChatsResponse,
   type LikesResponse,
   type LiveEvent,
@@ -18,37 +18,20 @@ export function newLikesInCache(likes: LikesResponse | undefined): number | unde
   return likes?.liked_by.filter((entry) => entry.like_new).length;
 }
 
-/** Newest conversation first, as `GET /api/chats.php` answers. */
-function withChat(chats: ChatEntry[], chat: ChatEntry): ChatEntry[] {
-  const others = chats.filter((entry) => entry.conversation.id !== chat.conversation.id);
-  return [chat, ...others].sort((a, b) => b.conversation.updated_at.localeCompare(a.conversation.updated_at));
-}
-
 /**
  * Applies one live event to the one RTK Query cache (ARCHITECTURE §7b): lists the event carries are updated in
- * place (`updateQueryData`), the rest is refetched through its tag. Badges, the title and the app badge derive
+ * place (`updateQueryData`, for the chat through `applyLiveEventToChatCache`), the rest is refetched through its
+ * tag. Badges, the title and the app badge derive
  * from these caches, so they follow without a state of their own. Afterwards `liveEventReceived` tells remotes.
  */
 export function applyLiveEvent(dispatch: AppDispatch, getState: () => RootState, event: LiveEvent): void {
   switch (event.type) {
+    // The chat's own cache rules (messages pages, chat list, read receipts, typing): mf-chat's contract in shared.
     case 'message':
-      dispatch(
-        coreApi.util.updateQueryData('getChats', undefined, (draft) => {
-          draft.chats = withChat(draft.chats, event.chat);
-        }),
-      );
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
-      break;
     case 'read':
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
-      break;
+    case 'typing':
     case 'conversation_removed':
-      dispatch(
-        coreApi.util.updateQueryData('getChats', undefined, (draft) => {
-          draft.chats = draft.chats.filter((entry) => entry.conversation.id !== event.conversation);
-        }),
-      );
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
+      applyLiveEventToChatCache(dispatch, event);
       break;
     case 'like':
     case 'match':
@@ -74,8 +57,6 @@ export function applyLiveEvent(dispatch: AppDispatch, getState: () => RootState,
         dispatch(api.util.invalidateTags(['Likes']));
       break;
     }
-    case 'typing':
-      break;
   }
   dispatch(liveEventReceived(event));
 }

@@ -4,6 +4,9 @@ import { installEventSource, type FakeEventSource } from '../test/event-source-e
 import { renderShell } from '../test/render-shell';
 import { chatsFixture, likesFixture, profileFixture, userFixture } from '../test/fixtures';
 
+// Each test renders the whole shell; on a busy shared machine that alone can take seconds.
+jest.setTimeout(20_000);
+
 let sources: ReturnType<typeof installEventSource>;
 beforeEach(() => {
   localStorage.setItem('site-entry-warning-closed', '1');
@@ -80,6 +83,34 @@ describe('live channel: one connection per tab, polling only while it is down', 
     await advance(300_000);
     expect(counts(view)).toEqual([3, 4, 4]);
     expect(sources.all()).toHaveLength(1);
+  });
+
+  test('a tab hidden for 30 s gives up its stream (polling takes over); visible again, it reconnects and refreshes once', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const setVisibility = (state: 'visible' | 'hidden') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
+      await act(async () => channel().open());
+      await act(async () => setVisibility('hidden'));
+      await advance(29_000);
+      expect(sources.current()).toBe(sources.all()[0]);
+      await advance(1_000);
+      expect(sources.current()).toBeUndefined();
+      await advance(5_100);
+      expect(counts(view)).toEqual([1, 2, 2]);
+      await act(async () => setVisibility('visible'));
+      expect(sources.all()).toHaveLength(2);
+      await act(async () => channel().open());
+      await advance(10);
+      expect(counts(view)).toEqual([2, 3, 3]);
+      await advance(120_000);
+      expect(counts(view)).toEqual([2, 3, 3]);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
   });
 
   test('a refused stream asks for the user (the session may have ended) and opens a new EventSource later', async () => {

@@ -2,17 +2,23 @@ import { useEffect, useState } from 'react';
 import { coreApi, useAppStore } from '@dating/shared';
 import { applyLiveEvent } from './apply-live-event';
 import { openLiveChannel } from './live-channel';
+import { usePageActive } from './use-page-active';
 
 /**
  * The live channel of a logged-in member (ARCHITECTURE §7b): opened once per tab, closed on logout. Events go
  * into the RTK Query cache. Returns whether the channel is up: polling (SPEC §9) runs only while it is not.
+ *
+ * A tab hidden for 30 s closes its stream: over HTTP/1.1 a browser holds at most six connections per host, and
+ * background tabs must not take them all; a member whose tabs are all in the background counts as not
+ * connected, so a message reaches them as a Web Push. Visible again, the tab reconnects and refreshes once.
  */
 export function useLiveChannel(loggedIn: boolean): boolean {
   const store = useAppStore();
   const [up, setUp] = useState(false);
+  const active = usePageActive();
 
   useEffect(() => {
-    if (!loggedIn) return undefined;
+    if (!loggedIn || !active) return undefined;
     const close = openLiveChannel({
       onEvent: (event) => applyLiveEvent(store.dispatch, store.getState, event),
       onStatus: setUp,
@@ -27,7 +33,7 @@ export function useLiveChannel(loggedIn: boolean): boolean {
       close();
       setUp(false);
     };
-  }, [loggedIn, store]);
+  }, [active, loggedIn, store]);
 
-  return loggedIn && up;
+  return loggedIn && active && up;
 }

@@ -85,6 +85,19 @@ export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
         );
       bus.publish({ type: 'sessions-revoked', userId, keepHash: keep });
     },
+    /**
+     * Which of these session hashes still hold (one query for many: the live channel re-checks its open
+     * streams' sessions with every heartbeat).
+     */
+    async stillValid(hashes: readonly string[]): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const found = await raw.query<{ token_hash: string }>(
+        `SELECT s.token_hash FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ANY($1::text[]) AND s.expires_at > now() AND u.status <> 'deleted'`,
+        [hashes],
+      );
+      return new Set(found.map((row) => row.token_hash));
+    },
     async purgeExpired(): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     },

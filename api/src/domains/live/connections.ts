@@ -10,8 +10,7 @@ export const MAX_BUFFERED_BYTES = 1 << 20;
 
 export interface LiveConnection {
   userId: number;
-  /** The session's token (checked with every heartbeat) and its SHA-256 (what revocations name). */
-  sessionToken: string;
+  /** SHA-256 of the session token: what revocations name and the heartbeat re-checks. */
   sessionHash: string;
   /** Writes raw SSE text; answers false when the client cannot keep up. */
   write(chunk: string): boolean;
@@ -27,8 +26,8 @@ export interface LiveConnection {
 export function createLiveConnections(deps: {
   hub: LiveHub;
   bus: Bus;
-  /** Whether a session still holds (checked with every heartbeat). */
-  sessionValid(sessionToken: string): Promise<boolean>;
+  /** Which of these sessions still hold (one query per heartbeat for all open streams of the node). */
+  stillValid(sessionHashes: readonly string[]): Promise<Set<string>>;
   heartbeatMs?: number;
 }) {
   const open = new Set<LiveConnection>();
@@ -52,18 +51,14 @@ export function createLiveConnections(deps: {
   });
 
   const heartbeat = setInterval(() => {
-    const sessions = new Set([...open].map((c) => c.sessionToken));
     for (const connection of open) {
       if (!connection.write(': ping\n\n')) close(connection);
     }
-    for (const token of sessions) {
-      void deps.sessionValid(token).then(
-        (valid) => {
-          if (!valid) closeWhere((c) => c.sessionToken === token);
-        },
-        () => undefined,
-      );
-    }
+    const checked = new Set([...open].map((c) => c.sessionHash));
+    deps.stillValid([...checked]).then(
+      (valid) => closeWhere((c) => checked.has(c.sessionHash) && !valid.has(c.sessionHash)),
+      () => undefined,
+    );
   }, deps.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 

@@ -6,7 +6,6 @@ function fakeConnection(userId: number, token: string) {
   const written: string[] = [];
   const connection: LiveConnection & { written: string[]; ended: boolean } = {
     userId,
-    sessionToken: token,
     sessionHash: `hash-${token}`,
     written,
     ended: false,
@@ -26,11 +25,11 @@ afterEach(() => jest.useRealTimers());
 describe('live connections of one node', () => {
   it('heartbeats every stream and closes those whose session no longer holds (expiry)', async () => {
     jest.useFakeTimers();
-    const valid = new Set(['t1']);
+    const valid = new Set(['hash-t1']);
     const connections = createLiveConnections({
       hub: createLocalLiveHub(),
       bus: createLocalBus(),
-      sessionValid: async (token) => valid.has(token),
+      stillValid: async (hashes) => new Set(hashes.filter((hash) => valid.has(hash))),
       heartbeatMs: 1_000,
     });
     const kept = fakeConnection(1, 't1');
@@ -48,7 +47,7 @@ describe('live connections of one node', () => {
   it('a revocation on the bus closes the session’s streams; a member’s 11th tab closes the oldest', async () => {
     const bus = createLocalBus();
     const hub = createLocalLiveHub();
-    const connections = createLiveConnections({ hub, bus, sessionValid: async () => true });
+    const connections = createLiveConnections({ hub, bus, stillValid: async (hashes) => new Set(hashes) });
     const tabs = Array.from({ length: MAX_CONNECTIONS_PER_MEMBER + 1 }, () => fakeConnection(3, 'a'));
     for (const tab of tabs) await connections.add(tab);
     expect(tabs[0]!.ended).toBe(true);

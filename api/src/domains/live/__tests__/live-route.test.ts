@@ -3,6 +3,7 @@ import type { LiveEvent } from '@dating/shared/contract/index';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { openLiveStream } from '../../../testing/live';
+import { hashToken } from '../../accounts';
 
 let t: TestContext;
 let base: string;
@@ -98,5 +99,17 @@ describe('GET /api/live.php (Server-Sent Events behind the session cookie)', () 
     expect(before).toMatchObject({ type: 'counters', unread_messages: 0, new_likes: 0, paid_user: true });
     expect(before.credits).toBe(res.json().credits);
     stream.close();
+  });
+
+  it('the heartbeat re-checks every open stream’s session in one query (expired or deleted ones drop out)', async () => {
+    const a = await signup(t);
+    const b = await signup(t);
+    const [hashA, hashB] = [a, b].map((m) => hashToken(m.cookie.replace('sid=', '')));
+    await t.app.database.raw.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1",
+      [hashB],
+    );
+    const valid = await t.app.services.sessions.stillValid([hashA!, hashB!, 'unknown']);
+    expect([...valid]).toEqual([hashA]);
   });
 });

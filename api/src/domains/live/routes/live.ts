@@ -31,7 +31,6 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
     let ended = false;
     const close = await liveConnections.add({
       userId,
-      sessionToken,
       sessionHash: hashToken(sessionToken),
       write: (chunk) => {
         if (ended) return false;
