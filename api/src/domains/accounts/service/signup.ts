@@ -160,8 +160,9 @@ export function signupModule(ctx: AccountsContext) {
           );
           const id = row!.id;
           await tx.execute(
-            sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country)
-                VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country})`,
+            // Disabled until the address is confirmed (SPEC §2; migration 0080 enables it on confirmation).
+            sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, status)
+                VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country}, 'disabled')`,
           );
           await tx.execute(sql`INSERT INTO notification_preferences (user_id) VALUES (${id})`);
           // The bonus is a ledger row of the same transaction: no account without it, no bonus without account.
