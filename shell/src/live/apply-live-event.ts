@@ -1,5 +1,6 @@
 import {
   api,
+  applyLiveEventToChatCache,
   coreApi,
   liveEventReceived,
   type AppDispatch,
@@ -32,23 +33,19 @@ function withChat(chats: ChatEntry[], chat: ChatEntry): ChatEntry[] {
 export function applyLiveEvent(dispatch: AppDispatch, getState: () => RootState, event: LiveEvent): void {
   switch (event.type) {
     case 'message':
+      // The open conversation's pages (mf-chat's `getMessages`), read receipts, typing and removals: applied in
+      // place by shared's chat cache helper, so an open conversation is not reloaded page by page per event.
+      applyLiveEventToChatCache(dispatch, event);
       dispatch(
         coreApi.util.updateQueryData('getChats', undefined, (draft) => {
           draft.chats = withChat(draft.chats, event.chat);
         }),
       );
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
       break;
     case 'read':
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
-      break;
+    case 'typing':
     case 'conversation_removed':
-      dispatch(
-        coreApi.util.updateQueryData('getChats', undefined, (draft) => {
-          draft.chats = draft.chats.filter((entry) => entry.conversation.id !== event.conversation);
-        }),
-      );
-      dispatch(api.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
+      applyLiveEventToChatCache(dispatch, event);
       break;
     case 'like':
     case 'match':
@@ -74,8 +71,6 @@ export function applyLiveEvent(dispatch: AppDispatch, getState: () => RootState,
         dispatch(api.util.invalidateTags(['Likes']));
       break;
     }
-    case 'typing':
-      break;
   }
   dispatch(liveEventReceived(event));
 }
