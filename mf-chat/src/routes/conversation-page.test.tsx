@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   coreApi,
+  signupModalOpened,
   type ChatEntry,
   type ChatMessage,
   type MessagesResponse,
@@ -272,4 +273,29 @@ test('a photo is uploaded first, then sent as a photo message', async () => {
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(uploads[0]).toMatch(/^multipart\/form-data/);
   expect(sent[0]).toMatchObject({ conversation: 1, type: 'photo', photo_id: 8 });
+});
+
+test('a visitor on a profile’s chat entry is invited to sign up with a first message to that member', async () => {
+  const dewi = profileFixture({ id: 555, name: 'Dewi', age: 41, main_image: null });
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/member.php')
+      return jsonResponse({ profile: dewi, liked: false, blocked: false });
+    return undefined;
+  });
+  const view = await renderConversation('/members/555/chat', '/members/:id/chat');
+  const dispatched: unknown[] = [];
+  const original = view.store.dispatch;
+  jest.spyOn(view.store, 'dispatch').mockImplementation((action: Parameters<typeof original>[0]) => {
+    dispatched.push(action);
+    return original(action);
+  });
+  expect(
+    await screen.findByText('Maak gratis een profiel aan en stuur Dewi je eerste bericht.'),
+  ).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Stuur Dewi een bericht' }));
+  expect(dispatched).toContainEqual(
+    signupModalOpened({ source: 'profile:555', profile: { id: 555, name: 'Dewi' } }),
+  );
+  expect(fetch.mock.calls.some(([r]) => (r as Request).url.includes('messages.php'))).toBe(false);
 });

@@ -5,6 +5,8 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorAlert,
+  signupModalOpened,
+  useAppDispatch,
   useGetChatsQuery,
   useGetMessagesInfiniteQuery,
   withSuspense,
@@ -37,6 +39,34 @@ function useCatchUp(
   }, [listed, newest, refetch]);
 }
 
+/** Signup step 0 (SPEC §4): a visitor who wants to write to this profile signs up with a first message to it. */
+function VisitorInvite({ profile }: { profile: Profile }) {
+  const { t } = useTranslation(NS);
+  const dispatch = useAppDispatch();
+  return (
+    <>
+      <ConversationHeader profile={profile} />
+      <div className="text-center py-5 px-3">
+        <p className="lead">{t('conversation.visitorInvite', { name: profile.name })}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() =>
+            dispatch(
+              signupModalOpened({
+                source: `profile:${profile.id}`,
+                profile: { id: profile.id, name: profile.name },
+              }),
+            )
+          }
+        >
+          {t('conversation.visitorSend', { name: profile.name })}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
  * message when there is none yet; SPEC §2). A visitor sees the list's signup invitation.
@@ -59,7 +89,8 @@ function ConversationPage() {
     },
   );
   useCatchUp(chat, messages.data?.pages, messages.refetch);
-  const needsPartner = byProfile && Boolean(user) && Boolean(chats.data) && !chat;
+  // A visitor on a profile's chat entry sees who it is with (signup step 0), a member before the first message.
+  const needsPartner = byProfile && (user === null || (Boolean(user) && Boolean(chats.data) && !chat));
   const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
   // Reading the newest page zeroed the count on the server; the list agrees at once.
   useMarkRead(messages.data ? conversation : undefined, chat?.num_unread_messages ?? 0);
@@ -69,7 +100,7 @@ function ConversationPage() {
     pages[0]?.profile ?? chat?.profile ?? (partner.data ? partner.data.profile : undefined);
   let main;
   if (user === null) {
-    main = <ConversationList />;
+    main = byProfile && profile ? <VisitorInvite profile={profile} /> : <ConversationList />;
   } else if (profile && (conversation === undefined || messages.data)) {
     main = (
       <>

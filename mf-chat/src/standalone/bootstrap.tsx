@@ -12,7 +12,7 @@ const ConversationList = lazy(() => import('../components/conversation-list'));
 function ChatLayout() {
   return (
     <div className="d-flex vh-100 overflow-hidden">
-      <aside className="d-none d-lg-block border-end overflow-auto" style={{ width: 320 }}>
+      <aside className="d-none d-lg-block border-end overflow-auto w-25">
         <ConversationList />
       </aside>
       <main className="flex-grow-1 d-flex flex-column overflow-auto">

@@ -4,7 +4,14 @@ import { createAction } from '@reduxjs/toolkit';
  * Events between apps (SPEC §2 signup modal). Remotes dispatch them; the shell owns the modal state and reacts.
  * Named as events, not setters.
  */
-export const signupModalOpened = createAction<{ source?: string } | undefined>('ui/signupModalOpened');
+export const signupModalOpened = createAction<
+  | {
+      source?: string;
+      /** Signup step 0 from a profile: the form offers a first message to this member (sent once signed up). */
+      profile?: { id: number; name: string };
+    }
+  | undefined
+>('ui/signupModalOpened');
 export const signupStarted = createAction('ui/signupStarted');
 export const signupFinished = createAction('ui/signupFinished');
 export const signupClosed = createAction('ui/signupClosed');

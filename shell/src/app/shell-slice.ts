@@ -9,7 +9,8 @@ import {
  * (signupModalOpened, signupStarted, signupFinished, signupClosed, redirectedToLogin).
  */
 export interface ShellState {
-  signupModal: { open: boolean; source: string | null; inProgress: boolean };
+  /** `profile`: opened from a profile (signup step 0), the member the form offers a first message to. */
+  signupModal: { open: boolean; source: string | null; inProgress: boolean; profile?: { id: number; name: string } | null };
   /**
    * Set when signup was completed through the api in this session outside the signup modal: the activation
    * reminder becomes a modal.
@@ -45,7 +46,8 @@ export const shellSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signupModalOpened, (state, action) => {
-        state.signupModal = { open: true, source: action.payload?.source ?? null, inProgress: false };
+        const profile = action.payload?.profile ?? null;
+        state.signupModal = { open: true, source: action.payload?.source ?? null, inProgress: false, profile };
       })
       .addCase(signupStarted, (state) => {
         state.signupModal.inProgress = true;

@@ -21,7 +21,7 @@ export function SignupModal() {
   return (
     <Modal open locked={modal.inProgress} onClose={close} closeLabel={modal.inProgress ? undefined : t('common.close')} title={t('signupModal.title')}>
       <div data-testid="signup-modal">
-        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source }} compact />
+        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source, profileId: modal.profile?.id, profileName: modal.profile?.name }} compact />
       </div>
     </Modal>
   );

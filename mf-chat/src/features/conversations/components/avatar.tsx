@@ -1,7 +1,7 @@
 import type { Profile } from '@dating/shared';
 import styles from './avatar.module.scss';
 
-export function Avatar({ profile, size = 48 }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: number }) {
+export function Avatar({ profile, size = 48 }: { profile: Pick<Profile, 'name' | 'main_image'>; size?: 40 | 48 }) {
   const image = profile.main_image;
   if (image && image.status === 'active') {
     return (
@@ -17,7 +17,7 @@ export function Avatar({ profile, size = 48 }: { profile: Pick<Profile, 'name' |
     );
   }
   return (
-    <span className={`${styles.avatar} ${styles.initial}`} style={{ width: size, height: size }} aria-hidden="true">
+    <span className={`${styles.avatar} ${styles.initial} ${size === 40 ? styles.size40 : styles.size48}`} aria-hidden="true">
       {profile.name.slice(0, 1).toUpperCase()}
     </span>
   );
