@@ -1,0 +1,119 @@
+import type { Browser, Page } from '@playwright/test';
+import { createActiveMember, type NewMember } from '../../support/account';
+import { expect, test } from '../../support/fixtures';
+import { getJson, skipEntryWarning, XHR } from '../../support/site';
+
+interface Likes {
+  profiles: { id: number }[];
+  liked_by: { id: number; like_new: boolean; profile: { id: number } }[];
+}
+
+/** A member who signed up and activated in their own browser context (their own cookies). */
+async function member(browser: Browser, flow: string): Promise<{ page: Page; who: NewMember; id: number }> {
+  const context = await browser.newContext();
+  await skipEntryWarning(context);
+  const page = await context.newPage();
+  const who = await createActiveMember(page.request, flow);
+  const { user } = await getJson<{ user: { profile: { id: number } } }>(page.request, '/api/user.php');
+  return { page, who, id: user.profile.id };
+}
+
+const likesOf = (page: Page) => getJson<Likes>(page.request, '/api/likes.php');
+
+test('A likes B; B sees the new like, opening it clears it on the server; B likes back and both see the match', async ({
+  browser,
+}) => {
+  const a = await member(browser, 'likes-a');
+  const b = await member(browser, 'likes-b');
+
+  await a.page.goto(`/members/${b.id}`);
+  await a.page.getByRole('button', { name: 'Liken', exact: true }).click();
+  await expect(a.page.getByRole('button', { name: /Geliked/ })).toHaveAttribute('aria-pressed', 'true');
+  expect((await likesOf(a.page)).profiles.map((p) => p.id)).toEqual([b.id]);
+
+  // B's browser learns of it from the server (a reload here; live delivery is the live channel's job).
+  await b.page.goto('/likes');
+  const likedMe = b.page.getByRole('list', { name: 'Vinden mij leuk' });
+  const card = likedMe.getByRole('link', { name: new RegExp(a.who.name) });
+  await expect(card).toContainText('Nieuw');
+  await expect(b.page.getByTestId('nav-likes-top')).toContainText('1');
+  expect((await likesOf(b.page)).liked_by).toEqual([
+    expect.objectContaining({ like_new: true, profile: expect.objectContaining({ id: a.id }) }),
+  ]);
+
+  await card.click();
+  await expect(b.page).toHaveURL(new RegExp(`/likes/m/${a.id}$`));
+  await expect.poll(async () => (await likesOf(b.page)).liked_by[0]?.like_new).toBe(false);
+  await expect(b.page.getByTestId('nav-likes-top')).not.toContainText('1');
+
+  await b.page.getByRole('button', { name: 'Liken', exact: true }).click();
+  await expect(b.page.getByText(`Het is een match! Jij en ${a.who.name} vinden elkaar leuk.`)).toBeVisible();
+
+  await a.page.goto('/likes/matches');
+  await expect(
+    a.page.getByRole('list', { name: 'Matches' }).getByRole('link', { name: new RegExp(b.who.name) }),
+  ).toBeVisible();
+  await b.page.goto('/likes/matches');
+  await expect(
+    b.page.getByRole('list', { name: 'Matches' }).getByRole('link', { name: new RegExp(a.who.name) }),
+  ).toBeVisible();
+});
+
+test('blocking from a profile removes the likes on both sides and hides the blocker', async ({ browser }) => {
+  const a = await member(browser, 'block-a');
+  const b = await member(browser, 'block-b');
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const response = await from.page.request.post('/api/like.php', { headers: XHR, data: { id: to.id } });
+    expect(response.ok()).toBe(true);
+  }
+
+  await b.page.goto(`/members/${a.id}`);
+  await b.page.getByRole('button', { name: 'Blokkeren' }).click();
+  const dialog = b.page.getByRole('dialog', { name: `${a.who.name} blokkeren?` });
+  await dialog.getByRole('button', { name: 'Blokkeren' }).click();
+  await expect(b.page.getByText('Je hebt dit lid geblokkeerd.')).toBeVisible();
+
+  // The server's state, for both members.
+  expect(await likesOf(a.page)).toEqual({ profiles: [], liked_by: [] });
+  expect(await likesOf(b.page)).toEqual({ profiles: [], liked_by: [] });
+  const hidden = await a.page.request.get(`/api/member.php?id=${b.id}`, { headers: XHR });
+  expect(hidden.status()).toBe(404);
+  await a.page.goto('/likes/my-likes');
+  await expect(a.page.getByText('Je hebt nog niemand geliked.')).toBeVisible();
+  await a.page.goto(`/members/${b.id}`);
+  await expect(a.page.getByText('Dit profiel bestaat niet.')).toBeVisible();
+});
+
+test('the swipe game stops at 4 likes with a countdown, and the server refuses a 5th', async ({ page }) => {
+  await createActiveMember(page.request, 'swipe');
+  await page.goto('/swipe-game');
+  await expect(page.getByText('Nog 4 likes vandaag')).toBeVisible();
+  for (let left = 3; left >= 1; left--) {
+    await page.getByRole('button', { name: 'Leuk' }).click();
+    await expect(page.getByText(`Nog ${left} likes vandaag`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Leuk' }).click();
+  await expect(page.getByText('Dat waren je likes voor vandaag')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Leuk' })).toHaveCount(0);
+  await expect(page.locator('time')).toHaveText(/^\d\d:\d\d:\d\d$/);
+
+  const status = await getJson<{ likes_left: number; resets_at: string }>(page.request, '/api/swipe.php');
+  expect(status.likes_left).toBe(0);
+  expect(Date.parse(status.resets_at)).toBeGreaterThan(Date.now());
+  const likes = await likesOf(page);
+  expect(likes.profiles).toHaveLength(4);
+  const { profiles } = await getJson<{ profiles: { id: number }[] }>(
+    page.request,
+    '/api/members.php?numResults=30',
+  );
+  const fresh = profiles.find((p) => !likes.profiles.some((liked) => liked.id === p.id));
+  const fifth = await page.request.post('/api/like.php', {
+    headers: XHR,
+    data: { id: fresh!.id, source: 'swipe' },
+  });
+  expect(fifth.status()).toBe(429);
+  expect(((await fifth.json()) as { error: { code: string } }).error.code).toBe('swipe_limit');
+});
