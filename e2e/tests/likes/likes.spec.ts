@@ -117,3 +117,18 @@ test('the swipe game stops at 4 likes with a countdown, and the server refuses a
   expect(fifth.status()).toBe(429);
   expect(((await fifth.json()) as { error: { code: string } }).error.code).toBe('swipe_limit');
 });
+
+test('the like modal of ?t= shows a like that the server stored, then opens that profile', async ({
+  page,
+}) => {
+  await createActiveMember(page.request, 'like-modal');
+  await page.goto('/members?t=1');
+  const modal = page.getByRole('dialog', { name: 'Nieuwe like!' });
+  await expect(modal).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]t=/);
+  const { liked_by: likedBy } = await likesOf(page);
+  expect(likedBy).toHaveLength(1);
+  await modal.getByTestId('like-modal').click();
+  await expect(page).toHaveURL(new RegExp(`/members/${likedBy[0]!.profile.id}$`));
+  await expect(page.getByRole('button', { name: 'Liken', exact: true })).toBeVisible();
+});
