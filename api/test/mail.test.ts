@@ -18,6 +18,7 @@ const params = {
   message: 'M',
   from_name: 'F',
   from_email: 'f@example.com',
+  count: 3,
   report_id: 1,
   reporter_id: 2,
   reporter_name: 'R',

@@ -134,6 +134,18 @@ function runApiBench(url, port) {
   });
 }
 
+/** Live delivery across two nodes on PostgreSQL + Redis (its own servers; see tools/bench/live-delivery.mjs). */
+function runLiveBench() {
+  console.log('\n== live delivery across two nodes (tools/bench/live-delivery.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'bench', 'live-delivery.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.on('exit', resolve);
+  });
+}
+
 /** Member search over 100,000 generated members on PostgreSQL (its own server and schema). */
 async function runSearchBench() {
   console.log('\n== member search at scale (tools/bench/member-search.mjs)');
@@ -154,4 +166,5 @@ try {
 } finally {
   await server.stop();
 }
+await runLiveBench();
 await runSearchBench();

@@ -173,7 +173,10 @@ export function createMembersService(
       return { ...exact, ...base, similar: false };
     },
 
-    /** One profile. The member who blocked the viewer, and deleted accounts, are 404. */
+    /**
+     * One profile. The member who blocked the viewer, deleted accounts and members who have not confirmed their
+     * address (or whose profile is disabled) are 404 like an unknown id; the member's own profile always shows.
+     */
     async get(viewer: { id: number; paid_user: boolean } | null, id: number): Promise<MemberResponse> {
       const viewerId = viewer?.id ?? null;
       const row = await first<ProfileSqlRow & { blocked_me: boolean; i_blocked: boolean; liked: boolean }>(
@@ -183,7 +186,8 @@ export function createMembersService(
               EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = ${viewerId} AND b.blocked_id = u.id) AS i_blocked,
               EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewerId} AND l.liked_id = u.id) AS liked
             FROM ${sql.raw(PROFILE_FROM)}
-            WHERE u.id = ${id} AND u.status <> 'deleted' AND p.status <> 'disabled'`,
+            WHERE u.id = ${id} AND u.status <> 'deleted'
+              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'))`,
       );
       if (!row || row.blocked_me) throw notFound();
       const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(

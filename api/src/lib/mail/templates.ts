@@ -19,6 +19,10 @@ export const MAIL_TEMPLATES = [
   'mail_change_old',
   'reactivation',
   'complaint',
+  'new_conversation',
+  'new_message',
+  'like',
+  'unread_reminder',
   'report',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

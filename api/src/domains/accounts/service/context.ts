@@ -13,6 +13,8 @@ import type { SessionsService } from '../sessions';
 import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
+import type { LoginGuard } from '../login-guard';
+import type { MessagesService } from '../../chat';
 
 export interface AccountsDeps {
   db: Db;
@@ -24,6 +26,9 @@ export interface AccountsDeps {
   shop: ShopService;
   photos: PhotosService;
   blocked: BlockedService;
+  loginGuard: LoginGuard;
+  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  messages: MessagesService;
   live: LiveHub;
 }
 

@@ -35,6 +35,8 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/auto-like.php',
     {
+      // A GET by contract (SPEC §7) that writes a like: the request-type header is required as on a POST.
+      config: { csrf: 'always' },
       schema: {
         tags: ['likes'],
         response: {
