@@ -59,7 +59,9 @@ test('A likes B; B sees the new like, opening it clears it on the server; B like
   ).toBeVisible();
 });
 
-test('blocking from a profile removes the likes on both sides and hides the blocker', async ({ browser }) => {
+test('blocking from a profile removes the conversation and the likes on both sides, live, and hides the blocker', async ({
+  browser,
+}) => {
   const a = await member(browser, 'block-a');
   const b = await member(browser, 'block-b');
   for (const [from, to] of [
@@ -69,16 +71,42 @@ test('blocking from a profile removes the likes on both sides and hides the bloc
     const response = await from.page.request.post('/api/like.php', { headers: XHR, data: { id: to.id } });
     expect(response.ok()).toBe(true);
   }
+  // A writes to B (paid from the signup bonus): the pair has a conversation.
+  const sent = await a.page.request.post('/api/messages.php', {
+    headers: XHR,
+    data: { member: b.id, client_id: crypto.randomUUID(), type: 'text', text: 'Hoi!' },
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  const chatsOf = (page: Page) =>
+    getJson<{ chats: { conversation: { id: number } }[] }>(page.request, '/api/chats.php');
+  expect((await chatsOf(b.page)).chats).toHaveLength(1);
+
+  // A has the conversation list open while B blocks: it disappears there without a reload (live channel).
+  await a.page.goto('/chats');
+  const row = a.page
+    .getByRole('list', { name: 'Berichten' })
+    .getByRole('listitem')
+    .filter({ hasText: b.who.name });
+  await expect(row).toHaveCount(1);
+  // From here A's page must not ask chats.php again: the row goes because of the live event, not a reload or poll.
+  const refetches: string[] = [];
+  a.page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/chats.php') refetches.push(request.url());
+  });
 
   await b.page.goto(`/members/${a.id}`);
   await b.page.getByRole('button', { name: 'Blokkeren' }).click();
   const dialog = b.page.getByRole('dialog', { name: `${a.who.name} blokkeren?` });
   await dialog.getByRole('button', { name: 'Blokkeren' }).click();
   await expect(b.page.getByText('Je hebt dit lid geblokkeerd.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(refetches).toEqual([]);
 
   // The server's state, for both members.
   expect(await likesOf(a.page)).toEqual({ profiles: [], liked_by: [] });
   expect(await likesOf(b.page)).toEqual({ profiles: [], liked_by: [] });
+  expect((await chatsOf(a.page)).chats).toEqual([]);
+  expect((await chatsOf(b.page)).chats).toEqual([]);
   const hidden = await a.page.request.get(`/api/member.php?id=${b.id}`, { headers: XHR });
   expect(hidden.status()).toBe(404);
   await a.page.goto('/likes/my-likes');
