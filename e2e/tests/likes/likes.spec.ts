@@ -25,14 +25,16 @@ test('A likes B; B sees the new like, opening it clears it on the server; B like
 }) => {
   const a = await member(browser, 'likes-a');
   const b = await member(browser, 'likes-b');
+  // B has the likes page open, still empty.
+  await b.page.goto('/likes');
+  await expect(b.page.getByText('Nog niemand heeft jou geliked.')).toBeVisible();
 
   await a.page.goto(`/members/${b.id}`);
   await a.page.getByRole('button', { name: 'Liken', exact: true }).click();
   await expect(a.page.getByRole('button', { name: /Geliked/ })).toHaveAttribute('aria-pressed', 'true');
   expect((await likesOf(a.page)).profiles.map((p) => p.id)).toEqual([b.id]);
 
-  // B's browser learns of it from the server (a reload here; live delivery is the live channel's job).
-  await b.page.goto('/likes');
+  // B's open page shows the new like without a reload (the live `like` event reloads likes.php).
   const likedMe = b.page.getByRole('list', { name: 'Vinden mij leuk' });
   const card = likedMe.getByRole('link', { name: new RegExp(a.who.name) });
   await expect(card).toContainText('Nieuw');
