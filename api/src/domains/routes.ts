@@ -14,6 +14,7 @@ import { discountCodeRoute, packagesRoute } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
 import { likesRoute } from './likes';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
+import { experimentsRoute } from './experiments';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
 export const apiRoutes = [
@@ -32,6 +33,7 @@ export const apiRoutes = [
   discountCodeRoute,
   pageHiddenRoute,
   ...accountRoutes,
+  experimentsRoute,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {

@@ -10,6 +10,7 @@ import {
   createPhotosService,
 } from './accounts';
 import { createSitesService, createRegistry } from './sites';
+import { createExperimentsService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
 import { createChatsService } from './chat';
@@ -57,11 +58,18 @@ export function createServices(deps: ServiceDeps) {
     push,
     registry: createRegistry(deps.config.dataDir),
   };
+  // Experiments (issue 12): canary assignment, lander visits and the conversion report.
+  const experiments = createExperimentsService(db, { registry: core.registry });
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     mediaDir: path.join(deps.config.dataDir, 'media'),
     autoApproveSeconds: autoApproveSecondsFromEnv(),
   });
-  return { ...core, photos, accounts: createAccountsService({ ...core, db, log: deps.log, photos }) };
+  return {
+    ...core,
+    experiments,
+    photos,
+    accounts: createAccountsService({ ...core, db, log: deps.log, photos }),
+  };
 }
 export type Services = ReturnType<typeof createServices>;

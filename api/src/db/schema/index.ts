@@ -8,3 +8,4 @@ export * from '../../domains/chat/tables';
 export * from '../../domains/likes/tables';
 export * from '../../domains/payments/tables';
 export * from './platform';
+export * from '../../domains/experiments/tables';
