@@ -2,8 +2,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { City } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
-import { BODY_TYPES, EYE_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from '@dating/shared/contract/index';
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE } from '@dating/shared/constants';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  INTERESTS,
+  RELATIONSHIP_STATUSES,
+} from '@dating/shared/contract/index';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { first } from '../db/sql';
@@ -11,7 +15,6 @@ import {
   companies,
   conversations,
   creditPackages,
-  discountCodes,
   interests,
   likes,
   messages,
@@ -42,6 +45,8 @@ export interface SeedOptions {
   profiles: number;
   /** Generate image files (tests skip it; rows still point at the paths). */
   images: boolean;
+  /** The demo member (demo@example.com with its published password). */
+  account?: boolean;
   mediaDir: string;
 }
 
@@ -168,9 +173,7 @@ async function seedReference(db: Db) {
       })),
     ),
   );
-  await db
-    .insert(discountCodes)
-    .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
+  // TIMEBONUS25 is inserted by migration 0030 (every database has it, seeded or not).
 }
 
 /** Regions the demo members of the larger countries live in (the data set also lists provinces and territories). */
@@ -386,7 +389,8 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
   const site = await services.sites.resolve('localhost');
   await seedReference(db);
   const fictional = await seedProfiles(db, opts, site.id);
-  await seedDemoMember(db, services, site.id, fictional);
+  // The demo member's password is published (README): never in production (issue 11 finding 4).
+  if (opts.account) await seedDemoMember(db, services, site.id, fictional);
 }
 
 /** Seeds once: only when there is no site yet (a fresh database). */

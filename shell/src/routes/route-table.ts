@@ -1,5 +1,8 @@
-import { LANDER_VARIANTS } from '@dating/shared';
+import { LANDER_VARIANTS } from '@dating/shared/site-routes';
 import type { RemoteName, RemoteTarget } from '../remotes/remote-loader';
+
+// The page paths are shared with the server (404 status for unknown pages); the test keeps both lists equal.
+export { LANDER_VARIANTS, TOKEN_PATTERN } from '@dating/shared/site-routes';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export type StaticPageName = 'ban' | 'cookies' | 'faq' | 'privacy' | 'return-policy' | 'service' | 'terms';

@@ -7,5 +7,6 @@ export * from '../../domains/members/tables';
 export * from '../../domains/chat/tables';
 export * from '../../domains/likes/tables';
 export * from '../../domains/payments/tables';
+export * from '../../domains/live/tables';
 export * from './platform';
 export * from '../../domains/experiments/tables';

@@ -149,17 +149,29 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     return cache!;
   }
 
+  function pick(c: NonNullable<typeof cache>, host: string | undefined): Site {
+    const key = (host ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\./, '');
+    const site = c.byHost.get(key) ?? c.fallback;
+    if (!site) throw new Error('no site configured');
+    return site;
+  }
+
   return {
     /** The site for a request host (port stripped); unknown hosts get the default site. */
     async resolve(host: string | undefined): Promise<Site> {
-      const c = await ensure();
-      const key = (host ?? '')
-        .toLowerCase()
-        .replace(/:\d+$/, '')
-        .replace(/^www\./, '');
-      const site = c.byHost.get(key) ?? c.fallback;
-      if (!site) throw new Error('no site configured');
-      return site;
+      return pick(await ensure(), host);
+    },
+    /**
+     * The same without waiting, for the per-request lookup: the sites as loaded (at start, see `resolve`), a stale
+     * copy being refreshed in the background. Throws if they were never loaded.
+     */
+    resolveLoaded(host: string | undefined): Site {
+      if (!cache) throw new Error('sites not loaded yet');
+      if (Date.now() - cache.at >= TTL_MS) void ensure();
+      return pick(cache, host);
     },
     async byId(id: number): Promise<Site | undefined> {
       return (await ensure()).byId.get(id);

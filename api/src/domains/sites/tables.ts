@@ -73,4 +73,6 @@ export const sites = pgTable('sites', {
   isDefault: boolean('is_default').notNull().default(false),
   settings: jsonb('settings').$type<SiteSettingsJson>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** IANA zone of the site's day (the swipe game's daily likes), migration 0020. */
+  timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
 });
