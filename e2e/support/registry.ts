@@ -10,7 +10,7 @@ export type App = (typeof APPS)[number];
 export const REMOTE_APPS = APPS.filter((app) => app !== 'shell');
 
 export interface Registry {
-  apps: Record<string, { current: string; history: string[] }>;
+  apps: Record<string, { current: string; history: string[]; canary?: { version: string; weight: number } }>;
 }
 
 /** The DATA_DIR of the server under test (created by playwright.config.ts). */
@@ -24,8 +24,8 @@ export function readRegistry(dir = dataDir()): Registry {
   return JSON.parse(fs.readFileSync(path.join(dir, 'site', 'registry.json'), 'utf8')) as Registry;
 }
 
-/** Runs one of the operator's tools (`tools/deploy.mjs`, `tools/rollback.mjs`) against the test server's data. */
-export function runTool(tool: 'deploy' | 'rollback', args: string[], dir = dataDir()): string {
+/** Runs one of the operator's tools (`tools/deploy.mjs`, `rollback.mjs`, `promote.mjs`) against the test server's data. */
+export function runTool(tool: 'deploy' | 'rollback' | 'promote', args: string[], dir = dataDir()): string {
   return execFileSync(process.execPath, [path.join(ROOT, 'tools', `${tool}.mjs`), ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir },

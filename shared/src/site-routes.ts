@@ -5,7 +5,7 @@
  * shell's table.
  */
 
-import { LANDER_VARIANTS } from './contract/landers';
+import { LANDER_VARIANTS, parseLanderSlug } from './contract/landers';
 
 export { LANDER_VARIANTS };
 
@@ -72,7 +72,9 @@ function matches(pattern: string, segments: string[]): boolean {
   if (segments.length < required || segments.length > parts.length) return false;
   return segments.every((segment, i) => {
     const part = parts[i]!;
-    if (part === ':token') return TOKEN_PATTERN.test(segment);
+    // A lander slug of any niche and locale (`general-nl`, `she-eng`); the niche is checked against the site's
+    // by `matchLanderPath` (the server answers 404 for another niche's slug).
+    if (part === ':token') return parseLanderSlug(segment) !== null;
     return part.startsWith(':') ? segment.length > 0 : part === segment;
   });
 }

@@ -25,6 +25,7 @@ import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute }
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
+import { experimentsRoute } from './experiments';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
 export const apiRoutes = [
@@ -59,6 +60,7 @@ export const apiRoutes = [
   liveJobs,
   liveTestPaths,
   ...accountRoutes,
+  experimentsRoute,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {

@@ -11,6 +11,7 @@ import {
   createLoginGuard,
 } from './accounts';
 import { createSitesService, createRegistry } from './sites';
+import { createExperimentsService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
 import {
@@ -93,6 +94,8 @@ export function createServices(deps: ServiceDeps) {
     push,
     registry: createRegistry(deps.config.dataDir),
   };
+  // Experiments (issue 12): canary assignment, lander visits and the conversion report.
+  const experiments = createExperimentsService(db, { registry: core.registry });
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     mediaDir: path.join(deps.config.dataDir, 'media'),
@@ -126,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     ...core,
     ...chat,
+    experiments,
     photos,
     payments,
     accounts: createAccountsService({ ...core, messages, db, log: deps.log, photos }),

@@ -37,6 +37,9 @@ import { createRandom } from './random';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-1234';
+/** An operator of the embedded demo (reads `/api/experiments.php`); never seeded with SEED_DEMO=0. */
+export const DEMO_OPERATOR_EMAIL = 'operator@example.com';
+export const DEMO_OPERATOR_PASSWORD = 'Operator-1234';
 
 export interface SeedOptions {
   profiles: number;
@@ -320,6 +323,28 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
     about: 'Demo-account van de ingebouwde modus.',
   });
   await db.insert(notificationPreferences).values({ userId: me });
+  const [operator] = await db
+    .insert(users)
+    .values({
+      siteId,
+      email: DEMO_OPERATOR_EMAIL,
+      passwordHash: await hashPassword(DEMO_OPERATOR_PASSWORD),
+      status: 'confirmed',
+      role: 'operator',
+      invisible: true,
+      language: 'nl',
+      confirmedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  await db.insert(profiles).values({
+    userId: operator!.id,
+    name: 'Operator',
+    gender: 'female',
+    sexuality: 'hetero',
+    dateOfBirth: '1985-01-01',
+    country: 'NL',
+  });
+  await db.insert(notificationPreferences).values({ userId: operator!.id });
   await services.credits.credit({ userId: me, amount: 25, kind: 'bonus', ref: 'demo' });
   await services.shop.createWelcomeCode(me, siteId, 48);
   if (fictional.length < 8) return;

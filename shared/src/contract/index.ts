@@ -10,3 +10,4 @@ export * from './site-data';
 export * from './account';
 export * from './live';
 export * from './landers';
+export * from './experiments';

@@ -2,7 +2,13 @@ import type { Locale } from './common';
 import type { Profile } from './profile';
 
 export const NOTIFICATION_TYPES = [
-  'new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions', 'weekly_updates', 'news',
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
   'reminders',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -9,3 +9,4 @@ export * from '../../domains/likes/tables';
 export * from '../../domains/payments/tables';
 export * from '../../domains/live/tables';
 export * from './platform';
+export * from '../../domains/experiments/tables';

@@ -16,4 +16,4 @@ export {
   type SiteRow,
   type SitesService,
 } from './sites';
-export { createRegistry, type DeployedSite, type Registry } from './registry';
+export { createRegistry, type CanaryEntry, type DeployedSite, type Registry } from './registry';

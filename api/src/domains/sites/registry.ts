@@ -3,16 +3,31 @@ import path from 'node:path';
 import type { RegistryEntry } from '@dating/shared/contract/index';
 
 interface RegistryFile {
-  apps: Record<string, { current: string; history?: string[] }>;
+  apps: Record<
+    string,
+    { current: string; history?: string[]; canary?: { version: string; weight: number; since?: string } }
+  >;
+}
+
+/** A running experiment: `weight` percent of visitors get `canary` instead of `stable` (ARCHITECTURE §3). */
+export interface CanaryEntry {
+  /** Registry key (folder name), e.g. `mf-landers`. */
+  app: string;
+  stable: RegistryEntry;
+  canary: RegistryEntry;
+  weight: number;
 }
 
 export interface DeployedSite {
+  /** The stable version of every remote. */
   remotes: RegistryEntry[];
+  /** Remotes with a canary; the page inlines the version assigned to the visitor instead of the stable one. */
+  canaries: CanaryEntry[];
   /** The shell's initial files as URL paths, or null when no shell is deployed. */
   shell: { version: string; js: string[]; css: string[]; preload: string[] } | null;
 }
 
-const EMPTY: DeployedSite = { remotes: [], shell: null };
+const EMPTY: DeployedSite = { remotes: [], canaries: [], shell: null };
 const VERSION_RE = /^[\w.+-]+$/;
 
 /**
@@ -28,6 +43,7 @@ export function createRegistry(dataDir: string) {
   function load(): DeployedSite {
     const reg = JSON.parse(readFileSync(file, 'utf8')) as RegistryFile;
     const remotes: RegistryEntry[] = [];
+    const canaries: CanaryEntry[] = [];
     let shell: DeployedSite['shell'] = null;
     for (const [app, entry] of Object.entries(reg.apps ?? {})) {
       if (!entry?.current || !VERSION_RE.test(entry.current) || !VERSION_RE.test(app)) continue;
@@ -51,13 +67,30 @@ export function createRegistry(dataDir: string) {
         }
         continue;
       }
-      remotes.push({
+      const remote = (version: string): RegistryEntry => ({
         name: app.replace(/-/g, '_'),
-        entry: `/remotes/${app}/${entry.current}/mf-manifest.json`,
-        version: entry.current,
+        entry: `/remotes/${app}/${version}/mf-manifest.json`,
+        version,
       });
+      remotes.push(remote(entry.current));
+      const canary = entry.canary;
+      if (
+        canary &&
+        VERSION_RE.test(canary.version) &&
+        canary.version !== entry.current &&
+        Number.isInteger(canary.weight) &&
+        canary.weight >= 0 &&
+        canary.weight <= 100
+      ) {
+        canaries.push({
+          app,
+          stable: remote(entry.current),
+          canary: remote(canary.version),
+          weight: canary.weight,
+        });
+      }
     }
-    return { remotes, shell };
+    return { remotes, canaries, shell };
   }
 
   return {

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { siteOrigin } from '../service';
 import { SignupBody } from '../schemas';
 import { UserSchema, errors } from '../../../lib/contract';
+import { EXPERIMENT_COOKIE } from '../../experiments';
 
 /** `POST /api/signup.php`: creates the account, logs it in (not_confirmed) and mails the activation link. */
 export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,6 +27,8 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
         },
       );
       await reply.startSession({ id: userId });
+      // The visitor's experiment assignments (a canary, the lander seen) now count this signup.
+      await app.services.experiments.recordSignup(request.cookies[EXPERIMENT_COOKIE], userId);
       reply.setLocaleCookie(request.body.locale);
       reply.header('cache-control', 'no-store').code(201);
       return { user: (await app.services.users.load(userId))! };

@@ -2,9 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { isLocale, type Locale, type SiteData } from '@dating/shared/contract/index';
-import { cspWithStyle } from '../../../lib/security-headers';
+import {
+  isLocale,
+  matchLanderPath,
+  type LanderPageKey,
+  type Locale,
+  type Niche,
+  type SiteData,
+} from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
+import { cspWithStyle } from '../../../lib/security-headers';
+import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -45,6 +53,36 @@ const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xm
 export const htmlRoutes: FastifyPluginAsync = async (app) => {
   const { registry } = app.services;
 
+  /**
+   * The lander a path shows (the shared rule, `matchLanderPath`): an unknown variant, a slug of another niche or
+   * locale, or a profile lander of a member who does not exist is a 404 with the site's error page.
+   */
+  async function resolveLander(
+    urlPath: string,
+    niche: number,
+  ): Promise<{
+    status: 200 | 404;
+    page: LanderPageKey | null;
+    slugLocale: Locale | null;
+  }> {
+    // Not the lander rule's business: other paths are answered as before.
+    return { status: 200, page: null, slugLocale: null, ...(await landerOf(urlPath, niche)) };
+  }
+
+  async function landerOf(urlPath: string, niche: number) {
+    const match = matchLanderPath(urlPath, { niche: niche as Niche });
+    if (match === null) return {};
+    if (match === 'not-found') return { status: 404 as const };
+    if ('memberId' in match) {
+      try {
+        await app.services.members.get(null, match.memberId);
+      } catch {
+        return { status: 404 as const };
+      }
+    }
+    return { page: match.page, slugLocale: match.slug?.locale ?? null };
+  }
+
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const deployed = registry.current();
     const urlPath = request.url.split('?')[0]!;
@@ -75,15 +113,44 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         );
     }
     const user = await request.currentUser();
-    const locale = pageLocale(request, user?.language);
+    const lander = await resolveLander(urlPath, request.site.niche);
+    let locale = pageLocale(request, user?.language);
+    // A lander's slug names its language (`/landers/gallery/general-de`): a visitor from that ad reads German,
+    // also on the pages after it (the locale cookie, which the shell reads first).
+    if (lander.slugLocale && !user && lander.slugLocale !== locale) {
+      locale = lander.slugLocale;
+      reply.setLocaleCookie(locale);
+    }
     const country = request.geoCountry();
-    const settings = app.services.sites.settings(request.site, country);
+    const settings = app.services.sites.settings(request.site, country, locale);
     let userOut: SiteData['user'] = false;
     if (user) {
       const { id: _id, siteId: _siteId, ...contractUser } = user;
       userOut = contractUser;
     }
-    const data: SiteData = { settings, user: userOut, locale, country, remotes: deployed.remotes };
+    // The version of each remote this visitor gets (a canary's for the visitors assigned to it), inlined like
+    // the registry: no extra round trip (ARCHITECTURE §3).
+    const experiment = await app.services.experiments.visit({
+      cookie: request.cookies[EXPERIMENT_COOKIE],
+      deployed,
+      page: lander.status === 404 ? null : lander.page,
+      siteId: request.site.id,
+      member: Boolean(user),
+    });
+    if (experiment.cookie) {
+      reply.setCookie(EXPERIMENT_COOKIE, experiment.cookie, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: EXPERIMENT_COOKIE_MAX_AGE_S,
+      });
+    }
+    const data: SiteData = { settings, user: userOut, locale, country, remotes: experiment.remotes };
+    if (lander.status === 404) {
+      data.status = 404;
+      reply.code(404);
+    }
     const theme = request.site.settings.theme_color ?? '#4a1a6b';
     const html = `<!doctype html>
 <html lang="${locale}">

@@ -23,9 +23,16 @@ export function withPhoto(profile: Profile): boolean {
  * request otherwise, so a visitor never triggers a 403 logout). `ready` turns true when there is nothing to wait for.
  */
 export function useLanderProfiles(count: number) {
-  const { mayBrowse, known, variant, source } = useSite();
+  const { mayBrowse, known, variant, source, settings } = useSite();
+  // Members of the visitor's country (the server falls back to similar results when there are too few).
+  const country = settings?.geoip_selected_country ?? undefined;
   const { data, isLoading } = useGetLanderProfilesQuery(
-    { numResults: Math.max(count, 12), ...NICHE_MEMBERS[variant], ...source },
+    {
+      numResults: Math.max(count, 12),
+      ...NICHE_MEMBERS[variant],
+      ...(country ? { country } : {}),
+      ...source,
+    },
     { skip: !mayBrowse },
   );
   const all = data ? data.profiles : [];

@@ -1,0 +1,157 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ExperimentReport, SiteData } from '@dating/shared/contract/index';
+import { createTestApp, type TestContext } from '../../../testing/helpers';
+import { cookieOf, signupBody } from '../../../testing/accounts';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD } from '../../../seed/demo';
+
+const STABLE = '0.1.0-aaaaaaaa';
+const CANARY = '0.2.0-cccccccc';
+let t: TestContext;
+
+async function deploy(canary: { version: string; weight: number } | null) {
+  const site = path.join(t.dataDir, 'site');
+  for (const [app, version] of [
+    ['shell', '1.0.0-ssssssss'],
+    ['mf-landers', STABLE],
+    ['mf-landers', CANARY],
+  ] as const) {
+    await mkdir(path.join(site, app, version), { recursive: true });
+    await writeFile(
+      path.join(site, app, version, app === 'shell' ? 'entry-assets.json' : 'mf-manifest.json'),
+      '{}',
+    );
+  }
+  await writeFile(
+    path.join(site, 'registry.json'),
+    JSON.stringify({
+      apps: {
+        shell: { current: '1.0.0-ssssssss', history: [] },
+        'mf-landers': { current: STABLE, history: [], ...(canary ? { canary } : {}) },
+      },
+    }),
+  );
+  // The registry is re-read at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+}
+
+function siteData(html: string): SiteData {
+  const m = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(html);
+  return JSON.parse(m![1]!) as SiteData;
+}
+
+const landersVersion = (data: SiteData) => data.remotes.find((r) => r.name === 'mf_landers')!.version;
+const expCookie = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === 'mf_exp')?.value;
+
+async function page(url: string, cookie?: string) {
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 12 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('lander pages and 404s', () => {
+  beforeAll(() => deploy(null));
+
+  test.each(['/', '/landers/gallery', '/landers/tinderswipe', '/landers/video/general-nl', '/general-eng'])(
+    '%s is a page',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(siteData(res.body).status).toBeUndefined();
+    },
+  );
+
+  test.each([
+    '/landers/nope',
+    '/landers/gallery/she-nl',
+    '/landers/gallery/general-xx',
+    '/bdsm-nl',
+    '/members/999999/landing',
+    '/members/abc/landing2',
+  ])('%s is a 404 with the site page', async (url) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(siteData(res.body).status).toBe(404);
+  });
+
+  test('a profile lander of an existing member is a page', async () => {
+    const { profiles } = (await t.call({ method: 'GET', url: '/api/members.php' })).json() as {
+      profiles: { id: number }[];
+    };
+    const res = await page(`/members/${profiles[0]!.id}/landing3/general-de`);
+    expect(res.statusCode).toBe(200);
+  });
+
+  test('a slug sets the page language and its cookie; the settings texts follow', async () => {
+    const res = await page('/landers/maplanding/general-de');
+    expect(res.body).toContain('<html lang="de">');
+    expect(res.cookies.find((c) => c.name === 'locale')?.value).toBe('de');
+    expect(siteData(res.body).settings.fictional_warning).toContain('fiktive Profile');
+  });
+});
+
+describe('a canary at 50 %', () => {
+  beforeAll(() => deploy({ version: CANARY, weight: 50 }));
+
+  test('different visitors get both versions, the same visitor always the same one', async () => {
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 30; i++) {
+      const res = await page('/landers/gallery');
+      const cookie = expCookie(res)!;
+      expect(cookie).toBeTruthy();
+      seen.set(cookie, landersVersion(siteData(res.body)));
+    }
+    expect(new Set(seen.values())).toEqual(new Set([STABLE, CANARY]));
+    for (const [cookie, version] of [...seen].slice(0, 6)) {
+      const again = await page('/', `mf_exp=${cookie}`);
+      expect(landersVersion(siteData(again.body))).toBe(version);
+      expect(expCookie(again)).toBeUndefined();
+    }
+  });
+
+  test('the report counts a signup made on the canary, per version and per lander; operators only', async () => {
+    // A visitor who lands on the canary's video lander, then signs up.
+    let cookie = '';
+    for (let i = 0; i < 50 && !cookie; i++) {
+      const res = await page('/landers/video?network=ads');
+      if (landersVersion(siteData(res.body)) === CANARY) cookie = `mf_exp=${expCookie(res)}`;
+    }
+    expect(cookie).not.toBe('');
+    const signup = await t.call({ method: 'POST', url: '/api/signup.php', cookie, payload: signupBody() });
+    expect(signup.statusCode).toBe(201);
+
+    const visitor = await t.call({ method: 'GET', url: '/api/experiments.php?app=mf-landers' });
+    expect(visitor.statusCode).toBe(403);
+    const member = await t.call({ method: 'GET', url: '/api/experiments.php', cookie: cookieOf(signup) });
+    expect(member.statusCode).toBe(403);
+    expect(member.json().error.code).toBe('forbidden');
+
+    const operator = await t.login(DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD);
+    const res = await t.call({ method: 'GET', url: '/api/experiments.php?app=mf-landers', cookie: operator });
+    expect(res.statusCode).toBe(200);
+    const report = res.json() as ExperimentReport;
+    expect(report.canary).toEqual({ version: CANARY, weight: 50 });
+    const canary = report.versions.find((v) => v.version === CANARY)!;
+    expect(canary.role).toBe('canary');
+    expect(canary.signups).toBe(1);
+    expect(canary.visits).toBeGreaterThanOrEqual(canary.signups);
+    const video = canary.variants.find((v) => v.variant === 'video')!;
+    expect(video).toMatchObject({ signups: 1, activations: 0, first_purchases: 0 });
+    expect(video.rates.signup.value).toBeCloseTo(1 / video.visits);
+    expect(video.rates.signup.low).toBeLessThan(video.rates.signup.value);
+    expect(video.rates.signup.high).toBeGreaterThanOrEqual(video.rates.signup.value);
+    const stable = report.versions.find((v) => v.version === STABLE)!;
+    expect(stable.signups).toBe(0);
+    expect(stable.variants.find((v) => v.variant === 'gallery')!.visits).toBeGreaterThan(0);
+
+    const bad = await t.call({ method: 'GET', url: '/api/experiments.php?app=nope', cookie: operator });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * `npm run experiment-report -- <app> [--json]`: visits, signups, activations and first purchases per version and
+ * per lander of an app's experiment, with 95 % confidence intervals (the same numbers as `/api/experiments.php`).
+ *
+ * Uses the server's database (DATABASE_URL, else the PGlite files in $DATA_DIR/db). PGlite allows one process at a
+ * time: with the embedded database, stop the server first, or read the JSON endpoint as an operator.
+ */
+import path from 'node:path';
+import type { ExperimentCounts, ExperimentReport } from '@dating/shared/contract/index';
+import { configFromEnv } from '../../config';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createRegistry } from '../sites';
+import { createExperimentsService } from './service';
+
+const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+const USAGE = `usage: npm run experiment-report -- <app> [--json]   (app: ${APPS.join(', ')})`;
+
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+const rate = (r: ExperimentCounts['rates']['signup']) => `${pct(r.value)} [${pct(r.low)}–${pct(r.high)}]`;
+
+function line(label: string, c: ExperimentCounts): string {
+  return [
+    label.padEnd(28),
+    String(c.visits).padStart(7),
+    `${String(c.signups).padStart(6)} ${rate(c.rates.signup).padEnd(26)}`,
+    `${String(c.activations).padStart(6)} ${rate(c.rates.activation).padEnd(26)}`,
+    `${String(c.first_purchases).padStart(6)} ${rate(c.rates.first_purchase)}`,
+  ].join(' ');
+}
+
+export function formatReport(report: ExperimentReport): string {
+  const out = [
+    `${report.app}: stable ${report.stable ?? '(none)'}` +
+      (report.canary ? `, canary ${report.canary.version} at ${report.canary.weight} %` : ', no canary'),
+    '',
+    `${'version / lander'.padEnd(28)}  visits signups (rate, 95 % CI)         activations                       first purchases`,
+  ];
+  if (!report.versions.length) out.push('(no visits recorded yet)');
+  for (const version of report.versions) {
+    out.push(line(`${version.version} (${version.role})`, version));
+    for (const variant of version.variants) out.push(line(`  ${variant.variant}`, variant));
+  }
+  return out.join('\n');
+}
+
+export async function experimentReport(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = console,
+): Promise<number> {
+  const json = argv.includes('--json');
+  const [app, ...rest] = argv.filter((arg) => arg !== '--json');
+  if (!app || rest.length || !APPS.includes(app)) {
+    out.error(USAGE);
+    return 2;
+  }
+  // npm runs scripts from the root; INIT_CWD is where it was started.
+  const base = env.INIT_CWD ?? process.cwd();
+  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.raw);
+    const service = createExperimentsService(database.db, { registry: createRegistry(config.dataDir) });
+    const report = await service.report(app);
+    out.log(json ? JSON.stringify(report, null, 2) : formatReport(report));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  experimentReport(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

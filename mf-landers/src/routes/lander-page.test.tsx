@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStore, signupModalOpened } from '@dating/shared';
+import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
+import LanderPage from './lander-page';
+
+const settings = {
+  name: 'Flirtplein',
+  niche: 1,
+  logged_out_search: 'other',
+  logged_out_search_trafficsource: 'none',
+  countries: ['NL'],
+};
+const profiles = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  name: `Sanne ${i + 1}`,
+  age: 30,
+  city: 'Breda',
+  region: 'Noord-Brabant',
+  interests: ['music'],
+  main_image: null,
+}));
+
+function serve() {
+  return mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/members.php')
+      return jsonResponse({ profiles, pageNumber: 1, numResults: 12, total: 12, similar: false });
+    if (url.pathname === '/api/member.php')
+      return jsonResponse({ profile: profiles[2], liked: false, blocked: false });
+    return undefined;
+  });
+}
+
+test.each([
+  ['/landers/gallery', 'lander-gallery', 'Singles bij jou in de buurt'],
+  ['/landers/alonetonight/general-nl', 'lander-alonetonight', 'Alleen vanavond?'],
+  ['/landers/maplanding', 'lander-maplanding', 'Leden bij jou in de buurt'],
+  ['/members/3/landing2', 'lander-landing2', 'Sanne 3 heeft je een bericht gestuurd'],
+])('%s draws its own lander', async (route, testId, title) => {
+  serve();
+  await renderPage(<LanderPage />, { route, path: '*' });
+  const lander = await screen.findByTestId(testId);
+  expect(lander).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+});
+
+test('a lander’s call to action opens the signup modal with the lander as source; the member filter follows the niche', async () => {
+  const fetch = serve();
+  const store = makeStore();
+  const dispatch = jest.spyOn(store, 'dispatch');
+  await renderPage(<LanderPage />, { route: '/landers/iconslanding', path: '*', store });
+  await userEvent.click(await screen.findByRole('button', { name: /Muziek/ }));
+  expect(screen.getByText('Gekozen: 1')).toBeInTheDocument();
+  await userEvent.click(screen.getAllByTestId('lander-cta')[0]!);
+  expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'lander:iconslanding' }));
+  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+});
+
+test('the profile signup entry opens the signup modal at once', async () => {
+  serve();
+  const store = makeStore();
+  const dispatch = jest.spyOn(store, 'dispatch');
+  await renderPage(<LanderPage />, { route: '/members/3/signup', path: '*', store });
+  await screen.findByTestId('lander-landing');
+  expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'profile:3' }));
+});
