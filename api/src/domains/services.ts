@@ -63,6 +63,9 @@ export function createServices(deps: ServiceDeps) {
   // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.
   const offline = createOfflineNotifier({ db, push, mail, sites, log: deps.log });
   live.onUndelivered(offline.handle);
+  const chats = createChatsService(db, deps.raw, { profiles, blocked });
+  // Each member's counters (the `counters` live event, the navigation's badges): one definition for every writer.
+  const counters = createCountersService(deps.raw, chats);
   const core = {
     sites,
     bus,
@@ -82,12 +85,12 @@ export function createServices(deps: ServiceDeps) {
     mail,
     offline,
     /** `liveCounters.publish(userId)` after a change to unread messages, new likes or credits. */
-    liveCounters: createLiveCounters(db, live),
+    liveCounters: createLiveCounters(counters, live),
     /** The unread-message reminder mails (a job every 15 min on every node, each reminder sent once). */
     reminders: createReminders({ db, mail, sites }),
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
-    chats: createChatsService(db, deps.raw, { profiles, blocked }),
+    chats,
     likes: createLikesService(db, { live, profiles }),
     reports: createReportsService(db, { mail }),
     shop: createShopService(db),
@@ -106,7 +109,6 @@ export function createServices(deps: ServiceDeps) {
   const chatPhotos = createChatPhotosService(deps.raw, {
     dir: path.join(deps.config.dataDir, 'chat-photos'),
   });
-  const counters = createCountersService(deps.raw, core.chats);
   const messages = createMessagesService({
     ...core,
     db,
