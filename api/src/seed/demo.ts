@@ -109,6 +109,8 @@ async function seedSites(db: Db) {
         minimum_message_costs: minimumCosts,
         fictional_warning: 'Deze site bevat fictieve profielen.',
         theme_color: '#4a1a6b',
+        // Its members may also be shown on the other brands, as far as they fit each brand's niche.
+        member_resell: true,
       },
     },
     {
@@ -177,12 +179,29 @@ async function seedReference(db: Db) {
     .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
 }
 
-async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {
+/** Who a site's fictional members are: the general site's mix, or a brand's niche (site-scope.ts). */
+interface Cast {
+  seed: number;
+  /** Image file prefix, unique per site. */
+  prefix: string;
+  gender?: 'female' | 'male';
+  /** Men seeking men (the gay niche): sexuality gay or bi. */
+  menSeekingMen?: boolean;
+  countries?: readonly string[];
+}
+const GENERAL_CAST: Cast = { seed: 20261122, prefix: 'p' };
+
+async function seedProfiles(
+  db: Db,
+  opts: SeedOptions,
+  siteId: number,
+  cast = GENERAL_CAST,
+): Promise<number[]> {
   if (opts.profiles <= 0) return [];
-  const rnd = createRandom(20261122);
+  const rnd = createRandom(cast.seed);
   const people = Array.from({ length: opts.profiles }, (_, i) => {
-    const gender = rnd.chance(0.62) ? ('female' as const) : ('male' as const);
-    const country = rnd.weighted(COUNTRY_WEIGHTS);
+    const gender = cast.gender ?? (rnd.chance(0.62) ? ('female' as const) : ('male' as const));
+    const country = cast.countries ? rnd.pick(cast.countries) : rnd.weighted(COUNTRY_WEIGHTS);
     const states = regionsOf(country);
     const state = states.length ? rnd.pick(states) : null;
     const cities = state
@@ -200,11 +219,16 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
       gender,
       name: `${first}${rnd.pick(NAME_SUFFIXES)}`,
       dob: `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
-      sexuality: rnd.weighted([
-        ['hetero', 70],
-        ['bi', 15],
-        [gender === 'female' ? 'lesbian' : 'gay', 15],
-      ] as const),
+      sexuality: cast.menSeekingMen
+        ? rnd.weighted([
+            ['gay', 75],
+            ['bi', 25],
+          ] as const)
+        : rnd.weighted([
+            ['hetero', 70],
+            ['bi', 15],
+            [gender === 'female' ? 'lesbian' : 'gay', 15],
+          ] as const),
       country,
       region: state?.name ?? null,
       city: cities.length ? rnd.pick(cities).name : null,
@@ -257,8 +281,9 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
   const files = await pool(people, 8, async (p, k) => {
     const initials = p.name.slice(0, 2).toUpperCase();
     const img = { initials, palette: p.palette, female: p.gender === 'female' };
-    if (!opts.images) return { filename: `seed/p${k}.jpg`, thumb: `seed/p${k}_t.jpg` };
-    return generateProfileImage(opts.mediaDir, `p${k}`, img);
+    if (!opts.images)
+      return { filename: `seed/${cast.prefix}${k}.jpg`, thumb: `seed/${cast.prefix}${k}_t.jpg` };
+    return generateProfileImage(opts.mediaDir, `${cast.prefix}${k}`, img);
   });
   const photoRows = people.flatMap((p, k) => [
     {
@@ -368,6 +393,23 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
   await seedReference(db);
   const fictional = await seedProfiles(db, opts, site.id);
   await seedDemoMember(db, services, site.id, fictional);
+  // Members belong to a site (site-scope.ts): each brand gets its own, a fifth as many as the general site.
+  const brandProfiles = { ...opts, profiles: Math.ceil(opts.profiles / 5) };
+  const she = await services.sites.resolve('she.localhost');
+  await seedProfiles(db, brandProfiles, she.id, {
+    seed: 20261123,
+    prefix: 'she',
+    gender: 'female',
+    countries: ['DE', 'AT', 'CH'],
+  });
+  const gay = await services.sites.resolve('gay.localhost');
+  await seedProfiles(db, brandProfiles, gay.id, {
+    seed: 20261124,
+    prefix: 'gay',
+    gender: 'male',
+    menSeekingMen: true,
+    countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+  });
 }
 
 /** Seeds once: only when there is no site yet (a fresh database). */

@@ -3,24 +3,33 @@ import type { AutoLikeResponse, LikesResponse } from '@dating/shared/contract/in
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { notFound } from '../../lib/errors';
-import { notBlocked, PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileSqlRow } from '../members';
+import {
+  notBlocked,
+  PROFILE_COLUMNS,
+  PROFILE_FROM,
+  toProfile,
+  visibleOnSite,
+  type ProfileSqlRow,
+  type SiteScope,
+} from '../members';
 
 export function createLikesService(db: Db) {
   return {
-    /** Profiles I like, and who liked me (with the new flag), newest first. */
-    async list(me: number): Promise<LikesResponse> {
+    /** Profiles I like, and who liked me (with the new flag), newest first; only members this site shows. */
+    async list(site: SiteScope, me: number): Promise<LikesResponse> {
+      const onSite = sql.raw(visibleOnSite(site));
       const [mine, theirs] = await Promise.all([
         rows<ProfileSqlRow>(
           db,
           sql`SELECT ${sql.raw(PROFILE_COLUMNS)} FROM likes l JOIN (${sql.raw(PROFILE_FROM)}) ON p.user_id = l.liked_id
-              WHERE l.user_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)}
+              WHERE l.user_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)} AND ${onSite}
               ORDER BY l.created_at DESC, l.id DESC`,
         ),
         rows<ProfileSqlRow & { like_id: number; like_new: boolean; liked_at: Date | string }>(
           db,
           sql`SELECT ${sql.raw(PROFILE_COLUMNS)}, l.id AS like_id, l.like_new, l.created_at AS liked_at
               FROM likes l JOIN (${sql.raw(PROFILE_FROM)}) ON p.user_id = l.user_id
-              WHERE l.liked_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)}
+              WHERE l.liked_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)} AND ${onSite}
               ORDER BY l.created_at DESC, l.id DESC`,
         ),
       ]);
@@ -42,12 +51,13 @@ export function createLikesService(db: Db) {
       );
     },
 
-    /** A fictional profile (with a photo) that does not like the member yet now does. */
-    async autoLike(me: number): Promise<AutoLikeResponse> {
+    /** A fictional profile (with a photo) this site shows that does not like the member yet now does. */
+    async autoLike(site: SiteScope, me: number): Promise<AutoLikeResponse> {
       const row = await first<ProfileSqlRow>(
         db,
         sql`SELECT ${sql.raw(PROFILE_COLUMNS)} FROM ${sql.raw(PROFILE_FROM)}
             WHERE u.fictional AND u.status = 'confirmed' AND ph.id IS NOT NULL AND ${notBlocked(me)}
+              AND ${sql.raw(visibleOnSite(site))}
               AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = u.id AND l.liked_id = ${me})
             ORDER BY random() LIMIT 1`,
       );

@@ -10,6 +10,13 @@ import { TtlMap } from '../../lib/ttl-map';
 import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
+import { visibleOnSite } from './site-scope';
+
+/** The site a request is for: its own members, and others by its niche (site-scope.ts). */
+export interface SiteScope {
+  id: number;
+  niche: number;
+}
 
 export interface MemberSearch {
   gender?: Gender;
@@ -41,14 +48,14 @@ function regionName(country: string | undefined, region: string): string {
 /** Filters that define a cached result list (everything but the viewer and the page). */
 type Filters = Omit<MemberSearch, 'pageNumber' | 'numResults'>;
 
-/** Plain SQL with numbered parameters, so each filter combination is one prepared statement. */
-function searchSql(f: Filters) {
+/** Plain SQL with numbered parameters, so each filter combination (per site) is one prepared statement. */
+function searchSql(site: SiteScope, f: Filters) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const where = [`u.status = 'confirmed'`, 'NOT u.invisible', `p.status <> 'disabled'`];
+  const where = [`u.status = 'confirmed'`, 'NOT u.invisible', `p.status <> 'disabled'`, visibleOnSite(site)];
   let key = '';
   if (f.gender) {
     where.push(`p.gender = ${p(f.gender)}`);
@@ -73,7 +80,7 @@ function searchSql(f: Filters) {
   const text = `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM}
     WHERE ${where.join(' AND ')}
     ORDER BY (ph.id IS NULL), u.id DESC LIMIT ${MAX_CACHED}`;
-  return { text, params, name: `members_${key || 'all'}` };
+  return { text, params, name: `members_${key || 'all'}_s${site.id}` };
 }
 
 const NO_ONE: ReadonlySet<number> = new Set();
@@ -93,8 +100,9 @@ export function createMembersService(
     if (event.type === 'members-changed') cache.clear();
   });
 
-  function matching(f: Filters): Promise<Profile[]> {
+  function matching(site: SiteScope, f: Filters): Promise<Profile[]> {
     const key = JSON.stringify([
+      site.id,
       f.gender,
       f.country?.toUpperCase(),
       f.countryregion?.toLowerCase(),
@@ -102,14 +110,14 @@ export function createMembersService(
       f.max_age,
     ]);
     return cache.remember(key, () => {
-      const { text, params, name } = searchSql(f);
+      const { text, params, name } = searchSql(site, f);
       return raw.query<ProfileSqlRow>(text, params, name).then((found) => found.map((r) => toProfile(r)));
     });
   }
 
-  async function run(viewerId: number | null, q: MemberSearch) {
+  async function run(site: SiteScope, viewerId: number | null, q: MemberSearch) {
     const [all, blocked] = await Promise.all([
-      matching(q),
+      matching(site, q),
       viewerId === null ? NO_ONE : deps.blocked.hiddenFor(viewerId),
     ]);
     const visible = viewerId === null ? all : all.filter((p) => p.id !== viewerId && !blocked.has(p.id));
@@ -125,8 +133,8 @@ export function createMembersService(
       bus.publish({ type: 'members-changed' });
     },
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
-    async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
-      const exact = await run(viewerId, q);
+    async search(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
+      const exact = await run(site, viewerId, q);
       const base = { pageNumber: q.pageNumber, numResults: q.numResults };
       if (exact.total > 0 || q.pageNumber > 1) return { ...exact, ...base, similar: false };
       const broader: MemberSearch[] = [
@@ -135,17 +143,22 @@ export function createMembersService(
         { ...q, countryregion: undefined, min_age: undefined, max_age: undefined, country: undefined },
       ];
       for (const b of broader) {
-        const result = await run(viewerId, b);
+        const result = await run(site, viewerId, b);
         if (result.total > 0) return { ...result, ...base, similar: true };
       }
       return { ...exact, ...base, similar: false };
     },
 
     /**
-     * One profile. The member who blocked the viewer, deleted accounts and members who have not confirmed their
-     * address (or whose profile is disabled) are 404 like an unknown id; the member's own profile always shows.
+     * One profile. The member who blocked the viewer, deleted accounts, members who have not confirmed their
+     * address (or whose profile is disabled) and members this site does not show (site-scope.ts) are 404 like an
+     * unknown id; the member's own profile always shows.
      */
-    async get(viewer: { id: number; paid_user: boolean } | null, id: number): Promise<MemberResponse> {
+    async get(
+      site: SiteScope,
+      viewer: { id: number; paid_user: boolean } | null,
+      id: number,
+    ): Promise<MemberResponse> {
       const viewerId = viewer?.id ?? null;
       const row = await first<ProfileSqlRow & { blocked_me: boolean; i_blocked: boolean; liked: boolean }>(
         db,
@@ -155,7 +168,8 @@ export function createMembersService(
               EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewerId} AND l.liked_id = u.id) AS liked
             FROM ${sql.raw(PROFILE_FROM)}
             WHERE u.id = ${id} AND u.status <> 'deleted'
-              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'))`,
+              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'
+                                          AND ${sql.raw(visibleOnSite(site))}))`,
       );
       if (!row || row.blocked_me) throw notFound();
       const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(

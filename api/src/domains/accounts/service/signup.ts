@@ -6,6 +6,7 @@ import { first } from '../../../db/sql';
 import { ApiError, badInput } from '../../../lib/errors';
 import { hashPassword } from '../passwords';
 import type { Site } from '../../sites';
+import { visibleOnSite } from '../../members';
 import { accountById, accountByEmail, type AccountsContext } from './context';
 import { TOKEN_TTL_MS } from './tokens';
 import {
@@ -63,7 +64,7 @@ export function signupModule(ctx: AccountsContext) {
       db,
       sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
           WHERE u.id = ${profileId} AND u.id <> ${userId} AND u.status <> 'deleted' AND p.status <> 'disabled'
-            AND (u.site_id = ${site.id} OR u.fictional)`,
+            AND ${sql.raw(visibleOnSite(site))}`,
     );
     if (!other || !body) return;
     const [a, b] = userId < profileId ? [userId, profileId] : [profileId, userId];
