@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './templates';
 import { createMailDelivery, type Transport } from './delivery';
 
-export { MAIL_TEMPLATES, type MailTemplate } from './templates';
+export { MAIL_TEMPLATES, reportReasonText, type MailTemplate } from './templates';
 export { MAX_ATTEMPTS, retryDelayMs, type MailDelivery, type UndeliveredMail } from './delivery';
 
 export interface SendMail {

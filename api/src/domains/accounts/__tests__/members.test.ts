@@ -28,8 +28,9 @@ describe('blocking (SPEC §4, §6)', () => {
   test('removes likes and chats, and hides the blocker from the blocked member everywhere', async () => {
     const a = await confirmedMember();
     const b = await confirmedMember({ gender: 'female', seeking: 'male' });
-    await t.app.services.likes.like(a.id, b.id);
-    await t.app.services.likes.like(b.id, a.id);
+    await t.app.db.execute(
+      sql`INSERT INTO likes (user_id, liked_id) VALUES (${a.id}, ${b.id}), (${b.id}, ${a.id})`,
+    );
     const conv = await t.app.services.chats.open(b.id, a.id);
     await t.app.db.execute(
       sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conv}, ${b.id}, 'Hoi!')`,
@@ -141,7 +142,7 @@ describe('profile update', () => {
     expect(res.json().user.profile).toMatchObject({
       name: 'NieuweNaam',
       country: 'NL',
-      region: 'North Holland',
+      region: 'Noord-Holland',
       city: 'Haarlem',
       hair_color: 'dark_blond',
       eye_color: 'green',

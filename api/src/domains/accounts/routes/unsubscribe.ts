@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { unsubscribeConfirmPage, unsubscribePage } from '../../../lib/mail/unsubscribe-page';
+import { UNSUBSCRIBE_PAGE_CSP, unsubscribeConfirmPage, unsubscribePage } from '../../../lib/mail/unsubscribe-page';
 
 const querystring = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 /**
@@ -31,7 +31,10 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const locale = await request.resolveLocale();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+        .type('text/html; charset=utf-8');
       return unsubscribeConfirmPage(locale, request.site.name, request.query.token ?? '');
     },
   );
@@ -51,7 +54,10 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await notifications.unsubscribe(request.query.token ?? '');
       const locale = await request.resolveLocale();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+        .type('text/html; charset=utf-8');
       return unsubscribePage(locale, request.site.name);
     },
   );
