@@ -2,12 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { City } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  BODY_TYPES,
-  EYE_COLORS,
-  INTERESTS,
-  RELATIONSHIP_STATUSES,
-} from '@dating/shared/contract/index';
+import { BODY_TYPES, EYE_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from '@dating/shared/contract/index';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { first } from '../db/sql';
@@ -106,6 +101,8 @@ async function seedSites(db: Db) {
         fictional_plural: demoSiteTexts('Demo Dating', 'general').nl.fictional_plural,
         texts: demoSiteTexts('Demo Dating', 'general'),
         theme_color: '#4a1a6b',
+        // Its members may also be shown on the other brands, as far as they fit each brand's niche.
+        member_resell: true,
       },
     },
     {
@@ -189,13 +186,28 @@ function seedRegions(country: string) {
   return only ? all.filter((r) => only.includes(r.code)) : all;
 }
 
-async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {
+/** Who a site's fictional members are: the general site's mix, or a brand's niche (site-scope.ts). */
+interface Cast {
+  seed: number;
+  gender?: 'female' | 'male';
+  /** Men seeking men (the gay niche): sexuality gay or bi. */
+  menSeekingMen?: boolean;
+  countries?: readonly string[];
+}
+const GENERAL_CAST: Cast = { seed: 20261122 };
+
+async function seedProfiles(
+  db: Db,
+  opts: SeedOptions,
+  siteId: number,
+  cast = GENERAL_CAST,
+): Promise<number[]> {
   if (opts.profiles <= 0) return [];
-  const rnd = createRandom(20261122);
+  const rnd = createRandom(cast.seed);
   const portraits = await preparePortraits(opts.mediaDir, { files: opts.images });
   const people = Array.from({ length: opts.profiles }, (_, i) => {
-    const gender = rnd.chance(0.62) ? ('female' as const) : ('male' as const);
-    const country = rnd.weighted(COUNTRY_WEIGHTS);
+    const gender = cast.gender ?? (rnd.chance(0.62) ? ('female' as const) : ('male' as const));
+    const country = cast.countries ? rnd.pick(cast.countries) : rnd.weighted(COUNTRY_WEIGHTS);
     const language = COUNTRY_LANGUAGE[country] ?? 'en';
     const texts = PEOPLE[language];
     const states = seedRegions(country);
@@ -222,11 +234,16 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
       portrait,
       name: `${first}${rnd.pick(NAME_SUFFIXES)}`,
       dob: `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
-      sexuality: rnd.weighted([
-        ['hetero', 70],
-        ['bi', 15],
-        [gender === 'female' ? 'lesbian' : 'gay', 15],
-      ] as const),
+      sexuality: cast.menSeekingMen
+        ? rnd.weighted([
+            ['gay', 75],
+            ['bi', 25],
+          ] as const)
+        : rnd.weighted([
+            ['hetero', 70],
+            ['bi', 15],
+            [gender === 'female' ? 'lesbian' : 'gay', 15],
+          ] as const),
       country,
       region: state?.name ?? null,
       city: cities.length ? rnd.pick(cities).name : null,
@@ -391,6 +408,21 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
   const fictional = await seedProfiles(db, opts, site.id);
   // The demo member's password is published (README): never in production (issue 11 finding 4).
   if (opts.account) await seedDemoMember(db, services, site.id, fictional);
+  // Members belong to a site (site-scope.ts): each brand gets its own, a fifth as many as the general site.
+  const brandProfiles = { ...opts, profiles: Math.ceil(opts.profiles / 5) };
+  const she = await services.sites.resolve('she.localhost');
+  await seedProfiles(db, brandProfiles, she.id, {
+    seed: 20261123,
+    gender: 'female',
+    countries: ['DE', 'AT', 'CH'],
+  });
+  const gay = await services.sites.resolve('gay.localhost');
+  await seedProfiles(db, brandProfiles, gay.id, {
+    seed: 20261124,
+    gender: 'male',
+    menSeekingMen: true,
+    countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
+  });
 }
 
 /** Seeds once: only when there is no site yet (a fresh database). */

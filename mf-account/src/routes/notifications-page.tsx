@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useGetUserQuery } from '@dating/shared';
 import { Page } from '../components/page';
 import { NotificationPreferences } from '../features/notifications/components/notification-preferences';
+import { PushSettings } from '../features/notifications/components/push-settings';
 
 export default function NotificationsPage() {
   const { t } = useTranslation('account');
@@ -14,6 +15,7 @@ export default function NotificationsPage() {
         <>
           <p>{t('notifications.intro')}</p>
           <NotificationPreferences />
+          <PushSettings />
         </>
       ) : (
         <p>

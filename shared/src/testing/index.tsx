@@ -75,3 +75,4 @@ export function createPageRenderer(namespace: string, nlResources: ResourceKey) 
     return { store, i18n, ...view };
   };
 }
+export { installFakePush, type FakePushOptions } from './push';

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toDisplayError, type User } from '@dating/shared';
+import {
+  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, type PushOutcome, type PushState, type User,
+} from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
-import { enablePush, pushSupported, readPushState, type PushState } from '../lib/push';
 import { useSettings } from '../session/use-session';
 import { useShellResendActivationMutation } from './api/activation-mail';
 import { DismissibleAlert } from './dismissible-alert';
@@ -24,12 +25,36 @@ export function ProfilePhotoAlert({ user, routeName }: { user: User | false; rou
   );
 }
 
+const OUTCOME_VARIANT: Record<PushOutcome['result'], 'success' | 'warning' | 'danger'> = {
+  subscribed: 'success',
+  denied: 'warning',
+  unsupported: 'warning',
+  dismissed: 'warning',
+  failed: 'danger',
+};
+
+/** What switching push on ended in, said in words (issue 15, item 7: it used to fail silently). */
+export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const text =
+    outcome.result === 'failed'
+      ? t('banners.push.result.failed', { reason: outcome.reason })
+      : t(`banners.push.result.${outcome.result}`);
+  return (
+    <DismissibleAlert variant={OUTCOME_VARIANT[outcome.result]} onDismiss={onDismiss} testId="push-result">
+      {text}
+    </DismissibleAlert>
+  );
+}
+
 export function PushOptInAlert({ user, routeName }: { user: User | false; routeName: string }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.push);
   const [push, setPush] = useState<PushState>('unknown');
   const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<PushOutcome | null>(null);
+  const dispatch = useAppDispatch();
   const subscribedOnServer = user !== false && user.push_subscribed === true;
   useEffect(() => {
     if (!pushSupported()) {
@@ -42,11 +67,16 @@ export function PushOptInAlert({ user, routeName }: { user: User | false; routeN
       active = false;
     };
   }, [subscribedOnServer]);
+  if (outcome) return <PushOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />;
   if (!pushSupported()) return null;
   if (!showPushAlert({ user, push, routeName, dismissed, publicKey: settings.push_public_key })) return null;
   const onEnable = async () => {
     setBusy(true);
-    setPush(await enablePush(settings.push_public_key).catch((): PushState => 'not_subscribed'));
+    const result = await enablePush(settings.push_public_key);
+    setPush(pushStateAfter(result));
+    setOutcome(result);
+    // user.push_subscribed (and with it the polling interval, SPEC §9) follows the new subscription.
+    if (result.result === 'subscribed') dispatch(api.util.invalidateTags(['User']));
     setBusy(false);
   };
   return (

@@ -1,5 +1,5 @@
 import { ENTRY_WARNING_LAYOUT_COUNTRIES, TIME_BONUS_WINDOW_S, type Settings, type User } from '@dating/shared';
-import type { PushState } from '../lib/push';
+import type { PushState } from '@dating/shared';
 import type { LayoutName } from '../routes/route-table';
 
 /** SPEC §2 names 'settings'; here that is the own profile/settings page and the language configuration. */

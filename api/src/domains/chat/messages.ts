@@ -13,7 +13,7 @@ import type { Db, RawDb, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import type { LiveHub } from '../../lib/live';
-import type { BlockedService, ProfileCache } from '../members';
+import { visibleOnSite, type BlockedService, type ProfileCache } from '../members';
 import type { CreditsService } from '../payments';
 import type { ChatPhotosService } from './chat-photos';
 import type { ChatsService } from './chats';
@@ -41,6 +41,8 @@ export interface Sender {
   language: Locale;
 }
 export interface Costs {
+  /** The site's niche: whom the site shows (members/site-scope.ts); general when absent. */
+  niche?: number;
   message_credits: number;
   photo_credits: number;
   gift_credits: number;
@@ -262,17 +264,15 @@ export function createMessagesService(deps: {
         partnerId = input.member!;
         if (partnerId === me) throw badInput('member');
       }
-      const [partner] = await raw.query<{
-        status: string;
-        site_id: number;
-        fictional: boolean;
-        language: string;
-      }>(
-        'SELECT u.status, u.site_id, u.fictional, u.language FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
+      // Only members this site shows can be written to (one rule with search and profiles: visibleOnSite).
+      const site = { id: sender.siteId, niche: costs.niche ?? 1 };
+      const [partner] = await raw.query<{ status: string; on_site: boolean; language: string }>(
+        `SELECT u.status, ${visibleOnSite(site)} AS on_site, u.language
+           FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
         [partnerId],
-        'message_partner',
+        `message_partner_s${site.id}_n${site.niche}`,
       );
-      if (!partner || (partner.site_id !== sender.siteId && !partner.fictional)) throw notFound();
+      if (!partner || !partner.on_site) throw notFound();
       if (partner.status === 'deleted') throw new ApiError(410, 'member_unavailable');
       if ((await deps.blocked.hiddenFor(me)).has(partnerId)) throw new ApiError(403, 'blocked');
 

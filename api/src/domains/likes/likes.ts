@@ -16,8 +16,10 @@ import {
   PROFILE_COLUMNS,
   PROFILE_FROM,
   toProfile,
+  visibleOnSite,
   type ProfileCache,
   type ProfileSqlRow,
+  type SiteScope,
 } from '../members';
 import { swipeDay, useSwipe, type SiteClock } from './swipe-day';
 
@@ -26,34 +28,31 @@ export interface LikesDeps {
   profiles: ProfileCache;
 }
 
-/** The site a member acts on: its id (members of other sites are out of reach) and its day. */
-export interface LikeSite extends SiteClock {
-  id: number;
-}
+/** The site a member acts on: whom it shows (members/site-scope.ts) and its day. */
+export interface LikeSite extends SiteClock, SiteScope {}
 
 interface Target {
   id: number;
   status: 'not_confirmed' | 'confirmed' | 'deleted';
-  fictional: boolean;
-  site_id: number;
+  on_site: boolean;
   blocked: boolean;
 }
 
 export function createLikesService(db: Db, deps: LikesDeps) {
   /**
-   * Whom a member may like: someone else (400 self_action), existing, confirmed, not deleted and of the same site
-   * or fictional (404 otherwise, as nothing of them is visible), with no block either way (403 blocked).
+   * Whom a member may like: someone else (400 self_action), existing, confirmed, not deleted and shown on this site
+   * (visibleOnSite; 404 otherwise, as nothing of them is visible), with no block either way (403 blocked).
    */
   async function likeable(me: number, site: LikeSite, other: number): Promise<Target> {
     if (other === me) throw new ApiError(400, 'self_action', { field: 'id' }, 'id');
     const target = await first<Target>(
       db,
-      sql`SELECT u.id, u.status, u.fictional, u.site_id,
+      sql`SELECT u.id, u.status, ${sql.raw(visibleOnSite(site))} AS on_site,
                  EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = ${me} AND b.blocked_id = u.id)
                                                   OR (b.user_id = u.id AND b.blocked_id = ${me})) AS blocked
           FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ${other}`,
     );
-    if (!target || target.status !== 'confirmed' || (target.site_id !== site.id && !target.fictional)) {
+    if (!target || target.status !== 'confirmed' || !target.on_site) {
       throw notFound();
     }
     if (target.blocked) throw new ApiError(403, 'blocked');
@@ -82,20 +81,21 @@ export function createLikesService(db: Db, deps: LikesDeps) {
   }
 
   return {
-    /** Profiles I like, and who liked me (with the new flag), newest first. */
-    async list(me: number): Promise<LikesResponse> {
+    /** Profiles I like, and who liked me (with the new flag), newest first; only members this site shows. */
+    async list(site: SiteScope, me: number): Promise<LikesResponse> {
+      const onSite = sql.raw(visibleOnSite(site));
       const [mine, theirs] = await Promise.all([
         rows<ProfileSqlRow>(
           db,
           sql`SELECT ${sql.raw(PROFILE_COLUMNS)} FROM likes l JOIN (${sql.raw(PROFILE_FROM)}) ON p.user_id = l.liked_id
-              WHERE l.user_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)}
+              WHERE l.user_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)} AND ${onSite}
               ORDER BY l.created_at DESC, l.id DESC`,
         ),
         rows<ProfileSqlRow & { like_id: number; like_new: boolean; liked_at: Date | string }>(
           db,
           sql`SELECT ${sql.raw(PROFILE_COLUMNS)}, l.id AS like_id, l.like_new, l.created_at AS liked_at
               FROM likes l JOIN (${sql.raw(PROFILE_FROM)}) ON p.user_id = l.user_id
-              WHERE l.liked_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)}
+              WHERE l.liked_id = ${me} AND u.status <> 'deleted' AND ${notBlocked(me)} AND ${onSite}
               ORDER BY l.created_at DESC, l.id DESC`,
         ),
       ]);
@@ -169,15 +169,16 @@ export function createLikesService(db: Db, deps: LikesDeps) {
     swipeStatus,
 
     /**
-     * A fictional profile (with a photo) that does not like the member yet now does (the like modal, SPEC §2).
-     * One statement picks and inserts, so two calls at once never pick the same profile into a duplicate.
+     * A fictional profile (with a photo) this site shows that does not like the member yet now does (the like
+     * modal, SPEC §2). One statement picks and inserts, so two calls at once never pick the same profile twice.
      */
-    async autoLike(me: number): Promise<AutoLikeResponse> {
+    async autoLike(site: SiteScope, me: number): Promise<AutoLikeResponse> {
       const row = await first<{ like_id: number; user_id: number }>(
         db,
         sql`INSERT INTO likes (user_id, liked_id, source)
             SELECT u.id, ${me}, 'auto' FROM ${sql.raw(PROFILE_FROM)}
             WHERE u.fictional AND u.status = 'confirmed' AND ph.id IS NOT NULL AND ${notBlocked(me)}
+              AND ${sql.raw(visibleOnSite(site))}
               AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = u.id AND l.liked_id = ${me})
             ORDER BY random() LIMIT 1
             ON CONFLICT (user_id, liked_id) DO NOTHING

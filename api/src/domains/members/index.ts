@@ -5,7 +5,14 @@ export { interestsRoute } from './routes/interests';
 export { memberRoute } from './routes/member';
 export { membersRoute } from './routes/members';
 export { regionsRoute } from './routes/regions';
-export { createMembersService, notBlocked, type MemberSearch, type MembersService } from './members';
+export {
+  createMembersService,
+  notBlocked,
+  type MemberSearch,
+  type MembersService,
+  type SiteScope,
+} from './members';
+export { NICHE_FILTERS, visibleOnSite } from './site-scope';
 export { createBlockedService, type BlockedService } from './blocked';
 export { createProfileCache, type ProfileCache } from './profile-cache';
 export {

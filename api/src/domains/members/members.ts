@@ -10,6 +10,13 @@ import { TtlMap } from '../../lib/ttl-map';
 import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
+import { visibleOnSite } from './site-scope';
+
+/** The site a request is for: its own members, and others by its niche (site-scope.ts). */
+export interface SiteScope {
+  id: number;
+  niche: number;
+}
 
 export interface MemberSearch {
   gender?: Gender;
@@ -45,14 +52,18 @@ type Filters = Omit<MemberSearch, 'pageNumber' | 'numResults'>;
  * The WHERE of a search as plain SQL with numbered parameters, so each filter combination is one prepared
  * statement. `$1` is always the members the viewer must not see (themselves and blocks, both ways).
  */
-function searchWhere(f: Filters) {
+function searchWhere(site: SiteScope, f: Filters) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
   // searchable: confirmed, not invisible, not disabled (kept on the profile by the triggers of migration 0021).
-  const where = ['p.searchable'];
+  // and shown on this site (site-scope.ts; profiles carry no site, so the member's row decides).
+  const where = [
+    'p.searchable',
+    `EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${visibleOnSite(site)})`,
+  ];
   let key = '';
   if (f.gender) {
     where.push(`p.gender = ${p(f.gender)}`);
@@ -74,7 +85,7 @@ function searchWhere(f: Filters) {
     where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`);
     key += 'b';
   }
-  return { where: where.join(' AND '), params, key: key || 'all' };
+  return { where: where.join(' AND '), params, key: `${key || 'all'}_s${site.id}` };
 }
 
 const FROM = 'profiles p';
@@ -85,8 +96,8 @@ const ORDER = 'p.has_photo DESC, p.user_id DESC';
  * One page of ids, in SQL: the database walks a search index in the answer's order and stops after the page
  * (issue 9 item 10), instead of every match being loaded and sliced here.
  */
-function pageSql(f: Filters) {
-  const { where, params, key } = searchWhere(f);
+function pageSql(site: SiteScope, f: Filters) {
+  const { where, params, key } = searchWhere(site, f);
   const n = params.length;
   const text = `SELECT p.user_id AS id FROM ${FROM}
     WHERE ${where} AND p.user_id <> ALL($${n + 1}::int[])
@@ -95,8 +106,8 @@ function pageSql(f: Filters) {
 }
 
 /** How many match, for everyone (the viewer's hidden members are subtracted per request). */
-function countSql(f: Filters, onlyAmong: boolean) {
-  const { where, params, key } = searchWhere(f);
+function countSql(site: SiteScope, f: Filters, onlyAmong: boolean) {
+  const { where, params, key } = searchWhere(site, f);
   const among = onlyAmong ? ` AND p.user_id = ANY($${params.length + 1}::int[])` : '';
   return {
     text: `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}${among}`,
@@ -105,8 +116,15 @@ function countSql(f: Filters, onlyAmong: boolean) {
   };
 }
 
-const filterKey = (f: Filters) =>
-  JSON.stringify([f.gender, f.country?.toUpperCase(), f.countryregion?.toLowerCase(), f.min_age, f.max_age]);
+const filterKey = (site: SiteScope, f: Filters) =>
+  JSON.stringify([
+    site.id,
+    f.gender,
+    f.country?.toUpperCase(),
+    f.countryregion?.toLowerCase(),
+    f.min_age,
+    f.max_age,
+  ]);
 
 const NO_ONE: readonly number[] = [];
 /** A count is shared by all viewers for a few seconds (cleared when members change). */
@@ -124,24 +142,24 @@ export function createMembersService(
     if (event.type === 'members-changed') counts.clear();
   });
 
-  async function countFor(f: Filters, hidden: readonly number[]): Promise<number> {
-    const all = await counts.remember(filterKey(f), () => {
-      const { text, params, name } = countSql(f, false);
+  async function countFor(site: SiteScope, f: Filters, hidden: readonly number[]): Promise<number> {
+    const all = await counts.remember(filterKey(site, f), () => {
+      const { text, params, name } = countSql(site, f, false);
       return raw.query<{ n: number }>(text, params, name).then((r) => Number(r[0]?.n ?? 0));
     });
     if (hidden.length === 0) return all;
-    const { text, params, name } = countSql(f, true);
+    const { text, params, name } = countSql(site, f, true);
     const [row] = await raw.query<{ n: number }>(text, [...params, hidden], name);
     return Math.max(0, all - Number(row?.n ?? 0));
   }
 
-  async function run(viewerId: number | null, q: MemberSearch) {
+  async function run(site: SiteScope, viewerId: number | null, q: MemberSearch) {
     const hidden = viewerId === null ? NO_ONE : [viewerId, ...(await deps.blocked.hiddenFor(viewerId))];
-    const { text, params, name } = pageSql(q);
+    const { text, params, name } = pageSql(site, q);
     const offset = (q.pageNumber - 1) * q.numResults;
     const [ids, total] = await Promise.all([
       raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset], name),
-      countFor(q, hidden),
+      countFor(site, q, hidden),
     ]);
     // Shared profile objects: each is serialised once per cache period (lib/serialize.ts).
     const found = await deps.profiles.getMany(ids.map((r) => r.id));
@@ -157,8 +175,8 @@ export function createMembersService(
       bus.publish({ type: 'members-changed' });
     },
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
-    async search(viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
-      const exact = await run(viewerId, q);
+    async search(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
+      const exact = await run(site, viewerId, q);
       const base = { pageNumber: q.pageNumber, numResults: q.numResults };
       if (exact.total > 0 || q.pageNumber > 1) return { ...exact, ...base, similar: false };
       const broader: MemberSearch[] = [
@@ -167,17 +185,22 @@ export function createMembersService(
         { ...q, countryregion: undefined, min_age: undefined, max_age: undefined, country: undefined },
       ];
       for (const b of broader) {
-        const result = await run(viewerId, b);
+        const result = await run(site, viewerId, b);
         if (result.total > 0) return { ...result, ...base, similar: true };
       }
       return { ...exact, ...base, similar: false };
     },
 
     /**
-     * One profile. The member who blocked the viewer, deleted accounts and members who have not confirmed their
-     * address (or whose profile is disabled) are 404 like an unknown id; the member's own profile always shows.
+     * One profile. The member who blocked the viewer, deleted accounts, members who have not confirmed their
+     * address (or whose profile is disabled) and members this site does not show (site-scope.ts) are 404 like an
+     * unknown id; the member's own profile always shows.
      */
-    async get(viewer: { id: number; paid_user: boolean } | null, id: number): Promise<MemberResponse> {
+    async get(
+      site: SiteScope,
+      viewer: { id: number; paid_user: boolean } | null,
+      id: number,
+    ): Promise<MemberResponse> {
       const viewerId = viewer?.id ?? null;
       const row = await first<ProfileSqlRow & { blocked_me: boolean; i_blocked: boolean; liked: boolean }>(
         db,
@@ -187,7 +210,8 @@ export function createMembersService(
               EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewerId} AND l.liked_id = u.id) AS liked
             FROM ${sql.raw(PROFILE_FROM)}
             WHERE u.id = ${id} AND u.status <> 'deleted'
-              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'))`,
+              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'
+                                          AND ${sql.raw(visibleOnSite(site))}))`,
       );
       if (!row || row.blocked_me) throw notFound();
       const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(

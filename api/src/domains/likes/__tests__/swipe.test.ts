@@ -70,7 +70,7 @@ test('4 swipe likes a day, then 429 swipe_limit and no like stored; plain likes 
 test("the day is the site's: it turns at midnight in the site's time zone, daylight saving included", async () => {
   const m = await confirmedMember();
   const ids = await fictional(6, 10);
-  const amsterdam = { id: 1, timeZone: 'Europe/Amsterdam' };
+  const amsterdam = { id: 1, niche: 1, timeZone: 'Europe/Amsterdam' };
   // 23:59:30 in Amsterdam on 23 November (UTC+1).
   const late = new Date('2026-11-23T22:59:30Z');
   for (let i = 0; i < 4; i++) await t.app.services.likes.like(m.id, amsterdam, ids[i]!, 'swipe', late);
@@ -91,7 +91,7 @@ test("the day is the site's: it turns at midnight in the site's time zone, dayli
   });
   await t.app.services.likes.like(m.id, amsterdam, ids[4]!, 'swipe', next);
   // On a site in New York the same instant is still the 23rd (UTC−5), whose likes are used up, until 05:00 UTC.
-  const newYork = { id: 1, timeZone: 'America/New_York' };
+  const newYork = { id: 1, niche: 1, timeZone: 'America/New_York' };
   expect(await t.app.services.likes.swipeStatus(m.id, newYork, next)).toMatchObject({
     likes_left: 0,
     resets_at: '2026-11-24T05:00:00.000Z',

@@ -27,7 +27,7 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = await request.requireUserId();
       reply.header('cache-control', 'no-store');
-      return app.services.likes.list(userId);
+      return app.services.likes.list(request.site, userId);
     },
   );
 
@@ -53,7 +53,7 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = await request.requireUserId();
       reply.header('cache-control', 'no-store');
-      return app.services.likes.autoLike(userId);
+      return app.services.likes.autoLike(request.site, userId);
     },
   );
 };

@@ -21,6 +21,7 @@ async function expected(where = 'TRUE', excluded: number[] = []) {
     t.app.db,
     sql`SELECT p.user_id AS id FROM profiles p JOIN users u ON u.id = p.user_id
         WHERE u.status = 'confirmed' AND NOT u.invisible AND p.status <> 'disabled' AND ${sql.raw(where)}
+          AND u.site_id = (SELECT id FROM sites WHERE host = 'localhost')
         ORDER BY (p.main_photo_id IS NULL), p.user_id DESC`,
   );
   return found.map((r) => r.id).filter((id) => !excluded.includes(id));
@@ -71,7 +72,8 @@ test("a member's own profile and blocked members are left out of the pages and o
   expect(ids(body)).toEqual(visible);
   const count = await first<{ n: number }>(
     t.app.db,
-    sql`SELECT count(*)::int AS n FROM users WHERE status = 'confirmed'`,
+    sql`SELECT count(*)::int AS n FROM users
+        WHERE status = 'confirmed' AND site_id = (SELECT id FROM sites WHERE host = 'localhost')`,
   );
   expect(body.total).toBe(count!.n - 3);
 });

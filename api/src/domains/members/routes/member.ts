@@ -18,7 +18,7 @@ export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await request.currentUser();
-      return app.services.members.get(user, request.query.id);
+      return app.services.members.get(request.site, user, request.query.id);
     },
   );
 };

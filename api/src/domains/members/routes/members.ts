@@ -52,7 +52,7 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       if (q.min_age && q.max_age && q.min_age > q.max_age)
         throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
-      const result = await app.services.members.search(userId, q);
+      const result = await app.services.members.search(request.site, userId, q);
       // Pre-serialised (schemas/serialize.ts): each cached profile is turned into JSON once, not per request.
       return sendJson(reply, membersJson(result));
     },
