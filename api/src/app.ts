@@ -1,6 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { configFromEnv, type AppConfig, type ConfigOverrides } from './config';
+import {
+  ConfigError,
+  configFromEnv,
+  missingProductionSecrets,
+  trustProxySetting,
+  type AppConfig,
+  type ConfigOverrides,
+} from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { registerExternalPlugins } from './plugins/external';
@@ -8,13 +15,17 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
+import { loggerOptions, OneLineLogController } from './plugins/logging';
+import { registerDevOnlyGuard } from './plugins/dev-only';
+import { registerInputGuard } from './plugins/input-guard';
+import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
-  /** pino options, or false (tests). */
+  /** pino options (tests: a stream), or false (tests); the level, redaction and serializers are the app's. */
   logger?: boolean | Record<string, unknown>;
   /** An already opened database (tests sharing one); not closed with the app. */
   database?: Database;
@@ -22,14 +33,27 @@ export interface BuildOptions extends ConfigOverrides {
 
 export type App = FastifyInstance;
 
+const MAIL_SENDER_MS = 15_000;
+
 /** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const { env, logger, database: given, ...overrides } = options;
   const config: AppConfig = configFromEnv(env ?? process.env, overrides);
+  const missing = missingProductionSecrets(config);
+  if (missing.length) {
+    throw new ConfigError(
+      `Refusing to start in production without: ${missing.join('; ')}. ` +
+        'Set them in the environment (or NODE_ENV=development for a local run).',
+    );
+  }
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // One line per request (sampled by LOG_REQUESTS), secrets redacted: plugins/logging.ts.
+    logger: loggerOptions(config.logLevel, logger),
+    logController: new OneLineLogController(config.logRequests),
+    trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -41,21 +65,40 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await registerExternalPlugins(app, config);
   await app.register(servicesPlugin, { config, database });
   await app.services.push.init();
+  await app.services.secrets.init();
+  // The gift catalogue is part of the product, not demo data: upserted on every start.
+  await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
   if (config.seedDemo)
     await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
+  // Hooks at the root, before any route: every route of every domain, present and future, passes through them.
+  registerDevOnlyGuard(app);
+  registerInputGuard(app);
   await registerRoutes(app);
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
+  // Audit rows past their retention period (README, Security) and finished lockouts go with them.
   const purge = setInterval(() => {
     app.services.sessions
       .purgeExpired()
       .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    app.services.loginGuard
+      .purge()
+      .catch((err: unknown) => app.log.warn({ err }, 'login audit purge failed'));
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // Mail due for (another) SMTP attempt: every node runs the sender; claims are SKIP LOCKED (lib/mail/delivery.ts).
+  const mailTimer = config.smtpUrl
+    ? setInterval(() => void app.services.mail.delivery.kick(), MAIL_SENDER_MS)
+    : null;
+  mailTimer?.unref();
+  app.addHook('onClose', async () => {
+    if (mailTimer) clearInterval(mailTimer);
+    await app.services.mail.delivery.idle();
+  });
   return app as unknown as App;
 }

@@ -15,16 +15,38 @@ export interface AppConfig {
    * use. Tests use it to skip PGlite's cluster creation (seconds) in every test file.
    */
   pgliteTemplate?: string;
+  /**
+   * NODE_ENV=production, or a DATABASE_URL without NODE_ENV=development/test: no dev routes, no demo account, and
+   * the secrets of `missingProductionSecrets` must be set.
+   */
   production: boolean;
-  /** false = no demo seed; otherwise seeds an empty database (profiles = how many fictional members). */
-  seedDemo: false | { profiles: number; images: boolean };
+  /**
+   * false = no demo seed; otherwise seeds an empty database (profiles = how many fictional members). `account`:
+   * also the demo member with its published password (never in production).
+   */
+  seedDemo: false | { profiles: number; images: boolean; account?: boolean };
+  /** Listen address (HOST): loopback unless opened on purpose (ARCHITECTURE §6). */
+  host: string;
+  /**
+   * Key of the keyed hashes (login identifiers in the audit tables, device cookies), APP_SECRET. Without it, a
+   * key is made on first start and kept in the database (not allowed in production).
+   */
+  appSecret?: string;
   smtpUrl?: string;
+  /** MAIL_OUTBOX_ONLY=1: mail stays in `mail_outbox` (no SMTP), the explicit choice production needs without SMTP_URL. */
+  mailOutboxOnly: boolean;
   redisUrl?: string;
-  /** Honour X-Forwarded-For / -Proto (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Honour X-Forwarded-For / -Proto / -Host from the proxies in front (TRUST_PROXY): a number of hops (`1`, or
+   * `true` = 1: only the proxy directly in front), or a list of proxy addresses/CIDRs. Never "everything": the
+   * left end of X-Forwarded-For is whatever the client wrote.
+   */
+  trustProxy: boolean | number | string;
   /** Registers `/api/_bench/hello` and `/api/_bench/db` (one SELECT 1) for the throughput benchmark. */
   bench: boolean;
   logLevel: string;
+  /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
+  logRequests: number;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
@@ -33,27 +55,87 @@ export interface AppConfig {
 
 export type ConfigOverrides = Partial<AppConfig>;
 
+/** A configuration the server must not start with; server.ts prints only the message. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: ConfigOverrides = {},
 ): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const production = env.NODE_ENV === 'production';
-  const seed = env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';
-  return {
+  const production =
+    env.NODE_ENV === 'production' ||
+    (Boolean(env.DATABASE_URL) && env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test');
+  const seed = production
+    ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
+    : env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';
+  const config: AppConfig = {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbSchema: env.DATABASE_SCHEMA || undefined,
     inMemoryDb: false,
     production,
-    seedDemo: seed ? { profiles: Number(env.SEED_PROFILES ?? 300), images: true } : false,
+    seedDemo: seed
+      ? { profiles: Number(env.SEED_PROFILES ?? 300), images: true, account: !production }
+      : false,
+    host: env.HOST || '127.0.0.1',
+    appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxOnly: env.MAIL_OUTBOX_ONLY === '1' || env.MAIL_OUTBOX_ONLY === 'true',
     redisUrl: env.REDIS_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,
     payments: paymentsConfigFromEnv(env, production),
     ...overrides,
   };
+  // A production server without SMTP would keep every activation and reset mail to itself, silently.
+  if (config.production && !config.smtpUrl && !config.mailOutboxOnly) {
+    throw new ConfigError(
+      'NODE_ENV=production needs SMTP_URL (e.g. smtp://user:pass@mail.example.com:587) to deliver mail, ' +
+        'or MAIL_OUTBOX_ONLY=1 to keep mail in the mail_outbox table on purpose.',
+    );
+  }
+  return config;
+}
+
+function logShare(value: string | undefined): number {
+  const share = Number(value ?? 1);
+  return Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : 1;
+}
+
+function trustProxyFromEnv(value: string | undefined): AppConfig['trustProxy'] {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * What Fastify's `trustProxy` gets: an address list as is; a hop count (and `true` = one hop) as a function, so
+ * only the last n addresses of X-Forwarded-For are believed. Never "trust all".
+ */
+export function trustProxySetting(
+  value: AppConfig['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (value === false || typeof value === 'string') return value;
+  const hops = value === true ? 1 : value;
+  return (_address, hop) => hop < hops;
+}
+
+/**
+ * Secrets production cannot run without (ARCHITECTURE §6: production is configured by environment). Empty in
+ * development, where each has an embedded default. Add a new one here with the reason it is needed.
+ */
+export function missingProductionSecrets(config: AppConfig): string[] {
+  if (!config.production) return [];
+  const missing: string[] = [];
+  if (!config.appSecret || config.appSecret.length < 32) {
+    missing.push('APP_SECRET (at least 32 random characters: keys the audit hashes and device cookies)');
+  }
+  return missing;
 }

@@ -1,6 +1,6 @@
 // Every domain's route plugins (exported by its index.ts), registered in this order.
 import type { FastifyInstance } from 'fastify';
-import { chatsRoute } from './chat';
+import { chatPhotoRoute, chatsRoute, giftsRoute, messagesRoute, typingRoute } from './chat';
 import {
   companyInfoRoute,
   apiNotFoundRoute,
@@ -22,7 +22,8 @@ import {
   testCheckoutRoutes,
 } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
-import { likesRoute } from './likes';
+import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
+import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -37,7 +38,15 @@ export const apiRoutes = [
   membersRoute,
   memberRoute,
   chatsRoute,
+  messagesRoute,
+  typingRoute,
+  giftsRoute,
+  chatPhotoRoute,
   likesRoute,
+  likeRoute,
+  likeSeenRoute,
+  swipeRoute,
+  reportRoute,
   packagesRoute,
   discountCodeRoute,
   orderRoute,
@@ -46,6 +55,9 @@ export const apiRoutes = [
   directDebitRoutes,
   paymentJobs,
   pageHiddenRoute,
+  liveRoute,
+  liveJobs,
+  liveTestPaths,
   ...accountRoutes,
 ];
 

@@ -8,21 +8,29 @@ import { countryForIp } from '../lib/geo';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../domains/accounts';
 import type { Site } from '../domains/sites';
 
+// Per-request memos behind the accessors below.
+const SITE = Symbol('site');
+const GEO = Symbol('geoCountry');
+const USER_ID = Symbol('userId');
+
 declare module 'fastify' {
   interface FastifyRequest {
+    [SITE]: Site | undefined;
+    [GEO]: string | null | undefined;
+    [USER_ID]: Promise<number | null> | undefined;
     /** The branded site chosen by the Host header (or `?host=`); unknown hosts get the default site. */
-    site: Site;
+    readonly site: Site;
     /** The signed-in member, or null for a visitor (memoised per request). */
     currentUser(): Promise<AuthUser | null>;
     /** The signed-in member; throws 403 auth_required for visitors. */
     requireUser(): Promise<AuthUser>;
-    /** Only the member's id (no user query: cheapest check for routes that need nothing else). */
+    /** Only the member's id (no user query: cheapest check for routes that need nothing else); memoised. */
     currentUserId(): Promise<number | null>;
     /** The member's id; throws 403 auth_required for visitors. */
     requireUserId(): Promise<number>;
     /** Error/mail language: user's language, else cookie, else Accept-Language, else the site's. */
     resolveLocale(): Promise<Locale>;
-    /** Visitor country from the IP (offline database), null on loopback/private networks. */
+    /** Visitor country from the IP (offline database), null on loopback/private networks; memoised. */
     geoCountry(): string | null;
     sessionToken(): string | null;
     userCache?: Promise<AuthUser | null>;
@@ -39,26 +47,38 @@ declare module 'fastify' {
 export const contextPlugin = fp(
   async (app) => {
     const { services } = app;
-    app.decorateRequest('site', null as unknown as Site);
-
-    app.addHook('onRequest', async (request) => {
-      const forced = (request.query as Record<string, unknown> | undefined)?.host;
-      request.site = await services.sites.resolve(
-        typeof forced === 'string' && forced ? forced : request.hostname,
-      );
+    // Resolved when a route first reads it, then kept: static files, the hello route and most 404s never need it.
+    // The sites are in memory (loaded here, refreshed in the background), so the lookup does not wait.
+    await services.sites.all();
+    app.decorateRequest('site', {
+      getter(this: FastifyRequest) {
+        if (this[SITE] === undefined) {
+          const forced = (this.query as Record<string, unknown> | undefined)?.host;
+          this[SITE] = services.sites.resolveLoaded(
+            typeof forced === 'string' && forced ? forced : this.hostname,
+          );
+        }
+        return this[SITE];
+      },
     });
+    app.decorateRequest(SITE, undefined);
+    app.decorateRequest(GEO, undefined);
+    app.decorateRequest(USER_ID, undefined);
 
     app.decorateRequest('sessionToken', function (this: FastifyRequest) {
       const raw = this.cookies[SESSION_COOKIE];
       return raw && raw.length < 100 ? raw : null;
     });
 
-    app.decorateRequest('currentUserId', async function (this: FastifyRequest) {
-      const token = this.sessionToken();
-      if (!token) return null;
-      const session = await services.sessions.lookup(token);
-      // A session belongs to one site: a cookie replayed on another host is a visitor there.
-      return session && session.siteId === this.site.id ? session.userId : null;
+    app.decorateRequest('currentUserId', function (this: FastifyRequest) {
+      this[USER_ID] ??= (async () => {
+        const token = this.sessionToken();
+        if (!token) return null;
+        const session = await services.sessions.lookup(token);
+        // A session belongs to one site: a cookie replayed on another host is a visitor there.
+        return session && session.siteId === this.site.id ? session.userId : null;
+      })();
+      return this[USER_ID];
     });
 
     app.decorateRequest('requireUserId', async function (this: FastifyRequest) {
@@ -90,7 +110,8 @@ export const contextPlugin = fp(
     });
 
     app.decorateRequest('geoCountry', function (this: FastifyRequest) {
-      return countryForIp(this.ip);
+      if (this[GEO] === undefined) this[GEO] = countryForIp(this.ip);
+      return this[GEO];
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, user: { id: number }) {
@@ -109,6 +130,7 @@ export const contextPlugin = fp(
         maxAge: SESSION_MAX_AGE_S,
       });
       req.userCache = undefined;
+      req[USER_ID] = undefined;
     });
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
@@ -121,6 +143,7 @@ export const contextPlugin = fp(
         secure: this.request.protocol === 'https',
       });
       this.request.userCache = Promise.resolve(null);
+      this.request[USER_ID] = Promise.resolve(null);
     });
 
     app.decorateReply('setLocaleCookie', function (this: FastifyReply, locale: Locale) {

@@ -1,25 +1,75 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for endpoints called by third parties (payment webhooks): no X-Requested-With check. */
-    csrf?: boolean;
+    /**
+     * The cross-site request guard. Default: every state-changing method (POST, PUT, PATCH, DELETE) is refused
+     * from another site (`Origin` / `Sec-Fetch-Site`), and on `/api/` routes also needs `X-Requested-With`.
+     * `'always'`: the header is needed on GET too (state-changing GETs of SPEC §7: logout, auto-like).
+     * `false`: no check at all, for calls made by third parties (payment webhooks).
+     */
+    csrf?: boolean | 'always';
+    /**
+     * For a link that reaches the route from outside the site with a secret in its URL (the List-Unsubscribe
+     * target a mail client POSTs to, RFC 8058): a request without the header passes only when this finds the
+     * secret valid. A cross-site form cannot know the secret, so the secret does the header's job.
+     */
+    csrfSecret?: (request: FastifyRequest) => Promise<boolean>;
   }
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** host[:port] of an Origin header, or null when it is not a usable origin ("null", garbage). */
+function originHost(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The request comes from the page's own origin or from the site's own domain (www. included). */
+function sameSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  // `none`: typed into the address bar or a bookmark; `same-origin`: our own page.
+  if (fetchSite === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return fetchSite !== 'same-site';
+  const host = originHost(origin);
+  if (!host) return false;
+  if (host === (request.headers.host ?? '').toLowerCase() || host === request.host?.toLowerCase())
+    return true;
+  const domain = request.site?.domain?.toLowerCase();
+  const bare = host.replace(/:\d+$/, '').replace(/^www\./, '');
+  return Boolean(domain) && bare === domain;
+}
+
 /**
- * A cross-site form or image cannot set X-Requested-With, so requiring it on every state-changing /api call
- * blocks CSRF without tokens (ARCHITECTURE §5). Runs before body parsing.
+ * CSRF guard (ARCHITECTURE §5). It decides on the route that matched, never on the raw URL: `/%61pi/user.php`
+ * reaches the `/api/user.php` route and is guarded like it. A cross-site form or image cannot set
+ * X-Requested-With, and a browser says where a request comes from in `Origin` and `Sec-Fetch-Site`.
+ * Clients that send neither (curl, server-to-server) still need the header on `/api/`.
  */
 export const csrfPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.routeOptions.config?.csrf === false) return;
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError(403, 'csrf');
+      const mode = request.routeOptions.config?.csrf;
+      if (mode === false) return;
+      const unsafe = !SAFE.has(request.method);
+      if (!unsafe && mode !== 'always') return;
+      if (unsafe && !sameSite(request)) throw new ApiError(403, 'csrf');
+      const route = request.routeOptions.url ?? '';
+      // Unmatched paths (no route) answer 404 anyway; only the /api contract needs the header.
+      if (mode === 'always' || route.startsWith('/api/')) {
+        if (request.headers['x-requested-with'] === 'XMLHttpRequest') return;
+        const secret = request.routeOptions.config?.csrfSecret;
+        if (secret && (await secret(request))) return;
+        throw new ApiError(403, 'csrf');
+      }
     });
   },
   { name: 'csrf', dependencies: ['context'] },

@@ -5,6 +5,10 @@ import { ApiError } from '../lib/errors';
 import { translateError } from '../lib/i18n';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Methods registered for an exact route path (405 answers name them in `Allow`). */
+    methodsOf(path: string): string[];
+  }
   interface FastifyReply {
     /** Sends `{ error: { code, message, field?, params? } }` in the user's language. */
     sendError(err: ApiError): Promise<FastifyReply>;
@@ -27,7 +31,9 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'auth_required',
   403: 'forbidden',
   404: 'not_found',
-  413: 'validation',
+  405: 'method_not_allowed',
+  413: 'request_too_large',
+  431: 'request_too_large',
   415: 'validation',
   429: 'rate_limited',
 };
@@ -43,6 +49,25 @@ export const errorsPlugin = fp(
       if (err.field) body.error.field = err.field;
       if (params && Object.keys(params).length) body.error.params = params;
       return this.code(err.status).header('cache-control', 'no-store').send(body);
+    });
+
+    // Which methods each path has, for 405 instead of 404 when only the method is wrong.
+    const methods = new Map<string, Set<string>>();
+    app.addHook('onRoute', (route) => {
+      const set = methods.get(route.url) ?? new Set<string>();
+      for (const m of [route.method].flat()) set.add(m);
+      methods.set(route.url, set);
+    });
+    app.decorate('methodsOf', (path: string) => [...(methods.get(path) ?? [])]);
+
+    // No route for this method and path (any method, also ones Fastify has no router for): the site's shape.
+    app.setNotFoundHandler(async (request, reply) => {
+      const allowed = app.methodsOf(request.url.split('?')[0]!);
+      if (allowed.length) {
+        reply.header('allow', allowed.join(', '));
+        return reply.sendError(new ApiError(405, 'method_not_allowed'));
+      }
+      return reply.sendError(new ApiError(404, 'not_found'));
     });
 
     app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

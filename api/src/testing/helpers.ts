@@ -52,7 +52,9 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
     // An initdb'd cluster shared by all test files (PGlite's cluster creation costs seconds each time).
     pgliteTemplate: path.join(os.tmpdir(), `api-test-pglite-${PGLITE_VERSION}.tar`),
     embedded: !databaseUrl,
-    seedDemo: { profiles, images: false },
+    seedDemo: { profiles, images: false, account: true },
+    // Lets a test ask for `production: true` (which refuses to start without it).
+    appSecret: 'test-app-secret-0123456789abcdef0123456789',
     ...rest,
   });
 

@@ -1,4 +1,8 @@
+import { LANDER_VARIANTS } from '@dating/shared/site-routes';
 import type { RemoteName, RemoteTarget } from '../remotes/remote-loader';
+
+// The page paths are shared with the server (404 status for unknown pages); the test keeps both lists equal.
+export { LANDER_VARIANTS, TOKEN_PATTERN } from '@dating/shared/site-routes';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export type StaticPageName = 'ban' | 'cookies' | 'faq' | 'privacy' | 'return-policy' | 'service' | 'terms';
@@ -22,12 +26,6 @@ export interface RouteDef {
 
 const r = (remote: RemoteName, module: string): RemoteTarget => ({ remote, module });
 const page = (name: StaticPageName): ShellPageTarget => ({ page: 'static', name });
-
-/** Landing variants of SPEC §2 (`/landers/{variant}/{slug?}`). */
-export const LANDER_VARIANTS = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
-  'transitionsvideolanding', 'video',
-] as const;
 
 /** Every path of SPEC §2 with its name, layout and owner (ARCHITECTURE §2, the brief's exposed modules). */
 export const ROUTE_TABLE: readonly RouteDef[] = [
@@ -97,9 +95,6 @@ export const MEMBERS_AREA = ['members', 'members-id', 'chats', 'likes', 'likes-m
 
 /** Routes that show a back button in standalone app mode (SPEC §2). */
 export const BACK_BUTTON_ROUTES = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'] as const;
-
-/** Lander slug tokens look like `<niche>-<locale>` (general-nl, she-eng); anything else at `/:token` is a 404. */
-export const TOKEN_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i;
 
 export function isRemoteTarget(target: RouteDef['target']): target is RemoteTarget {
   return 'remote' in target;

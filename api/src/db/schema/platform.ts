@@ -16,6 +16,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   locale: text('locale').notNull(),
   sentAt: ts('sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // Delivery (migration 0081, lib/mail/delivery.ts).
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  lastError: text('last_error'),
+  failedAt: ts('failed_at'),
 });
 
 export const pushSubscriptions = pgTable('push_subscriptions', {

@@ -5,6 +5,7 @@ export { logoutRoute } from './routes/logout';
 export { pageHiddenRoute } from './routes/page-hidden';
 export { userRoute } from './routes/user';
 export { createAccountsService, siteOrigin, type AccountsDeps, type AccountsService } from './service';
+export { unsubscribeToken } from './service/context';
 export {
   DEFAULT_AUTO_APPROVE_SECONDS,
   PHOTO_MAX_PIXELS,
@@ -16,6 +17,13 @@ export {
   type PhotosService,
 } from './photos';
 export { hashPassword, verifyPassword } from './passwords';
+export {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  LOGIN_AUDIT_RETENTION_DAYS,
+  createLoginGuard,
+  type LoginGuard,
+} from './login-guard';
 export {
   SESSION_COOKIE,
   SESSION_MAX_AGE_S,

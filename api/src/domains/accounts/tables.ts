@@ -59,7 +59,10 @@ export const sessions = pgTable('sessions', {
 export const loginAudit = pgTable('login_audit', {
   id: serial('id').primaryKey(),
   userId: integer('user_id'),
-  email: text('email').notNull(),
+  /** Only a valid, normalised address (migration 0040); null when what was typed was not one. */
+  email: text('email'),
+  /** Keyed hash (APP_SECRET) of the normalised identifier. */
+  identHash: text('ident_hash'),
   siteId: integer('site_id').notNull(),
   success: boolean('success').notNull(),
   ip: text('ip'),
@@ -69,7 +72,8 @@ export const loginAudit = pgTable('login_audit', {
 
 export const loginLockouts = pgTable('login_lockouts', {
   siteId: integer('site_id').notNull(),
-  email: text('email').notNull(),
+  /** 'a:<keyed hash of the identifier>' or 'd:<keyed hash of a device id>' (migration 0040). */
+  lockKey: text('lock_key').notNull(),
   failedCount: integer('failed_count').notNull().default(0),
   windowStart: ts('window_start').notNull().defaultNow(),
   lockedUntil: ts('locked_until'),

@@ -4,8 +4,10 @@ import type { ServiceDeps } from '../../domains/services';
 import type { SitesService } from '../../domains/sites';
 import { mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './templates';
+import { createMailDelivery, type Transport } from './delivery';
 
-export { MAIL_TEMPLATES, type MailTemplate } from './templates';
+export { MAIL_TEMPLATES, reportReasonText, type MailTemplate } from './templates';
+export { MAX_ATTEMPTS, retryDelayMs, type MailDelivery, type UndeliveredMail } from './delivery';
 
 export interface SendMail {
   to: string;
@@ -32,20 +34,11 @@ export interface OutboxEntry {
   created_at: string;
 }
 
-interface Transport {
-  sendMail(msg: {
-    from: string;
-    to: string;
-    subject: string;
-    html: string;
-    text: string;
-    headers: Record<string, string>;
-  }): Promise<unknown>;
-}
-
 /**
  * Mail: every message is written to `mail_outbox` (the embedded mailbox in development and an audit trail in
- * production); with SMTP_URL it is also delivered through nodemailer.
+ * production); with SMTP_URL it is queued there and delivered through nodemailer by the sender job
+ * (`delivery.ts`: retries with back-off, failures listed for staff), so a slow or failing SMTP server never fails
+ * the request that sent the mail.
  */
 export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
   const { db, config, log, sites } = deps;
@@ -58,8 +51,10 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
     }
     return transport;
   }
+  const delivery = createMailDelivery(db, smtp, log);
 
   return {
+    delivery,
     async send(mail: SendMail): Promise<number> {
       const site = mail.siteId ? await sites.byId(mail.siteId) : await sites.resolve(undefined);
       if (!site) throw new Error(`unknown site ${mail.siteId}`);
@@ -89,25 +84,11 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
           headers,
           template: mail.template,
           locale: mail.locale,
+          // Queued for SMTP when there is one; otherwise the outbox is where the mail stays.
+          nextAttemptAt: config.smtpUrl ? new Date() : null,
         })
         .returning({ id: mailOutbox.id });
-      const t = await smtp();
-      if (t) {
-        try {
-          await t.sendMail({
-            from,
-            to: mail.to,
-            subject: rendered.subject,
-            html: rendered.html,
-            text: rendered.text,
-            headers,
-          });
-          await db.execute(sql`UPDATE mail_outbox SET sent_at = now() WHERE id = ${row!.id}`);
-        } catch (err) {
-          log.error({ err, to: mail.to, template: mail.template }, 'smtp delivery failed');
-          throw err;
-        }
-      }
+      if (config.smtpUrl) void delivery.kick();
       return row!.id;
     },
 

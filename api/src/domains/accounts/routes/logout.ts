@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-/** `GET /api/logout.php`: deletes the server session and clears the cookie. */
+/**
+ * `GET /api/logout.php`: deletes the server session and clears the cookie. A GET by contract (SPEC §7) that
+ * changes state, so it needs the request-type header like a POST: an image or link on another site cannot log a
+ * member out.
+ */
 export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/logout.php',
-    { schema: { tags: ['session'], response: { 200: Type.Object({ user: Type.Literal(false) }) } } },
+    {
+      config: { csrf: 'always' },
+      schema: { tags: ['session'], response: { 200: Type.Object({ user: Type.Literal(false) }) } },
+    },
     async (_request, reply) => {
       await reply.endSession();
       reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badInput } from '../../../lib/errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
 import { LocaleSchema, UserOrFalse, UserSchema, errors } from '../../../lib/contract';
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
@@ -51,8 +52,17 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
       const user = await app.services.users.authenticate(request.site.id, body.email, body.password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        device: request.cookies[DEVICE_COOKIE],
       });
       await reply.startSession(user);
+      // This browser is now a known device of the member: its later attempts have their own lockout count.
+      reply.setCookie(DEVICE_COOKIE, app.services.loginGuard.newDeviceCookie(user.id), {
+        path: '/api/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
       reply.header('cache-control', 'no-store');
       return { user };
     },

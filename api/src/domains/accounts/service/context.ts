@@ -5,6 +5,7 @@ import type { Locale } from '@dating/shared/contract/index';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/sql';
 import type { BlockedService } from '../../members';
+import type { LiveHub } from '../../../lib/live';
 import type { CreditsService } from '../../payments';
 import type { MailService, MailTemplate } from '../../../lib/mail';
 import type { PhotosService } from '../photos';
@@ -12,6 +13,8 @@ import type { SessionsService } from '../sessions';
 import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
+import type { LoginGuard } from '../login-guard';
+import type { MessagesService } from '../../chat';
 
 export interface AccountsDeps {
   db: Db;
@@ -23,6 +26,10 @@ export interface AccountsDeps {
   shop: ShopService;
   photos: PhotosService;
   blocked: BlockedService;
+  loginGuard: LoginGuard;
+  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  messages: MessagesService;
+  live: LiveHub;
 }
 
 export interface AccountsContext extends AccountsDeps {

@@ -125,16 +125,16 @@ export function deletionModule(ctx: AccountsContext) {
           await db.transaction(async (tx) => {
             if (account?.email) {
               const email = normaliseEmail(account.email);
-              await tx.execute(
-                sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${email}`,
-              );
+              const ident = ctx.loginGuard.identHash(account.site_id, email);
+              await ctx.loginGuard.clear(account.site_id, `a:${ident}`, tx);
               await tx.execute(sql`DELETE FROM mail_outbox WHERE lower(to_address) = ${email}`);
               await tx.execute(
-                sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE site_id = ${account.site_id} AND lower(email) = ${email}`,
+                sql`UPDATE login_audit SET email = NULL, ident_hash = NULL, ip = NULL, user_agent = NULL
+                    WHERE site_id = ${account.site_id} AND (lower(email) = ${email} OR ident_hash = ${ident})`,
               );
             }
             await tx.execute(
-              sql`UPDATE login_audit SET email = '', ip = NULL, user_agent = NULL WHERE user_id = ${userId}`,
+              sql`UPDATE login_audit SET email = NULL, ident_hash = NULL, ip = NULL, user_agent = NULL WHERE user_id = ${userId}`,
             );
             await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
             await tx.execute(sql`DELETE FROM one_time_tokens WHERE user_id = ${userId}`);

@@ -63,9 +63,7 @@ export function recoveryModule(ctx: AccountsContext) {
       await tokens.revokeAll(account.id, 'reset');
       await sessions.destroyAllFor(account.id);
       if (account.email) {
-        await db.execute(
-          sql`DELETE FROM login_lockouts WHERE site_id = ${account.site_id} AND email = ${normaliseEmail(account.email)}`,
-        );
+        await ctx.loginGuard.clear(account.site_id, ctx.loginGuard.identKey(account.site_id, account.email));
       }
     },
 

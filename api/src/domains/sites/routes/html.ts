@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
 import { isLocale, type Locale, type SiteData } from '@dating/shared/contract/index';
+import { cspWithStyle } from '../../../lib/security-headers';
+import { matchSiteRoute } from '@dating/shared/site-routes';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -24,6 +26,19 @@ function pageLocale(request: FastifyRequest, userLanguage: string | undefined): 
   return request.site.defaultLocale;
 }
 
+// The CSP allows no inline style: this page's one <style> block is allowed by its hash.
+const NOT_DEPLOYED_STYLE = 'body{font-family:sans-serif;padding:2rem}';
+const NOT_DEPLOYED_CSP = cspWithStyle(NOT_DEPLOYED_STYLE);
+
+/** The path is one of the site's pages (`shared/site-routes`, the list the shell's router is built from). */
+function isSitePage(rawPath: string): boolean {
+  try {
+    return matchSiteRoute(decodeURIComponent(rawPath)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
@@ -43,14 +58,18 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     reply.header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Language');
+    // Not a page of the site (shared route list): the shell still renders its 404 page, with HTTP 404.
+    if (!isSitePage(urlPath)) reply.code(404);
     if (!deployed.shell) {
+      if (reply.statusCode === 404) return reply.type('text/plain; charset=utf-8').send('Not found');
       return reply
         .code(503)
         .header('retry-after', '30')
+        .header('content-security-policy', NOT_DEPLOYED_CSP)
         .type('text/html; charset=utf-8')
         .send(
           '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-            '<title>Site not deployed yet</title></head><body style="font-family:sans-serif;padding:2rem">' +
+            `<title>Site not deployed yet</title><style>${NOT_DEPLOYED_STYLE}</style></head><body>` +
             '<h1>The site is not deployed yet</h1><p>No shell version is in the registry. Run <code>npm run build</code> and ' +
             '<code>npm run deploy -- shell</code> (or <code>npm start</code>), then reload.</p></body></html>',
         );

@@ -1,0 +1,89 @@
+/**
+ * The site's page paths (SPEC §2), known to both sides: the shell builds its router from routes with these
+ * paths (`shell/src/routes/route-table.ts`, checked by its test), and the server answers any other path with the
+ * 404 page and HTTP 404 (a crawler or a monitor must not see a soft 404). A new page route goes here and into the
+ * shell's table.
+ */
+
+import { LANDER_VARIANTS } from './contract/landers';
+
+export { LANDER_VARIANTS };
+
+export const STATIC_PAGES = [
+  'ban',
+  'cookies',
+  'faq',
+  'privacy',
+  'return-policy',
+  'service',
+  'terms',
+] as const;
+
+/** Lander slug tokens look like `<niche>-<locale>` (general-nl, she-eng); anything else at `/:token` is a 404. */
+export const TOKEN_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i;
+
+/** react-router paths (`:param`, `:param?` optional) of every page, without the catch-all. */
+export const SITE_ROUTE_PATHS: readonly string[] = [
+  '/',
+  '/members',
+  '/members/:id',
+  '/likes',
+  '/likes/m/:id',
+  '/likes/:type',
+  '/chats',
+  '/chats/:id',
+  '/members/:id/chat',
+  '/members/:id/landing',
+  '/members/:id/landing2/:slug?',
+  '/members/:id/landing3/:slug?',
+  '/members/:id/signup',
+  '/landers/tinderswipe',
+  ...LANDER_VARIANTS.map((variant) => `/landers/${variant}/:slug?`),
+  '/swipe-game',
+  '/match-finder',
+  '/:token',
+  '/credits',
+  '/credits/repeat-order',
+  '/credits/:id/:paymentmethod?',
+  '/premium',
+  '/pricing',
+  '/directdebit',
+  '/transactions/:id?',
+  '/login',
+  '/signup',
+  '/signup-matches',
+  '/complete-signup',
+  '/reset-password',
+  '/reset-password/do',
+  '/activate/done',
+  '/activate/error',
+  '/mail-change/do',
+  '/account-deleted',
+  '/profile',
+  '/notifications',
+  '/lang-config',
+  '/complaints',
+  ...STATIC_PAGES.map((name) => `/pages/${name}`),
+];
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern.split('/').filter(Boolean);
+  const required = parts.filter((part) => !part.endsWith('?')).length;
+  if (segments.length < required || segments.length > parts.length) return false;
+  return segments.every((segment, i) => {
+    const part = parts[i]!;
+    if (part === ':token') return TOKEN_PATTERN.test(segment);
+    return part.startsWith(':') ? segment.length > 0 : part === segment;
+  });
+}
+
+/**
+ * The route path a page address belongs to, or null (a 404). Case-sensitive like the router; a trailing slash
+ * is ignored. `pathname` is the decoded path without query.
+ */
+export function matchSiteRoute(pathname: string, paths: readonly string[] = SITE_ROUTE_PATHS): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  // Static paths first: `/members` is not a `/:token`, `/credits/repeat-order` not `/credits/:id`.
+  const ordered = [...paths].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
+  return ordered.find((pattern) => matches(pattern, segments)) ?? null;
+}
