@@ -145,6 +145,7 @@ test('killed with -9 between "paid" and crediting: credited exactly once after t
   // Nothing was credited by the dead process: the order is open, the provider says paid (read from the database).
   const env = {
     DATA_DIR: dataDir,
+    NODE_ENV: 'test',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   };
   const database = await openDatabase(configFromEnv(env));
