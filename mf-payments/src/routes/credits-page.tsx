@@ -1,16 +1,25 @@
 import '../lib/i18n';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useGetUserQuery, withSuspense } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
-import { withSuspense } from '@dating/shared';
 
-/** `/credits`: buy credits (SPEC §2). */
+/** `/credits`: buy credits (SPEC §2); paid members also get the repeat-order link (SPEC §6). */
 function CreditsPage() {
   const { t } = useTranslation(NS);
+  const { data: session } = useGetUserQuery();
+  const paid = session?.user ? session.user.paid_user : false;
   return (
     <section className="container py-3">
       <h1 className="h4 mb-1">{t('credits.title')}</h1>
       <p className="text-muted mb-3">{t('credits.intro')}</p>
+      {paid && (
+        <p className="d-flex flex-wrap gap-3 mb-3">
+          <Link to="/credits/repeat-order">{t('credits.repeat')}</Link>
+          <Link to="/transactions">{t('credits.transactions')}</Link>
+        </p>
+      )}
       <PackageGrid />
     </section>
   );

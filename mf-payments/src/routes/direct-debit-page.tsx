@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, withSuspense, type DirectDebitRequest } from '@dating/shared';
 import { NS } from '../lib/i18n';
+import width from './page-width.module.scss';
 import { useGetPackagesQuery } from '../features/packages/api/get-packages';
 import { PackageCard } from '../features/packages/components/package-card';
 import { useActiveDiscount } from '../features/discount/hooks/use-active-discount';
@@ -78,7 +79,7 @@ function DirectDebitPage() {
   }
 
   return (
-    <section className="container py-3" style={{ maxWidth: 560 }}>
+    <section className={`container py-3 ${width.form}`}>
       <h1 className="h4 mb-3">{t('directDebit.title')}</h1>
       <PackageCard pkg={pkg} discountPercentage={discount?.percentage} />
       <form onSubmit={(event) => void onSubmit(event)} className="mt-3" noValidate>

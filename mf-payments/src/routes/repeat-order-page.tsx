@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner, withSuspense } from '@dating/shared';
 import { NS } from '../lib/i18n';
+import width from './page-width.module.scss';
 import { PackageCard } from '../features/packages/components/package-card';
 import {
   usePaymentsGetRepeatOrderQuery,
@@ -35,7 +36,7 @@ function RepeatOrderPage() {
     );
   } else {
     body = (
-      <div style={{ maxWidth: 360 }}>
+      <div className={width.card}>
         <PackageCard pkg={data.package} />
         {data.method && (
           <p className="mt-2">{t('repeatOrder.method', { method: t(`methods.${data.method}`) })}</p>

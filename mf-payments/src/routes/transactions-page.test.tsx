@@ -53,14 +53,14 @@ test('the return page polls a pending order until it completes, then offers the 
   });
 
   expect(await screen.findByText('We wachten op de bevestiging van je betaling…')).toBeInTheDocument();
-  expect(await screen.findByText('Betaling geslaagd', {}, { timeout: 5_000 })).toBeInTheDocument();
+  expect(await screen.findByText('Betaling geslaagd', {}, { timeout: 15_000 })).toBeInTheDocument();
   expect(screen.getByText('150 credits zijn aan je account toegevoegd.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Terug naar waar je was' })).toHaveAttribute('href', '/chats/1');
   const receipt = screen.getByRole('region', { name: 'Betaalbewijs' });
   expect(within(receipt).getByText(/TIMEBONUS25/)).toBeInTheDocument();
   expect(within(receipt).getByText(/€\s37,46/)).toBeInTheDocument();
   expect(await within(receipt).findByText(/Btw-nummer NL001234567B01/)).toBeInTheDocument();
-});
+}, 20_000);
 
 test('a failed payment says Betaling mislukt and offers to pay the same package again', async () => {
   mockFetch((_request, url) => {

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner, withSuspense } from '@dating/shared';
 import { NS } from '../lib/i18n';
+import width from './page-width.module.scss';
 import { useReturnPath } from '../lib/return-path';
 import { OrderList } from '../features/orders/components/order-list';
 import { OrderResult } from '../features/orders/components/order-result';
@@ -30,7 +31,7 @@ function TransactionsPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   return (
-    <section className="container py-3" style={{ maxWidth: 760 }}>
+    <section className={`container py-3 ${width.receipt}`}>
       <h1 className="h4 mb-3">{id ? t('transactions.order', { id }) : t('transactions.title')}</h1>
       {id ? <OrderDetail id={id} /> : <OrderList />}
       {id && (

@@ -469,6 +469,13 @@ export function createOrdersService(deps: PaymentsDeps) {
      */
     async reconcile(limit = 20): Promise<number> {
       if (!deps.provider) return 0;
+      // An order whose payment was never created (the provider failed or the process died in between) has
+      // nothing to wait for: after an hour it is failed, so it does not stay "pending" in the member's list.
+      await db.execute(
+        sql`UPDATE orders SET status = 'failed', updated_at = now()
+            WHERE status = 'pending' AND created_at < now() - interval '1 hour'
+              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id)`,
+      );
       const due = await db.transaction((tx) =>
         rows<{ provider_id: string }>(
           tx,

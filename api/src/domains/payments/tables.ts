@@ -1,8 +1,19 @@
-import { boolean, integer, jsonb, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { ts } from '../../db/schema/columns';
 
 export type LedgerKind = 'purchase' | 'message' | 'gift' | 'photo' | 'bonus' | 'refund';
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired';
+export type OrderStatusColumn = PaymentStatus | 'refunded' | 'charged_back';
 
 export const creditLedger = pgTable('credit_ledger', {
   id: serial('id').primaryKey(),
@@ -35,8 +46,19 @@ export const orders = pgTable('orders', {
   currency: text('currency').notNull(),
   discountCode: text('discount_code'),
   paymentMethod: text('payment_method'),
-  status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+  status: text('status').$type<OrderStatusColumn>().notNull().default('pending'),
   creditedAt: ts('credited_at'),
+  // 0030_payments
+  siteId: integer('site_id'),
+  originalAmount: integer('original_amount'),
+  discountCodeId: integer('discount_code_id'),
+  discountRedeemed: boolean('discount_redeemed').notNull().default(false),
+  country: text('country'),
+  recurring: boolean('recurring').notNull().default(false),
+  completedAt: ts('completed_at'),
+  refundedAt: ts('refunded_at'),
+  refundedCredits: integer('refunded_credits').notNull().default(0),
+  refundShortfall: integer('refund_shortfall').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -50,6 +72,15 @@ export const payments = pgTable('payments', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   raw: jsonb('raw'),
+  // 0030_payments
+  method: text('method'),
+  checkoutUrl: text('checkout_url'),
+  sequenceType: text('sequence_type').$type<'oneoff' | 'first' | 'recurring'>().notNull().default('oneoff'),
+  customerId: text('customer_id'),
+  mandateId: text('mandate_id'),
+  checks: integer('checks').notNull().default(0),
+  checkedAt: ts('checked_at'),
+  nextCheckAt: ts('next_check_at').notNull().defaultNow(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -79,5 +110,93 @@ export const discountRedemptions = pgTable('discount_redemptions', {
   discountCodeId: integer('discount_code_id').notNull(),
   userId: integer('user_id').notNull(),
   orderId: integer('order_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// 0030_payments: mandates, direct debit and SMS, and the built-in test provider's own store.
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id').notNull(),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+export const paymentMandates = pgTable('payment_mandates', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id').notNull(),
+  mandateId: text('mandate_id').notNull(),
+  method: text('method').notNull(),
+  status: text('status').$type<'valid' | 'pending' | 'invalid'>().notNull().default('valid'),
+  details: jsonb('details').notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const directDebitCodes = pgTable('direct_debit_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const directDebitBlocks = pgTable('direct_debit_blocks', {
+  userId: integer('user_id').primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id'),
+  toPhone: text('to_phone').notNull(),
+  body: text('body').notNull(),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  method: text('method'),
+  status: text('status').notNull().default('open'),
+  redirectUrl: text('redirect_url'),
+  webhookUrl: text('webhook_url'),
+  sequenceType: text('sequence_type').notNull().default('oneoff'),
+  customerId: text('customer_id'),
+  mandateId: text('mandate_id'),
+  metadata: jsonb('metadata').notNull().default({}),
+  amountRefunded: integer('amount_refunded').notNull().default(0),
+  amountChargedBack: integer('amount_charged_back').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  paidAt: ts('paid_at'),
+});
+
+export const testProviderCustomers = pgTable('test_provider_customers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const testProviderMandates = pgTable('test_provider_mandates', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  method: text('method').notNull(),
+  status: text('status').notNull().default('valid'),
+  consumerName: text('consumer_name'),
+  consumerAccount: text('consumer_account'),
+  declineCharges: boolean('decline_charges').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

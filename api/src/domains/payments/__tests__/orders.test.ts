@@ -335,3 +335,28 @@ test('after crediting, the member gets a counters live event with the new balanc
     },
   ]);
 });
+
+test('an order whose payment was never created is failed by the reconciliation after an hour', async () => {
+  const m = await olderMember(t);
+  const { pkg } = await packageOf(t, m.cookie);
+  const stale = await first<{ id: number }>(
+    t.app.db,
+    sql`INSERT INTO orders (user_id, package_id, credits, amount, currency, payment_method, created_at)
+        VALUES (${m.id}, ${pkg.id}, ${pkg.credits}, ${pkg.price.amount}, 'EUR', 'ideal', now() - interval '2 hours')
+        RETURNING id`,
+  );
+  const fresh = await first<{ id: number }>(
+    t.app.db,
+    sql`INSERT INTO orders (user_id, package_id, credits, amount, currency, payment_method)
+        VALUES (${m.id}, ${pkg.id}, ${pkg.credits}, ${pkg.price.amount}, 'EUR', 'ideal') RETURNING id`,
+  );
+  await t.app.services.payments.orders.reconcile();
+  const statuses = await rows<{ id: number; status: string }>(
+    t.app.db,
+    sql`SELECT id, status FROM orders WHERE id IN (${stale!.id}, ${fresh!.id}) ORDER BY id`,
+  );
+  expect(statuses).toEqual([
+    { id: stale!.id, status: 'failed' },
+    { id: fresh!.id, status: 'pending' },
+  ]);
+});

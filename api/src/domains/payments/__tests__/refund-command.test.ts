@@ -36,6 +36,8 @@ test('the operator command refunds a paid order through the provider and takes t
     DATABASE_URL: t.app.config.databaseUrl,
     DATABASE_SCHEMA: t.app.config.dbSchema,
     SEED_DEMO: '0',
+    // A DATABASE_URL alone means production (which needs SMTP); this is a test run.
+    NODE_ENV: 'test',
   };
   await t.app.close();
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { OrderSchema } from '../schemas';
 import { paymentContext } from './context';
+import { perSession } from './rate-limit';
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
@@ -11,14 +12,8 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit-code.php',
     {
-      // Per session (member), beside the service's one code per 30 s: SMS cost money.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 hour',
-          keyGenerator: (request) => request.cookies.sid ?? request.ip,
-        },
-      },
+      // Beside the service's one code per 30 s: SMS cost money.
+      config: perSession(10, '1 hour'),
       schema: {
         tags: ['payments'],
         body: Type.Object({ phone: Type.String({ minLength: 6, maxLength: 32 }) }),
@@ -32,7 +27,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit.php',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: perSession(20, '10 minutes'),
       schema: {
         tags: ['payments'],
         body: Type.Object(

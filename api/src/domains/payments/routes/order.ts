@@ -4,6 +4,7 @@ import { safeReturnPath } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
 import { OrderSchema, PaymentMethodSchema } from '../schemas';
 import { paymentContext } from './context';
+import { perSession } from './rate-limit';
 
 /**
  * `POST /api/order.php`: the member names a package and a method (and maybe a code); the server prices it,
@@ -15,7 +16,7 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/order.php',
     {
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: perSession(30, '10 minutes'),
       schema: {
         tags: ['payments'],
         body: Type.Object(

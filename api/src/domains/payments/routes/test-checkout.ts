@@ -2,11 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Locale } from '@dating/shared/contract/index';
 import { StringEnum } from '../../../lib/contract';
+import { cspWithStyle } from '../../../lib/security-headers';
 import { TEST_OUTCOMES } from '../providers/test-provider';
 import { paymentText, type PaymentText } from '../texts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// The page's one <style> block, allowed by its hash (the site's CSP has no inline styles).
+const CHECKOUT_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#212529}h1{color:#4a1d6e}form{display:grid;gap:.5rem}button{min-height:44px;font-size:1rem;border-radius:.375rem;border:1px solid #4a1d6e;background:#fff;color:#4a1d6e;cursor:pointer}button.paid{background:#4a1d6e;color:#fff}button:focus-visible{outline:3px solid #f0ad4e;outline-offset:2px}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}';
+const CHECKOUT_CSP = cspWithStyle(CHECKOUT_STYLE);
 
 function money(amount: number, currency: string, locale: Locale) {
   return new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : locale, { style: 'currency', currency }).format(
@@ -26,7 +32,10 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const payment = await app.services.payments.testProvider.describe(request.params.id);
     const locale = await request.resolveLocale();
     const t = (key: PaymentText) => esc(paymentText(locale, key));
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CHECKOUT_CSP)
+      .type('text/html; charset=utf-8');
     if (!payment) return reply.code(404).send('<!doctype html><title>404</title><p>404</p>');
     const open = payment.status === 'open' || payment.status === 'pending';
     const buttons = open
@@ -38,10 +47,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         : `<p>${t('done')}</p>`;
     return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${t('title')}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#212529}
-h1{color:#4a1d6e}form{display:grid;gap:.5rem}button{min-height:44px;font-size:1rem;border-radius:.375rem;
-border:1px solid #4a1d6e;background:#fff;color:#4a1d6e;cursor:pointer}button.paid{background:#4a1d6e;color:#fff}
-button:focus-visible{outline:3px solid #f0ad4e;outline-offset:2px}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}</style>
+<style>${CHECKOUT_STYLE}</style>
 </head><body><main><h1>${t('title')}</h1><p>${t('intro')}</p>
 <dl><dt>${t('amount')}</dt><dd><strong>${esc(money(payment.amount.amount, payment.amount.currency, locale))}</strong></dd>
 <dt>${t('method')}</dt><dd>${esc(payment.method ?? '')}</dd></dl><p>${esc(payment.description)}</p>
