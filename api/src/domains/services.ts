@@ -125,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     credits: core.credits,
     live: core.live,
+    counters: (userId) => counters.of(userId),
     log: deps.log,
     config: deps.config.payments,
   });

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { first } from '../../db/sql';
 import type { LiveHub } from '../../lib/live';
 import type { PaymentsConfig } from './config';
 import type { CreditsService } from './credits';
@@ -13,19 +11,6 @@ import { createTestProvider, type TestProviderOptions } from './providers/test-p
 import type { PaymentProvider } from './providers/types';
 import { createSmsService } from './sms';
 
-/** Unread messages and new likes for the live `counters` event, read where the chat and likes triggers keep them. */
-async function counters(db: Db, userId: number) {
-  const row = await first<{ unread_messages: number; new_likes: number }>(
-    db,
-    sql`SELECT
-          (SELECT COALESCE(sum(CASE WHEN user_a = ${userId} THEN unread_a ELSE unread_b END), 0)::int
-             FROM conversations
-            WHERE (user_a = ${userId} AND NOT deleted_by_a) OR (user_b = ${userId} AND NOT deleted_by_b)) AS unread_messages,
-          (SELECT count(*)::int FROM likes WHERE liked_id = ${userId} AND like_new) AS new_likes`,
-  );
-  return row ?? { unread_messages: 0, new_likes: 0 };
-}
-
 /**
  * The payments domain's services: the configured provider (the built-in test provider by default, Mollie
  * with MOLLIE_API_KEY), orders, discounts, SMS and direct debit.
@@ -34,6 +19,8 @@ export function createPaymentsService(deps: {
   db: Db;
   credits: CreditsService;
   live?: LiveHub;
+  /** A member's unread messages and new likes for the live `counters` event (the chat domain's `counters.of`). */
+  counters?: (userId: number) => Promise<{ unread_messages: number; new_likes: number }>;
   log: FastifyBaseLogger;
   config: PaymentsConfig;
 }) {
@@ -55,7 +42,7 @@ export function createPaymentsService(deps: {
     log,
     config,
     provider,
-    counters: (userId) => counters(db, userId),
+    counters: deps.counters,
   });
   const sms = createSmsService(db, { url: config.smsUrl, log });
   const directDebit = createDirectDebitService({ db, config, sms, orders, discounts, provider });

@@ -13,6 +13,7 @@ import {
 import { matchSiteRoute } from '@dating/shared/site-routes';
 import { cspWithStyle } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
+import type { Site } from '../sites';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -59,23 +60,23 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
    */
   async function resolveLander(
     urlPath: string,
-    niche: number,
+    site: Site,
   ): Promise<{
     status: 200 | 404;
     page: LanderPageKey | null;
     slugLocale: Locale | null;
   }> {
     // Not the lander rule's business: other paths are answered as before.
-    return { status: 200, page: null, slugLocale: null, ...(await landerOf(urlPath, niche)) };
+    return { status: 200, page: null, slugLocale: null, ...(await landerOf(urlPath, site)) };
   }
 
-  async function landerOf(urlPath: string, niche: number) {
-    const match = matchLanderPath(urlPath, { niche: niche as Niche });
+  async function landerOf(urlPath: string, site: Site) {
+    const match = matchLanderPath(urlPath, { niche: site.niche as Niche });
     if (match === null) return {};
     if (match === 'not-found') return { status: 404 as const };
     if ('memberId' in match) {
       try {
-        await app.services.members.get(null, match.memberId);
+        await app.services.members.get(site, null, match.memberId);
       } catch {
         return { status: 404 as const };
       }
@@ -113,7 +114,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         );
     }
     const user = await request.currentUser();
-    const lander = await resolveLander(urlPath, request.site.niche);
+    const lander = await resolveLander(urlPath, request.site);
     let locale = pageLocale(request, user?.language);
     // A lander's slug names its language (`/landers/gallery/general-de`): a visitor from that ad reads German,
     // also on the pages after it (the locale cookie, which the shell reads first).
