@@ -7,7 +7,7 @@ describe('shell slice', () => {
   test('signup modal events', async () => {
     const store = await createShellStore({ settings: settingsFixture(), user: false });
     store.dispatch(signupModalOpened({ source: 'lander' }));
-    expect(selectSignupModal(store.getState())).toEqual({ open: true, source: 'lander', inProgress: false });
+    expect(selectSignupModal(store.getState())).toEqual({ open: true, source: 'lander', inProgress: false, profile: null });
     store.dispatch(signupStarted());
     expect(selectSignupModal(store.getState()).inProgress).toBe(true);
     store.dispatch(signupFinished());
