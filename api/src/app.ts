@@ -71,6 +71,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerDevOnlyGuard(app);
   registerInputGuard(app);
   await registerRoutes(app);
+  // SMTP delivery of the mail outbox after commit, with retries (only with SMTP_URL).
+  app.addHook('onReady', async () => app.services.mail.start());
+  app.addHook('onClose', async () => app.services.mail.stop());
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
   // Audit rows past their retention period (README, Security) and finished lockouts go with them.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AutoLikeResponse, LikesResponse } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
+import { withLimitLock } from '../../db/limits';
 import { notFound } from '../../lib/errors';
 import { notBlocked, PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileSqlRow } from '../members';
 
@@ -44,15 +45,23 @@ export function createLikesService(db: Db) {
 
     /** A fictional profile (with a photo) that does not like the member yet now does. */
     async autoLike(me: number): Promise<AutoLikeResponse> {
-      const row = await first<ProfileSqlRow>(
-        db,
-        sql`SELECT ${sql.raw(PROFILE_COLUMNS)} FROM ${sql.raw(PROFILE_FROM)}
-            WHERE u.fictional AND u.status = 'confirmed' AND ph.id IS NOT NULL AND ${notBlocked(me)}
-              AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = u.id AND l.liked_id = ${me})
-            ORDER BY random() LIMIT 1`,
-      );
-      if (!row) throw notFound();
-      await db.execute(sql`INSERT INTO likes (user_id, liked_id, source) VALUES (${row.id}, ${me}, 'auto')`);
+      // One auto-like of a member at a time (issue 11 finding 6): parallel calls picked the same profile and the
+      // second insert failed with a 500. Under the lock each call sees the likes of the one before.
+      const row = await withLimitLock(db, `auto-like:${me}`, async (tx) => {
+        const found = await first<ProfileSqlRow>(
+          tx,
+          sql`SELECT ${sql.raw(PROFILE_COLUMNS)} FROM ${sql.raw(PROFILE_FROM)}
+              WHERE u.fictional AND u.status = 'confirmed' AND ph.id IS NOT NULL AND ph.status = 'active' AND ${notBlocked(me)}
+                AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = u.id AND l.liked_id = ${me})
+              ORDER BY random() LIMIT 1`,
+        );
+        if (!found) throw notFound();
+        await tx.execute(
+          sql`INSERT INTO likes (user_id, liked_id, source) VALUES (${found.id}, ${me}, 'auto')
+              ON CONFLICT (user_id, liked_id) DO NOTHING`,
+        );
+        return found;
+      });
       const profile = toProfile(row);
       return { profile: { id: profile.id, name: profile.name, main_image: profile.main_image } };
     },
