@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
 import { registerDevOnlyGuard } from './plugins/dev-only';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerVisitorAccess } from './plugins/visitor-access';
 import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // Hooks at the root, before any route: every route of every domain, present and future, passes through them.
   registerDevOnlyGuard(app);
   registerInputGuard(app);
+  registerVisitorAccess(app);
   await registerRoutes(app);
   // SMTP delivery of the mail outbox after commit, with retries (only with SMTP_URL).
   app.addHook('onReady', async () => app.services.mail.start());
