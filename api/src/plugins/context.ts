@@ -3,14 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@dating/shared/constants';
 import { isLocale, type Locale } from '@dating/shared/contract/index';
 import { ApiError } from '../lib/errors';
-import { localeFromAcceptLanguage } from '../lib/i18n';
+import { localeFromAcceptLanguage, translateError } from '../lib/i18n';
 import { countryForIp } from '../lib/geo';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../domains/accounts';
 import type { Site } from '../domains/sites';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The site may be named by `?host=` (only the server's own first-load settings call, SPEC §7). */
+    siteFromQuery?: boolean;
+  }
   interface FastifyRequest {
-    /** The branded site chosen by the Host header (or `?host=`); unknown hosts get the default site. */
+    /** The branded site of the Host header (routes with `config.siteFromQuery`: `?host=`); unknown hosts get 404. */
     site: Site;
     /** The signed-in member, or null for a visitor (memoised per request). */
     currentUser(): Promise<AuthUser | null>;
@@ -41,11 +45,37 @@ export const contextPlugin = fp(
     const { services } = app;
     app.decorateRequest('site', null as unknown as Site);
 
-    app.addHook('onRequest', async (request) => {
-      const forced = (request.query as Record<string, unknown> | undefined)?.host;
-      request.site = await services.sites.resolve(
+    // The site is the request's host (or the trusted proxy's forwarded host), never the client's choice (issue
+    // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, SPEC §7) may
+    // name it with `?host=`. An unknown host is not served as some other brand.
+    app.addHook('onRequest', async (request, reply) => {
+      const forced = request.routeOptions.config?.siteFromQuery
+        ? (request.query as Record<string, unknown> | undefined)?.host
+        : undefined;
+      const site = await services.sites.lookup(
         typeof forced === 'string' && forced ? forced : request.hostname,
       );
+      if (site) {
+        request.site = site;
+        return;
+      }
+      const route = request.routeOptions.url ?? '';
+      // Files that are the same for every brand.
+      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') {
+        request.site = await services.sites.resolve(undefined);
+        return;
+      }
+      if (route.startsWith('/api/') || request.method !== 'GET') throw new ApiError(404, 'site_unknown');
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'nl';
+      const text = translateError(locale, 'site_unknown');
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+            `<title>${text}</title></head><body style="font-family:sans-serif;padding:2rem"><h1>${text}</h1></body></html>`,
+        );
     });
 
     app.decorateRequest('sessionToken', function (this: FastifyRequest) {
