@@ -37,7 +37,7 @@ module.exports = {
       testPathIgnorePatterns: [
         '/node_modules/',
         '/dist/',
-        ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['/test/multi-node\\.test\\.ts$']),
+        ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['/test/multi-node[^/]*\\.test\\.ts$']),
       ],
       // typebox 1.x and cookie 2 ship ESM only; PGlite and @fastify/cookie load modules with import(): compile them to
       // CommonJS for jest (the api's runtime is CommonJS too).

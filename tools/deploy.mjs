@@ -1,19 +1,49 @@
 #!/usr/bin/env node
 // npm run deploy -- <app> [<app>…] [--dist <dir>]
-// Publishes each app's dist/ as an immutable version in $DATA_DIR/site and switches the registry to it.
+// npm run deploy -- <app> --canary <weight> [--dist <dir> | --version <version>]
+// Publishes each app's dist/ as an immutable version in $DATA_DIR/site and switches the registry to it; with
+// --canary, serves the build (or an already published version) to <weight> % of visitors as an experiment.
 import { appFolder, dataDir } from './lib/apps.mjs';
-import { deploy } from './lib/site.mjs';
+import { deploy, deployCanary } from './lib/site.mjs';
+
+const USAGE =
+  'usage: npm run deploy -- <app> [<app>…]   (or one app with --dist <dir>)\n' +
+  '       npm run deploy -- <app> --canary <0-100> [--dist <dir> | --version <version>]';
 
 const args = process.argv.slice(2);
-const distAt = args.indexOf('--dist');
-const distDir = distAt >= 0 ? args.splice(distAt, 2)[1] : undefined;
-if (args.length === 0 || (distDir && args.length !== 1)) {
-  console.error('usage: npm run deploy -- <app> [<app>…]   (or one app with --dist <dir>)');
+function option(name) {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const [, value] = args.splice(at, 2);
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`deploy failed: ${name} needs a value\n${USAGE}`);
+    process.exit(2);
+  }
+  return value;
+}
+const distDir = option('--dist');
+const canary = option('--canary');
+const version = option('--version');
+if (
+  args.length === 0 ||
+  ((distDir || canary !== undefined) && args.length !== 1) ||
+  (version && canary === undefined)
+) {
+  console.error(USAGE);
   process.exit(2);
 }
 try {
-  for (const app of args) {
-    await deploy(appFolder(app), { dataDir: dataDir(), ...(distDir ? { distDir } : {}) });
+  if (canary !== undefined) {
+    await deployCanary(appFolder(args[0]), {
+      dataDir: dataDir(),
+      weight: canary,
+      ...(version ? { version } : {}),
+      ...(distDir ? { distDir } : {}),
+    });
+  } else {
+    for (const app of args) {
+      await deploy(appFolder(app), { dataDir: dataDir(), ...(distDir ? { distDir } : {}) });
+    }
   }
 } catch (error) {
   console.error(`deploy failed: ${error.message}`);

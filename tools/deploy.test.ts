@@ -135,3 +135,75 @@ test('deploy refuses a folder that is not a build, and an unknown app', () => {
   expect(unknown.err).toContain('Unknown app');
   expect(fs.existsSync(path.join(dataDir, 'site', 'registry.json'))).toBe(false);
 });
+
+describe('canary deploys (experiments)', () => {
+  function stable() {
+    expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('stable', 'stable')).code).toBe(0);
+    return registry().apps['mf-chat'].current as string;
+  }
+
+  test('a build deployed as a canary keeps the stable version and records the weight', () => {
+    const current = stable();
+    const result = run('deploy.mjs', 'mf-chat', '--canary', '20', '--dist', fakeBuild('next', 'next'));
+    expect(result.code).toBe(0);
+    const entry = registry().apps['mf-chat'];
+    expect(entry.current).toBe(current);
+    expect(entry.canary).toMatchObject({ weight: 20 });
+    expect(entry.canary.version).not.toBe(current);
+    expect(versionsOnDisk('mf-chat')).toContain(entry.canary.version);
+    expect(result.out).toContain('20 %');
+
+    // Re-weighting names the version already published.
+    expect(run('deploy.mjs', 'mf-chat', '--canary', '50', '--version', entry.canary.version).code).toBe(0);
+    expect(registry().apps['mf-chat'].canary).toMatchObject({ version: entry.canary.version, weight: 50 });
+  });
+
+  test.each([['101'], ['-5'], ['20.5'], ['abc'], ['']])(
+    'weight "%s" is refused and nothing changes',
+    (weight) => {
+      stable();
+      const before = fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8');
+      const onDisk = versionsOnDisk('mf-chat');
+      const result = run('deploy.mjs', 'mf-chat', '--canary', weight, '--dist', fakeBuild('next', 'next'));
+      expect(result.code).not.toBe(0);
+      expect(result.err).toMatch(/0 to 100|needs a value|usage/);
+      expect(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8')).toBe(before);
+      expect(versionsOnDisk('mf-chat')).toEqual(onDisk);
+    },
+  );
+
+  test('a version that does not exist, the stable version itself and the shell are refused', () => {
+    const current = stable();
+    const before = fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8');
+    const missing = run('deploy.mjs', 'mf-chat', '--canary', '10', '--version', '0.1.0-deadbeef');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('"0.1.0-deadbeef" does not exist');
+    const itself = run('deploy.mjs', 'mf-chat', '--canary', '10', '--version', current);
+    expect(itself.code).toBe(1);
+    expect(itself.err).toContain('already the stable version');
+    const shell = run('deploy.mjs', 'shell', '--canary', '10', '--dist', fakeBuild('shell', 'shell'));
+    expect(shell.code).toBe(1);
+    expect(shell.err).toContain('canaries are for remotes');
+    expect(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8')).toBe(before);
+  });
+
+  test('promote makes the canary stable; rollback of a canary only removes it', () => {
+    const first = stable();
+    expect(run('deploy.mjs', 'mf-chat', '--canary', '30', '--dist', fakeBuild('c1', 'c1')).code).toBe(0);
+    const c1 = registry().apps['mf-chat'].canary.version;
+
+    const back = run('rollback.mjs', 'mf-chat');
+    expect(back.code).toBe(0);
+    expect(registry().apps['mf-chat']).toEqual({ current: first, history: [] });
+    expect(versionsOnDisk('mf-chat')).toContain(c1);
+
+    expect(run('deploy.mjs', 'mf-chat', '--canary', '30', '--version', c1).code).toBe(0);
+    const promoted = run('promote.mjs', 'mf-chat');
+    expect(promoted.code).toBe(0);
+    expect(registry().apps['mf-chat']).toEqual({ current: c1, history: [first] });
+
+    const again = run('promote.mjs', 'mf-chat');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('no canary to promote');
+  });
+});

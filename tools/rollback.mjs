@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run rollback -- <app>: switches the registry back to the app's previous version.
+// npm run rollback -- <app>: ends the app's experiment (removes its canary) if one runs, else switches the
+// registry back to the app's previous version.
 import { appFolder, dataDir } from './lib/apps.mjs';
 import { rollback } from './lib/site.mjs';
 

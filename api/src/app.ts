@@ -15,6 +15,7 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
+import { loggerOptions, OneLineLogController } from './plugins/logging';
 import { registerDevOnlyGuard } from './plugins/dev-only';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerVisitorAccess } from './plugins/visitor-access';
@@ -25,13 +26,15 @@ import { seedIfEmpty } from './seed/demo';
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
-  /** pino options, or false (tests). */
+  /** pino options (tests: a stream), or false (tests); the level, redaction and serializers are the app's. */
   logger?: boolean | Record<string, unknown>;
   /** An already opened database (tests sharing one); not closed with the app. */
   database?: Database;
 }
 
 export type App = FastifyInstance;
+
+const MAIL_SENDER_MS = 15_000;
 
 /** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
@@ -45,7 +48,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     );
   }
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // One line per request (sampled by LOG_REQUESTS), secrets redacted: plugins/logging.ts.
+    logger: loggerOptions(config.logLevel, logger),
+    logController: new OneLineLogController(config.logRequests),
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -62,6 +67,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(servicesPlugin, { config, database });
   await app.services.push.init();
   await app.services.secrets.init();
+  // The gift catalogue is part of the product, not demo data: upserted on every start.
+  await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
   if (config.seedDemo)
     await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
@@ -73,9 +80,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerInputGuard(app);
   registerVisitorAccess(app);
   await registerRoutes(app);
-  // SMTP delivery of the mail outbox after commit, with retries (only with SMTP_URL).
-  app.addHook('onReady', async () => app.services.mail.start());
-  app.addHook('onClose', async () => app.services.mail.stop());
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
   // Audit rows past their retention period (README, Security) and finished lockouts go with them.
@@ -89,5 +93,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  // Mail due for (another) SMTP attempt: every node runs the sender; claims are SKIP LOCKED (lib/mail/delivery.ts).
+  const mailTimer = config.smtpUrl
+    ? setInterval(() => void app.services.mail.delivery.kick(), MAIL_SENDER_MS)
+    : null;
+  mailTimer?.unref();
+  app.addHook('onClose', async () => {
+    if (mailTimer) clearInterval(mailTimer);
+    await app.services.mail.delivery.idle();
+  });
   return app as unknown as App;
 }

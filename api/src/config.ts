@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
 
 export interface AppConfig {
   /** Root for the PGlite files, media, mail and deployed bundles. */
@@ -32,6 +33,8 @@ export interface AppConfig {
    */
   appSecret?: string;
   smtpUrl?: string;
+  /** MAIL_OUTBOX_ONLY=1: mail stays in `mail_outbox` (no SMTP), the explicit choice production needs without SMTP_URL. */
+  mailOutboxOnly: boolean;
   redisUrl?: string;
   /**
    * Honour X-Forwarded-For / -Proto / -Host from the proxies in front (TRUST_PROXY): a number of hops (`1`, or
@@ -42,11 +45,20 @@ export interface AppConfig {
   /** Registers `/api/_bench/hello` and `/api/_bench/db` (one SELECT 1) for the throughput benchmark. */
   bench: boolean;
   logLevel: string;
+  /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
+  logRequests: number;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
+  /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
+  payments: PaymentsConfig;
 }
 
 export type ConfigOverrides = Partial<AppConfig>;
+
+/** A configuration the server must not start with; server.ts prints only the message. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -59,7 +71,7 @@ export function configFromEnv(
   const seed = production
     ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
     : env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';
-  return {
+  const config: AppConfig = {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbSchema: env.DATABASE_SCHEMA || undefined,
@@ -71,13 +83,29 @@ export function configFromEnv(
     host: env.HOST || '127.0.0.1',
     appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxOnly: env.MAIL_OUTBOX_ONLY === '1' || env.MAIL_OUTBOX_ONLY === 'true',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,
+    payments: paymentsConfigFromEnv(env, production),
     ...overrides,
   };
+  // A production server without SMTP would keep every activation and reset mail to itself, silently.
+  if (config.production && !config.smtpUrl && !config.mailOutboxOnly) {
+    throw new ConfigError(
+      'NODE_ENV=production needs SMTP_URL (e.g. smtp://user:pass@mail.example.com:587) to deliver mail, ' +
+        'or MAIL_OUTBOX_ONLY=1 to keep mail in the mail_outbox table on purpose.',
+    );
+  }
+  return config;
+}
+
+function logShare(value: string | undefined): number {
+  const share = Number(value ?? 1);
+  return Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : 1;
 }
 
 function trustProxyFromEnv(value: string | undefined): AppConfig['trustProxy'] {
@@ -98,9 +126,6 @@ export function trustProxySetting(
   const hops = value === true ? 1 : value;
   return (_address, hop) => hop < hops;
 }
-
-/** Thrown when the server must not start; server.ts prints only the message. */
-export class ConfigError extends Error {}
 
 /**
  * Secrets production cannot run without (ARCHITECTURE §6: production is configured by environment). Empty in

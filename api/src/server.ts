@@ -24,6 +24,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError ? `Not started: ${err.message}` : err);
   process.exit(1);
 });

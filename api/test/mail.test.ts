@@ -18,6 +18,15 @@ const params = {
   message: 'M',
   from_name: 'F',
   from_email: 'f@example.com',
+  count: 3,
+  report_id: 1,
+  reporter_id: 2,
+  reporter_name: 'R',
+  reported_id: 3,
+  reported_name: 'D',
+  reason: 'Spam',
+  conversation: 4,
+  text: 'T',
 };
 
 test('every template renders in every locale without leftover placeholders', () => {

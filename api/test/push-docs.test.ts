@@ -61,7 +61,7 @@ test('the OpenAPI document lists the /api routes (development only)', async () =
 });
 
 test('production hides the mailbox and the API docs', async () => {
-  const prod = await createTestApp({ profiles: 0, production: true });
+  const prod = await createTestApp({ profiles: 0, production: true, mailOutboxOnly: true });
   try {
     expect((await prod.call({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).not.toBe(200);
     expect((await prod.call({ method: 'GET', url: '/dev/api-docs/json' })).statusCode).not.toBe(200);

@@ -125,7 +125,7 @@ describe('reference data', () => {
   test('geocode finds the nearest city offline', async () => {
     const res = await get('/api/geocode.php?lat=52.3702&lon=4.8952');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ country: 'NL', region: 'North Holland', city: 'Amsterdam' });
+    expect(res.json()).toMatchObject({ country: 'NL', region: 'Noord-Holland', city: 'Amsterdam' });
   });
 
   test('geocode validates lat/lon ranges with a translated 400', async () => {
@@ -206,7 +206,7 @@ describe('the site HTML and deployed bundles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<html lang="de">');
-    expect(res.body).toContain('<title>She Dates - Frauen, die wissen was sie wollen</title>');
+    expect(res.body).toContain('<title>She Dates - Frauen, die wissen, was sie wollen</title>');
     expect(res.body).toContain('<link rel="stylesheet" href="/remotes/shell/1.0.0-aaaa/main.css">');
     expect(res.body).toContain('<script defer src="/remotes/shell/1.0.0-aaaa/main.js"></script>');
     expect(res.body).toContain(

@@ -5,17 +5,9 @@
  * shell's table.
  */
 
-/** Landing variants of SPEC §2 (`/landers/{variant}/{slug?}`). */
-export const LANDER_VARIANTS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-] as const;
+import { LANDER_VARIANTS } from './contract/landers';
+
+export { LANDER_VARIANTS };
 
 export const STATIC_PAGES = [
   'ban',

@@ -10,6 +10,7 @@ import { createShellI18n } from './i18n/setup';
 import { preloadOnIdle } from './remotes/idle-preload';
 import { createFederationLoader } from './remotes/remote-loader';
 import { buildRoutes } from './routes/build-routes';
+import { ROUTE_TABLE } from './routes/route-table';
 import './styles/main.scss';
 
 registerErrorsNamespace();
@@ -29,7 +30,12 @@ export async function start(): Promise<void> {
   if (save) writeLocaleCookie(locale);
 
   const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);
-  const router = createBrowserRouter(buildRoutes(loader));
+  const router = createBrowserRouter(
+    buildRoutes(loader, ROUTE_TABLE, {
+      settings: () => siteData.settings,
+      notFoundPath: siteData.status === 404 ? window.location.pathname : null,
+    }),
+  );
 
   const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   createRoot(container).render(<ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />);

@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// API throughput: starts the built api (api/dist/server.js, built if missing) on a free port against PostgreSQL
-// in a fresh schema, seeds the demo data, then runs autocannon (100 connections, ~10 s each) against a bare hello
-// route and against settings, members and chats (logged in as the demo member). Prints req/s, p99 and the ratio to
-// the bare route; the target is at least 40 % of bare for each endpoint.
-//   node tools/bench/api-throughput.mjs            (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
-//   BENCH_DURATION=5 BENCH_CONNECTIONS=50 node tools/bench/api-throughput.mjs
+// API throughput, as a ratio to a bare Fastify server measured in the same run (issue 16). Starts
+// tools/bench/bare-fastify.mjs (same Fastify version, one hello route, no plugins) and the built api
+// (api/dist/server.js, rebuilt when its sources are newer) with BENCH=1 and the demo seed, once on PostgreSQL
+// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Logged in as a member it signs up, it
+// runs autocannon in rounds; in every round each endpoint is measured right after the bare server, so each
+// ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is measured at
+// least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from /proc (less sensitive to what else
+// runs on the machine than req/s).
+//   node tools/bench/api-throughput.mjs                    both backends, 2 rounds, 5 s, 100 connections
+//   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
+//   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
+// its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,10 +20,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { isApiBuilt } from '../lib/build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/test';
-export const TARGET_RATIO = 0.4;
+const CLOCK_TICK_US = 1e6 / 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux
+
+/** Targets of issue 16: share of the bare server's req/s, measured in the same round. */
+export const TARGETS = { hello: 0.7, endpoint: 0.4 };
+
+const ENDPOINTS = [
+  { key: 'hello', name: 'in-app hello', path: '/api/_bench/hello', target: TARGETS.hello },
+  { key: 'db', name: 'ref: one SELECT 1', path: '/api/_bench/db', reference: true },
+  { key: 'settings', name: 'settings.php', path: '/api/settings.php', target: TARGETS.endpoint },
+  {
+    key: 'members',
+    name: 'members.php (20)',
+    path: '/api/members.php?numResults=20',
+    member: true,
+    target: TARGETS.endpoint,
+  },
+  { key: 'chats', name: 'chats.php', path: '/api/chats.php', member: true, target: TARGETS.endpoint },
+];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -30,9 +55,11 @@ function freePort() {
   });
 }
 
-async function waitFor(url, ms = 120_000) {
+async function waitFor(url, exited, ms) {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
+  let gone = false;
+  exited.then(() => (gone = true));
+  while (Date.now() < until && !gone) {
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -41,7 +68,52 @@ async function waitFor(url, ms = 120_000) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server did not answer ${url} within ${ms / 1000} s`);
+  throw new Error(gone ? `server exited before answering ${url}` : `no answer from ${url} in ${ms / 1000} s`);
+}
+
+/** User + system CPU time of a process, in µs. */
+function cpuMicros(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function spawnProcess(args, env, stdout = 'ignore') {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'], env });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    exited,
+    async stop() {
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(r, 5000))]);
+      if (!done) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function startBare() {
+  const proc = spawnProcess(
+    [path.join(ROOT, 'tools', 'bench', 'bare-fastify.mjs'), '0'],
+    process.env,
+    'pipe',
+  );
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    proc.exited.then(() => reject(new Error('bare fastify exited')));
+  });
+  const [, port, version] = line.split(' ');
+  return { ...proc, base: `http://127.0.0.1:${port}`, version };
 }
 
 async function dropSchema(databaseUrl, schema) {
@@ -52,122 +124,227 @@ async function dropSchema(databaseUrl, schema) {
   await client.end();
 }
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+/** The built api on a free port; PostgreSQL in a fresh schema, or PGlite in the temp DATA_DIR. */
+async function startApp(backend, databaseUrl) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
+  const schema = backend === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BENCH: '1',
+    SEED_DEMO: '1',
+    // Production refuses to start without these, and seeds no demo account: the bench signs a member up.
+    APP_SECRET: randomBytes(32).toString('hex'),
+    MAIL_OUTBOX_ONLY: '1',
+  };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_SCHEMA;
+  delete env.REDIS_URL;
+  if (schema) Object.assign(env, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema });
+  const proc = spawnProcess([path.join(ROOT, 'api', 'dist', 'server.js')], env);
+  const base = `http://127.0.0.1:${port}`;
+  const app = {
+    ...proc,
+    base,
+    schema,
+    async stop() {
+      await proc.stop();
+      if (schema) await dropSchema(databaseUrl, schema).catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    // The first start seeds ~300 profiles with images: minutes on a busy machine.
+    await waitFor(`${base}/api/_bench/hello`, proc.exited, 600_000);
+  } catch (err) {
+    await app.stop();
+    throw err;
+  }
+  return app;
 }
 
-/** Starts the server, benchmarks, stops it; returns the rows. */
+async function memberCookie(base) {
+  const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
+  const login = await fetch(`${base}/api/signup.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({
+      name: 'BenchBen',
+      gender: 'male',
+      date_of_birth: '1990-01-01',
+      email,
+      password: 'Bench-pass-1234',
+      locale: 'nl',
+    }),
+  });
+  if (!login.ok) throw new Error(`bench signup failed: ${login.status} ${await login.text()}`);
+  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  return `sid=${sid}`;
+}
+
+/** What each endpoint answers, so the report says what was measured (and a broken endpoint stops the bench). */
+async function describe(base, endpoint, headers) {
+  const res = await fetch(base + endpoint.path, { headers });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${endpoint.path}: HTTP ${res.status} ${body.slice(0, 200)}`);
+  let items = '';
+  try {
+    const json = JSON.parse(body);
+    if (Array.isArray(json.profiles)) items = `, ${json.profiles.length} profiles`;
+    if (Array.isArray(json.chats)) items = `, ${json.chats.length} chats`;
+  } catch {
+    // not JSON
+  }
+  return `${Buffer.byteLength(body)} B${items}`;
+}
+
+/** One figure: a 1 s warm-up, then `duration` seconds of `connections`; req/s and server CPU per request. */
+async function measure(url, pid, { duration, connections, headers }) {
+  await cannon({ url, connections: 10, duration: 1, headers });
+  const cpuBefore = cpuMicros(pid);
+  const result = await cannon({ url, connections, duration, headers });
+  const cpu = cpuMicros(pid) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerRequest: result.requests.total ? cpu / result.requests.total : 0,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const pct = (ratio) => `${(ratio * 100).toFixed(0)} %`;
+const loadText = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+async function benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, log }) {
+  log(`\n== ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}: starting the api (demo seed)…`);
+  const app = await startApp(backend, databaseUrl);
+  try {
+    const cookie = await memberCookie(app.base);
+    const header = (endpoint) => (endpoint.member ? { cookie } : undefined);
+    const rows = [];
+    for (const endpoint of ENDPOINTS) {
+      rows.push({ ...endpoint, answer: await describe(app.base, endpoint, header(endpoint)), rounds: [] });
+    }
+    const loads = [];
+    for (let round = 0; round < rounds; round++) {
+      loads.push(loadText());
+      for (const row of rows) {
+        // The bare server right before each endpoint: the pair shares whatever else the machine is doing.
+        const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, {
+          duration,
+          connections,
+        });
+        const figure = await measure(app.base + row.path, app.child.pid, {
+          duration,
+          connections,
+          headers: header(row),
+        });
+        row.rounds.push({ ...figure, bare: bareFigure, ratio: figure.rps / (bareFigure.rps || 1) });
+      }
+    }
+    loads.push(loadText());
+    for (const row of rows) {
+      const mean = (pick) => row.rounds.reduce((sum, r) => sum + pick(r), 0) / row.rounds.length;
+      row.meanRatio = mean((r) => r.ratio);
+      row.cpuRatio = mean((r) => r.bare.cpuPerRequest) / (mean((r) => r.cpuPerRequest) || 1);
+      row.ok = row.target ? row.meanRatio >= row.target : undefined;
+    }
+    report(backend, rows, { loads, duration, connections, schema: app.schema, log });
+    return rows;
+  } finally {
+    await app.stop();
+  }
+}
+
+function report(backend, rows, { loads, duration, connections, schema, log }) {
+  const rounds = rows[0].rounds.length;
+  const cell = (text, width) => String(text).padStart(width);
+  log(`\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}${schema ? ` (schema ${schema})` : ''}`);
+  log(
+    'endpoint'.padEnd(18) +
+      Array.from({ length: rounds }, (_, i) => cell(`#${i + 1} req/s   bare  ratio  µs/req bare`, 38)).join(
+        '',
+      ) +
+      cell('mean ratio', 12) +
+      cell('CPU ratio', 11) +
+      '  target',
+  );
+  for (const row of rows) {
+    const cells = row.rounds
+      .map(
+        (r) =>
+          cell(r.rps.toFixed(0), 13) +
+          cell(r.bare.rps.toFixed(0), 7) +
+          cell(pct(r.ratio), 7) +
+          cell(r.cpuPerRequest.toFixed(0), 6) +
+          cell(r.bare.cpuPerRequest.toFixed(0), 5) +
+          (r.errors + r.bare.errors ? `!${r.errors + r.bare.errors}` : '').padEnd(3),
+      )
+      .join('');
+    const verdict = !row.target
+      ? '(reference)'
+      : `${row.ok ? '≥' : '<'} ${pct(row.target)}${row.ok ? ' ok' : ' BELOW'}`;
+    log(
+      `${row.name.padEnd(18)}${cells}${cell(pct(row.meanRatio), 12)}${cell(pct(row.cpuRatio), 11)}  ${verdict}`,
+    );
+  }
+  for (const row of rows) log(`  ${row.name}: ${row.path} → ${row.answer}`);
+  log(`  load average (1/5/15 min) before each round and at the end: ${loads.join(' | ')}`);
+  log(
+    `  ${connections} connections, ${duration} s per figure after a 1 s warm-up. Each endpoint is measured right after` +
+      ` the bare server;\n  ratio = its req/s ÷ that bare req/s. µs/req = server process user+system CPU per request` +
+      ` (/proc, 10 ms ticks);\n  CPU ratio = bare µs/req ÷ endpoint µs/req (the database server's CPU not included).` +
+      ` "!n" = n non-2xx answers or errors.`,
+  );
+}
+
+/** Benchmarks the requested backends; returns `{ machine, postgres?, pglite? }` with every figure. */
 export async function run({
   databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
-  duration,
-  connections,
+  backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(','),
+  rounds = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
+  duration = Number(process.env.BENCH_DURATION ?? 5),
+  connections = Number(process.env.BENCH_CONNECTIONS ?? 100),
   log = console.log,
 } = {}) {
-  const server = path.join(ROOT, 'api', 'dist', 'server.js');
-  if (!fs.existsSync(server)) {
-    const built = spawnSync(process.execPath, ['build.mjs'], {
-      cwd: path.join(ROOT, 'api'),
+  if (!isApiBuilt(ROOT)) {
+    const built = spawnSync('npm', ['run', 'build', '--silent', '-w', '@dating/api'], {
+      cwd: ROOT,
       stdio: 'inherit',
     });
     if (built.status !== 0) throw new Error('api build failed');
   }
-  duration ??= Number(process.env.BENCH_DURATION ?? 10);
-  connections ??= Number(process.env.BENCH_CONNECTIONS ?? 100);
-  const port = await freePort();
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [server], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      BENCH: '1',
-      SEED_DEMO: '1',
-      // Production refuses to start without it, and seeds no demo account: the bench signs a member up.
-      APP_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const cpus = os.cpus();
+  const bare = await startBare();
+  const machine = {
+    cores: cpus.length,
+    model: cpus[0]?.model ?? 'unknown',
+    node: process.version,
+    fastify: bare.version,
+    load: os.loadavg(),
+  };
+  log(
+    `machine: ${machine.cores} cores (${machine.model}), load ${loadText()}, node ${machine.node}, ` +
+      `fastify ${machine.fastify}; autocannon, both servers and the database share these cores`,
+  );
+  const out = { machine };
   try {
-    await waitFor(`${base}/api/_bench/hello`);
-    const login = await fetch(`${base}/api/signup.php`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({
-        name: 'BenchBen',
-        gender: 'male',
-        date_of_birth: '1990-01-01',
-        email: `bench-${schema}@example.com`,
-        password: 'Bench-pass-1234',
-        locale: 'nl',
-      }),
-    });
-    if (!login.ok) throw new Error(`bench signup failed: ${login.status} ${await login.text()}`);
-    const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-    const cookie = `sid=${sid}`;
-    const targets = [
-      { name: 'bare /api/_bench/hello', path: '/api/_bench/hello' },
-      // Reference, not a target: the same route plus one PostgreSQL round trip (SELECT 1).
-      { name: 'ref: one SELECT 1', path: '/api/_bench/db', reference: true },
-      { name: 'GET /api/settings.php', path: '/api/settings.php' },
-      { name: 'GET /api/members.php', path: '/api/members.php', headers: { cookie } },
-      { name: 'GET /api/chats.php', path: '/api/chats.php', headers: { cookie } },
-    ];
-    const rows = [];
-    for (const target of targets) {
-      // A short warm-up fills caches and JIT before the measured run.
-      await cannon({ url: base + target.path, connections: 10, duration: 1, headers: target.headers });
-      const result = await cannon({
-        url: base + target.path,
-        connections,
-        duration,
-        headers: target.headers,
-      });
-      const bad = result.non2xx + result.errors + result.timeouts;
-      rows.push({
-        name: target.name,
-        rps: result.requests.average,
-        p99: result.latency.p99,
-        errors: bad,
-        reference: Boolean(target.reference),
-      });
+    for (const backend of backends) {
+      out[backend] = await benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, log });
     }
-    const bare = rows[0].rps || 1;
-    log(
-      `\n${'endpoint'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(9)}${'vs bare'.padStart(9)}  errors`,
-    );
-    for (const row of rows) {
-      row.ratio = row.rps / bare;
-      const flag =
-        row === rows[0] || row.reference
-          ? ''
-          : row.ratio >= TARGET_RATIO
-            ? '  ok'
-            : `  below ${TARGET_RATIO * 100} %`;
-      log(
-        `${row.name.padEnd(26)}${row.rps.toFixed(0).padStart(10)}${String(row.p99).padStart(9)}${`${(row.ratio * 100).toFixed(0)} %`.padStart(9)}  ${row.errors}${flag}`,
-      );
-    }
-    log(
-      `(${connections} connections, ${duration} s each, PostgreSQL schema ${schema}, ${os.cpus().length} CPUs shared with autocannon)`,
-    );
-    return rows;
   } finally {
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    await dropSchema(databaseUrl, schema).catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bare.stop();
   }
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(out, null, 2));
+  return out;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

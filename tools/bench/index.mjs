@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench (not a test): build time of each app, then page weight of the first load per route in
-// Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench.
+// Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench and
+// member search over 100,000 generated members (PostgreSQL).
 //   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
 //   npm run bench -- --warm       builds with the filesystem cache
 //   npm run bench -- --no-build   measure what is built
@@ -133,6 +134,29 @@ function runApiBench(url, port) {
   });
 }
 
+/** Live delivery across two nodes on PostgreSQL + Redis (its own servers; see tools/bench/live-delivery.mjs). */
+function runLiveBench() {
+  console.log('\n== live delivery across two nodes (tools/bench/live-delivery.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'bench', 'live-delivery.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.on('exit', resolve);
+  });
+}
+
+/** Member search over 100,000 generated members on PostgreSQL (its own server and schema). */
+async function runSearchBench() {
+  console.log('\n== member search at scale (tools/bench/member-search.mjs)');
+  try {
+    const { run } = await import('./member-search.mjs');
+    await run();
+  } catch (error) {
+    console.log(`(member search bench failed: ${error.message})`);
+  }
+}
+
 await buildTimes();
 const server = await startTempServer();
 console.log(`\nserver ${server.url} (DATA_DIR ${server.dataDir})`);
@@ -142,3 +166,5 @@ try {
 } finally {
   await server.stop();
 }
+await runLiveBench();
+await runSearchBench();

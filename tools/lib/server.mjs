@@ -45,7 +45,8 @@ export async function startTempServer({ env = {}, log = () => {} } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+    // Benchmarks measure pages, not mail: the outbox is kept on purpose (a production server needs SMTP_URL or this).
+    env: { ...process.env, NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

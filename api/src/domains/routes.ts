@@ -1,6 +1,6 @@
 // Every domain's route plugins (exported by its index.ts), registered in this order.
 import type { FastifyInstance } from 'fastify';
-import { chatsRoute } from './chat';
+import { chatPhotoRoute, chatsRoute, giftsRoute, messagesRoute, typingRoute } from './chat';
 import {
   companyInfoRoute,
   apiNotFoundRoute,
@@ -10,9 +10,20 @@ import {
   pushServiceWorkerRoute,
   staticRoutes,
 } from './sites';
-import { discountCodeRoute, packagesRoute } from './payments';
+import {
+  directDebitRoutes,
+  discountCodeRoute,
+  orderRoute,
+  packagesRoute,
+  paymentJobs,
+  paymentWebhookRoute,
+  repeatOrderRoute,
+  smsOutboxRoutes,
+  testCheckoutRoutes,
+} from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
-import { likesRoute } from './likes';
+import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
+import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -27,10 +38,26 @@ export const apiRoutes = [
   membersRoute,
   memberRoute,
   chatsRoute,
+  messagesRoute,
+  typingRoute,
+  giftsRoute,
+  chatPhotoRoute,
   likesRoute,
+  likeRoute,
+  likeSeenRoute,
+  swipeRoute,
+  reportRoute,
   packagesRoute,
   discountCodeRoute,
+  orderRoute,
+  paymentWebhookRoute,
+  repeatOrderRoute,
+  directDebitRoutes,
+  paymentJobs,
   pageHiddenRoute,
+  liveRoute,
+  liveJobs,
+  liveTestPaths,
   ...accountRoutes,
 ];
 
@@ -40,5 +67,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(staticRoutes);
   await app.register(pushServiceWorkerRoute);
   if (!app.config.production) await app.register(mailboxRoutes);
+  if (!app.config.production) await app.register(smsOutboxRoutes);
+  // The test provider's hosted page exists only while it is the configured provider (never beside Mollie).
+  if (app.services.payments.provider?.name === 'test') await app.register(testCheckoutRoutes);
   await app.register(htmlRoutes);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db, RawDb } from '../db/client';
-import { createCreditsService, createShopService } from './payments';
+import { createCreditsService, createPaymentsService, createShopService } from './payments';
 import {
   createSessionsService,
   createUsersService,
@@ -13,11 +13,19 @@ import {
 import { createSitesService, createRegistry } from './sites';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
-import { createChatsService } from './chat';
-import { createLikesService } from './likes';
+import {
+  createChatPhotosService,
+  createChatsService,
+  createCountersService,
+  createGiftsService,
+  createMessagesService,
+} from './chat';
+import { createLikesService, createReportsService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
+import { createRedisLiveHub } from '../lib/live-redis';
+import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
 
@@ -45,21 +53,42 @@ export function createServices(deps: ServiceDeps) {
   // Keyed hashes (audit identifiers, device cookies); `init()` on start, like push.
   const secrets = createSecrets(db, deps.config.appSecret);
   const loginGuard = createLoginGuard(db, secrets);
+  // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise.
+  const live = deps.config.redisUrl
+    ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
+    : createLocalLiveHub();
+  const sessions = createSessionsService(db, deps.raw, bus);
+  const mail = createMailService({ ...deps, sites });
+  // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.
+  const offline = createOfflineNotifier({ db, push, mail, sites, log: deps.log });
+  live.onUndelivered(offline.handle);
   const core = {
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
-    live: createLocalLiveHub(),
-    sessions: createSessionsService(db, deps.raw, bus),
+    live,
+    /** This node's open live streams (GET /api/live.php). */
+    liveConnections: createLiveConnections({
+      hub: live,
+      bus,
+      sessionValid: async (token) => (await sessions.lookup(token)) !== null,
+    }),
+    sessions,
     secrets,
     loginGuard,
     users: createUsersService(db, deps.raw, loginGuard),
     credits: createCreditsService(db),
-    mail: createMailService({ ...deps, sites }),
+    mail,
+    offline,
+    /** `liveCounters.publish(userId)` after a change to unread messages, new likes or credits. */
+    liveCounters: createLiveCounters(db, live),
+    /** The unread-message reminder mails (a job every 15 min on every node, each reminder sent once). */
+    reminders: createReminders({ db, mail, sites }),
     blocked,
     members: createMembersService(db, deps.raw, bus, { profiles, blocked }),
     chats: createChatsService(db, deps.raw, { profiles, blocked }),
-    likes: createLikesService(db),
+    likes: createLikesService(db, { live, profiles }),
+    reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
     registry: createRegistry(deps.config.dataDir),
@@ -69,6 +98,37 @@ export function createServices(deps: ServiceDeps) {
     mediaDir: path.join(deps.config.dataDir, 'media'),
     autoApproveSeconds: autoApproveSecondsFromEnv(),
   });
-  return { ...core, photos, accounts: createAccountsService({ ...core, db, log: deps.log, photos }) };
+  // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
+  const gifts = createGiftsService(deps.raw);
+  const chatPhotos = createChatPhotosService(deps.raw, {
+    dir: path.join(deps.config.dataDir, 'chat-photos'),
+  });
+  const counters = createCountersService(deps.raw, core.chats);
+  const messages = createMessagesService({
+    ...core,
+    db,
+    raw: deps.raw,
+    profiles,
+    gifts,
+    photos: chatPhotos,
+    counters,
+    log: deps.log,
+  });
+  const chat = { gifts, chatPhotos, counters, messages };
+  // Payments slice (issue 10): orders through the configured provider, discounts, direct debit, SMS.
+  const payments = createPaymentsService({
+    db,
+    credits: core.credits,
+    live: core.live,
+    log: deps.log,
+    config: deps.config.payments,
+  });
+  return {
+    ...core,
+    ...chat,
+    photos,
+    payments,
+    accounts: createAccountsService({ ...core, messages, db, log: deps.log, photos }),
+  };
 }
 export type Services = ReturnType<typeof createServices>;

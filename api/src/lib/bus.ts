@@ -14,12 +14,23 @@ export interface Bus {
   publish(event: BusEvent): void;
   /** Handles events published by other nodes. */
   subscribe(handler: (event: BusEvent) => void): void;
+  /**
+   * Handles every event, this node's own included (at once, when published), for state a node cannot clear
+   * before publishing: open live connections of an ended session close wherever they are.
+   */
+  subscribeAll(handler: (event: BusEvent) => void): void;
   close(): Promise<void>;
 }
 
 /** One node: nobody else to tell. */
 export function createLocalBus(): Bus {
-  return { publish: () => undefined, subscribe: () => undefined, close: async () => undefined };
+  const all: ((event: BusEvent) => void)[] = [];
+  return {
+    publish: (event) => all.forEach((handler) => handler(event)),
+    subscribe: () => undefined,
+    subscribeAll: (handler) => void all.push(handler),
+    close: async () => undefined,
+  };
 }
 
 /**
@@ -31,6 +42,7 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: false });
   const handlers: ((event: BusEvent) => void)[] = [];
+  const all: ((event: BusEvent) => void)[] = [];
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (err: unknown) => log.warn({ err }, 'redis bus connection error'));
   }
@@ -38,19 +50,23 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const { from, event } = JSON.parse(message) as { from: string; event: BusEvent };
-      if (from !== node) for (const handler of handlers) handler(event);
+      if (from !== node) for (const handler of [...handlers, ...all]) handler(event);
     } catch (err) {
       log.warn({ err }, 'unreadable bus message');
     }
   });
   return {
     publish(event) {
+      for (const handler of all) handler(event);
       publisher.publish(channel, JSON.stringify({ from: node, event })).catch((err: unknown) => {
         log.warn({ err }, 'bus publish failed');
       });
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    subscribeAll(handler) {
+      all.push(handler);
     },
     async close() {
       await ready.catch(() => undefined);

@@ -1,5 +1,6 @@
 import { City, Country, State } from 'country-state-city';
 import type { GeocodeResponse, Region } from '@dating/shared/contract/index';
+import { localRegionName } from './region-names';
 
 type GeoipLookup = (ip: string) => { country: string } | null;
 let geoip: GeoipLookup | null = null;
@@ -40,7 +41,7 @@ export function regionsOf(country: string): Region[] {
     .map((s) => ({
       country: s.countryCode,
       code: s.isoCode,
-      name: s.name,
+      name: localRegionName(s.countryCode, s.isoCode, s.name),
     }));
 }
 
@@ -113,7 +114,7 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null
   const state = State.getStateByCodeAndCountry(best.state, best.country);
   return {
     country: best.country,
-    region: state?.name ?? null,
+    region: state ? localRegionName(best.country, state.isoCode, state.name) : null,
     region_code: best.state || null,
     city: best.name,
   };

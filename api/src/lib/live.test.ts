@@ -37,3 +37,29 @@ describe('local live hub', () => {
     expect(seen).toEqual([4]);
   });
 });
+
+describe('local live hub: what reached nobody', () => {
+  it('tells the undelivered handler about each member with no connection, once per event', () => {
+    const hub = createLocalLiveHub();
+    const missed: [number, string][] = [];
+    hub.onUndelivered((userId, event) => missed.push([userId, event.type]));
+    const seen: string[] = [];
+    hub.subscribe(1, (_event, json) => seen.push(json));
+    hub.publish([1, 2, 3], likesChanged);
+    expect(seen).toEqual([JSON.stringify(likesChanged)]);
+    expect(missed).toEqual([
+      [2, 'likes_changed'],
+      [3, 'likes_changed'],
+    ]);
+  });
+
+  it('an unsubscribe called twice removes one connection only', async () => {
+    const hub = createLocalLiveHub();
+    const off = hub.subscribe(5, () => undefined);
+    hub.subscribe(5, () => undefined);
+    off();
+    off();
+    expect(hub.connections(5)).toBe(1);
+    await expect(hub.ready(5)).resolves.toBeUndefined();
+  });
+});

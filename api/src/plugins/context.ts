@@ -8,25 +8,33 @@ import { countryForIp } from '../lib/geo';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../domains/accounts';
 import type { Site } from '../domains/sites';
 
+// Per-request memos behind the accessors below.
+const SITE = Symbol('site');
+const GEO = Symbol('geoCountry');
+const USER_ID = Symbol('userId');
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The site may be named by `?host=` (only the server's own first-load settings call, SPEC §7). */
     siteFromQuery?: boolean;
   }
   interface FastifyRequest {
+    [SITE]: Site | undefined;
+    [GEO]: string | null | undefined;
+    [USER_ID]: Promise<number | null> | undefined;
     /** The branded site of the Host header (routes with `config.siteFromQuery`: `?host=`); unknown hosts get 404. */
-    site: Site;
+    readonly site: Site;
     /** The signed-in member, or null for a visitor (memoised per request). */
     currentUser(): Promise<AuthUser | null>;
     /** The signed-in member; throws 403 auth_required for visitors. */
     requireUser(): Promise<AuthUser>;
-    /** Only the member's id (no user query: cheapest check for routes that need nothing else). */
+    /** Only the member's id (no user query: cheapest check for routes that need nothing else); memoised. */
     currentUserId(): Promise<number | null>;
     /** The member's id; throws 403 auth_required for visitors. */
     requireUserId(): Promise<number>;
     /** Error/mail language: user's language, else cookie, else Accept-Language, else the site's. */
     resolveLocale(): Promise<Locale>;
-    /** Visitor country from the IP (offline database), null on loopback/private networks. */
+    /** Visitor country from the IP (offline database), null on loopback/private networks; memoised. */
     geoCountry(): string | null;
     sessionToken(): string | null;
     userCache?: Promise<AuthUser | null>;
@@ -43,7 +51,25 @@ declare module 'fastify' {
 export const contextPlugin = fp(
   async (app) => {
     const { services } = app;
-    app.decorateRequest('site', null as unknown as Site);
+    // Resolved when a route first reads it, then kept: static files, the hello route and most 404s never need it.
+    // The sites are in memory (loaded here, refreshed in the background), so the lookup does not wait.
+    await services.sites.all();
+    app.decorateRequest('site', {
+      getter(this: FastifyRequest) {
+        if (this[SITE] === undefined) {
+          const forced = this.routeOptions.config?.siteFromQuery
+            ? (this.query as Record<string, unknown> | undefined)?.host
+            : undefined;
+          this[SITE] = services.sites.resolveLoaded(
+            typeof forced === 'string' && forced ? forced : this.hostname,
+          );
+        }
+        return this[SITE];
+      },
+    });
+    app.decorateRequest(SITE, undefined);
+    app.decorateRequest(GEO, undefined);
+    app.decorateRequest(USER_ID, undefined);
 
     // The site is the request's host (or the trusted proxy's forwarded host), never the client's choice (issue
     // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, SPEC §7) may
@@ -56,15 +82,12 @@ export const contextPlugin = fp(
         typeof forced === 'string' && forced ? forced : request.hostname,
       );
       if (site) {
-        request.site = site;
+        request[SITE] = site;
         return;
       }
       const route = request.routeOptions.url ?? '';
       // Files that are the same for every brand.
-      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') {
-        request.site = await services.sites.resolve(undefined);
-        return;
-      }
+      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') return;
       if (route.startsWith('/api/') || request.method !== 'GET') throw new ApiError(404, 'site_unknown');
       const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'nl';
       const text = translateError(locale, 'site_unknown');
@@ -83,12 +106,15 @@ export const contextPlugin = fp(
       return raw && raw.length < 100 ? raw : null;
     });
 
-    app.decorateRequest('currentUserId', async function (this: FastifyRequest) {
-      const token = this.sessionToken();
-      if (!token) return null;
-      const session = await services.sessions.lookup(token);
-      // A session belongs to one site: a cookie replayed on another host is a visitor there.
-      return session && session.siteId === this.site.id ? session.userId : null;
+    app.decorateRequest('currentUserId', function (this: FastifyRequest) {
+      this[USER_ID] ??= (async () => {
+        const token = this.sessionToken();
+        if (!token) return null;
+        const session = await services.sessions.lookup(token);
+        // A session belongs to one site: a cookie replayed on another host is a visitor there.
+        return session && session.siteId === this.site.id ? session.userId : null;
+      })();
+      return this[USER_ID];
     });
 
     app.decorateRequest('requireUserId', async function (this: FastifyRequest) {
@@ -120,7 +146,8 @@ export const contextPlugin = fp(
     });
 
     app.decorateRequest('geoCountry', function (this: FastifyRequest) {
-      return countryForIp(this.ip);
+      if (this[GEO] === undefined) this[GEO] = countryForIp(this.ip);
+      return this[GEO];
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, user: { id: number }) {
@@ -139,6 +166,7 @@ export const contextPlugin = fp(
         maxAge: SESSION_MAX_AGE_S,
       });
       req.userCache = undefined;
+      req[USER_ID] = undefined;
     });
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
@@ -151,6 +179,7 @@ export const contextPlugin = fp(
         secure: this.request.protocol === 'https',
       });
       this.request.userCache = Promise.resolve(null);
+      this.request[USER_ID] = Promise.resolve(null);
     });
 
     app.decorateReply('setLocaleCookie', function (this: FastifyReply, locale: Locale) {

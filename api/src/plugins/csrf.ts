@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -8,9 +8,15 @@ declare module 'fastify' {
      * The cross-site request guard. Default: every state-changing method (POST, PUT, PATCH, DELETE) is refused
      * from another site (`Origin` / `Sec-Fetch-Site`), and on `/api/` routes also needs `X-Requested-With`.
      * `'always'`: the header is needed on GET too (state-changing GETs of SPEC §7: logout, auto-like).
-     * `false`: no check at all, for calls made by third parties (payment webhooks, RFC 8058 one-click unsubscribe).
+     * `false`: no check at all, for calls made by third parties (payment webhooks).
      */
     csrf?: boolean | 'always';
+    /**
+     * For a link that reaches the route from outside the site with a secret in its URL (the List-Unsubscribe
+     * target a mail client POSTs to, RFC 8058): a request without the header passes only when this finds the
+     * secret valid. A cross-site form cannot know the secret, so the secret does the header's job.
+     */
+    csrfSecret?: (request: FastifyRequest) => Promise<boolean>;
   }
 }
 
@@ -59,7 +65,10 @@ export const csrfPlugin = fp(
       const route = request.routeOptions.url ?? '';
       // Unmatched paths (no route) answer 404 anyway; only the /api contract needs the header.
       if (mode === 'always' || route.startsWith('/api/')) {
-        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError(403, 'csrf');
+        if (request.headers['x-requested-with'] === 'XMLHttpRequest') return;
+        const secret = request.routeOptions.config?.csrfSecret;
+        if (secret && (await secret(request))) return;
+        throw new ApiError(403, 'csrf');
       }
     });
   },

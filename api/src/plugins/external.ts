@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -9,39 +8,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { AppConfig } from '../config';
 import { ApiError } from '../lib/errors';
+import { securityHeadersPlugin } from './security-headers';
 
 /** Third-party plugins, registered first (fastify/demo load order). */
 export async function registerExternalPlugins(app: FastifyInstance, config: AppConfig) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React sets style attributes; no inline <style>/<script> is emitted by the server.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    // HSTS is added only on https requests (see below): on plain http it would be meaningless or wrong.
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-  });
+  // Security headers (CSP, HSTS on https, …): built once, set by one hook (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin);
   // JSON and HTML answers, compressed on the fly for phones on slow links. Brotli at a low quality: the level
   // that costs little CPU per request. Deployed bundles are already precompressed and pass through untouched.
   await app.register(compress, {

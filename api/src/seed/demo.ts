@@ -5,11 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BODY_TYPES,
   EYE_COLORS,
-  HAIR_COLORS,
   INTERESTS,
   RELATIONSHIP_STATUSES,
 } from '@dating/shared/contract/index';
-import { TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE } from '@dating/shared/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { first } from '../db/sql';
@@ -17,7 +15,6 @@ import {
   companies,
   conversations,
   creditPackages,
-  discountCodes,
   interests,
   likes,
   messages,
@@ -32,17 +29,10 @@ import type { Services } from '../domains/services';
 import { regionsOf } from '../lib/geo';
 import { hashPassword } from '../domains/accounts';
 import { CURRENCIES } from '../domains/payments';
-import {
-  ABOUTS,
-  COUNTRY_WEIGHTS,
-  DEMO_MESSAGES,
-  FEMALE_NAMES,
-  MALE_NAMES,
-  NAME_SUFFIXES,
-  REASONS,
-  SPEC_COUNTRIES,
-} from './data';
-import { generateProfileImage, pool } from './images';
+import { COUNTRY_WEIGHTS, DEMO_MESSAGES, SPEC_COUNTRIES } from './data';
+import { aboutText, COUNTRY_LANGUAGE, NAME_SUFFIXES, PEOPLE } from './people';
+import { PORTRAIT_SIZE, preparePortraits } from './portraits';
+import { defaultTexts, demoSiteTexts } from './site-texts';
 import { createRandom } from './random';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -100,8 +90,7 @@ async function seedSites(db: Db) {
       niche: 1,
       domain: 'localhost',
       domainLanguage: 'nl-NL',
-      indexTitle: 'Demo Dating - chat en date met leuke singles',
-      description: 'Ontmoet leuke singles bij jou in de buurt en chat direct.',
+      ...defaultTexts('Demo Dating', 'general', 'nl'),
       countries: ['NL', 'BE', 'DE'],
       currency: 'EUR',
       supportEmail: 'support@localhost',
@@ -109,7 +98,10 @@ async function seedSites(db: Db) {
       isDefault: true,
       settings: {
         minimum_message_costs: minimumCosts,
-        fictional_warning: 'Deze site bevat fictieve profielen.',
+        fictional_warning: demoSiteTexts('Demo Dating', 'general').nl.fictional_warning,
+        fictional_singular: demoSiteTexts('Demo Dating', 'general').nl.fictional_singular,
+        fictional_plural: demoSiteTexts('Demo Dating', 'general').nl.fictional_plural,
+        texts: demoSiteTexts('Demo Dating', 'general'),
         theme_color: '#4a1a6b',
       },
     },
@@ -120,8 +112,7 @@ async function seedSites(db: Db) {
       niche: 2,
       domain: 'she.localhost',
       domainLanguage: 'de-DE',
-      indexTitle: 'She Dates - Frauen, die wissen was sie wollen',
-      description: 'Triff selbstbewusste Frauen in deiner Nähe.',
+      ...defaultTexts('She Dates', 'she', 'de'),
       countries: ['DE', 'AT', 'CH'],
       currency: 'EUR',
       supportEmail: 'support@she.localhost',
@@ -130,6 +121,10 @@ async function seedSites(db: Db) {
         logged_out_search: 'none',
         logged_out_search_trafficsource: 'other',
         signups: 'with_trafficsource',
+        fictional_warning: demoSiteTexts('She Dates', 'she').de.fictional_warning,
+        fictional_singular: demoSiteTexts('She Dates', 'she').de.fictional_singular,
+        fictional_plural: demoSiteTexts('She Dates', 'she').de.fictional_plural,
+        texts: demoSiteTexts('She Dates', 'she'),
         theme_color: '#8e1b5a',
       },
     },
@@ -140,8 +135,7 @@ async function seedSites(db: Db) {
       niche: 7,
       domain: 'gay.localhost',
       domainLanguage: 'en-GB',
-      indexTitle: 'Gay Dating Demo - meet men near you',
-      description: 'Chat with gay and bi men near you.',
+      ...defaultTexts('Gay Dating Demo', 'gay', 'en'),
       countries: ['GB', 'IE', 'US', 'CA', 'AU', 'NZ'],
       currency: 'GBP',
       supportEmail: 'support@gay.localhost',
@@ -150,6 +144,8 @@ async function seedSites(db: Db) {
         logged_out_search: 'none',
         logged_out_search_trafficsource: 'none',
         us_footer: true,
+        fictional_warning: demoSiteTexts('Gay Dating Demo', 'gay').en.fictional_warning,
+        texts: demoSiteTexts('Gay Dating Demo', 'gay'),
         theme_color: '#1a3a6b',
       },
     },
@@ -174,32 +170,53 @@ async function seedReference(db: Db) {
       })),
     ),
   );
-  await db
-    .insert(discountCodes)
-    .values({ code: TIME_BONUS_CODE, valuePercentage: TIME_BONUS_PERCENTAGE, validity: 'once_per_user' });
+  // TIMEBONUS25 is inserted by migration 0030 (every database has it, seeded or not).
+}
+
+/** Regions the demo members of the larger countries live in (the data set also lists provinces and territories). */
+const SEED_REGIONS: Record<string, readonly string[]> = {
+  FR: ['ARA', 'BFC', 'BRE', 'CVL', 'GES', 'HDF', 'NOR', 'NAQ', 'OCC', 'PDL', 'PAC'],
+  IT: ['65', '75', '72', '45', '36', '62', '42', '25', '57', '21', '88', '82', '52', '55', '34'],
+  ES: ['AN', 'AR', 'PM', 'PV', 'CN', 'CL', 'CM', 'CT', 'NC', 'VC', 'MD', 'MC'],
+};
+
+function seedRegions(country: string) {
+  const all = regionsOf(country);
+  const only = SEED_REGIONS[country];
+  return only ? all.filter((r) => only.includes(r.code)) : all;
 }
 
 async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<number[]> {
   if (opts.profiles <= 0) return [];
   const rnd = createRandom(20261122);
+  const portraits = await preparePortraits(opts.mediaDir, { files: opts.images });
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = rnd.chance(0.62) ? ('female' as const) : ('male' as const);
     const country = rnd.weighted(COUNTRY_WEIGHTS);
-    const states = regionsOf(country);
+    const language = COUNTRY_LANGUAGE[country] ?? 'en';
+    const texts = PEOPLE[language];
+    const states = seedRegions(country);
     const state = states.length ? rnd.pick(states) : null;
     const cities = state
       ? City.getCitiesOfState(country, state.code).filter((c) => !c.name.startsWith('Gemeente '))
       : [];
-    const first = rnd.pick(gender === 'female' ? FEMALE_NAMES : MALE_NAMES);
+    const first = rnd.pick(gender === 'female' ? texts.female : texts.male);
     const age = rnd.weighted([
       [rnd.int(18, 29), 3],
       [rnd.int(30, 45), 4],
       [rnd.int(46, 70), 2],
     ] as const);
     const year = new Date().getUTCFullYear() - age - 1;
+    // A portrait of the member's gender and generation; the hair colour on the profile is the one in the picture.
+    const fitting = portraits.filter(
+      (p) => p.gender === gender && p.age === (age >= 50 ? 'mature' : 'young'),
+    );
+    const portrait = fitting[(i * 7 + rnd.int(0, fitting.length - 1)) % fitting.length]!;
     return {
       i,
       gender,
+      language,
+      portrait,
       name: `${first}${rnd.pick(NAME_SUFFIXES)}`,
       dob: `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
       sexuality: rnd.weighted([
@@ -210,26 +227,24 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
       country,
       region: state?.name ?? null,
       city: cities.length ? rnd.pick(cities).name : null,
-      hair: rnd.pick(HAIR_COLORS),
+      hair: portrait.hair,
       eyes: rnd.pick(EYE_COLORS),
       body: rnd.pick(BODY_TYPES),
       relationship: rnd.pick(RELATIONSHIP_STATUSES),
       tattoos: rnd.chance(0.35),
       interests: rnd.sample(INTERESTS, rnd.int(3, 8)),
-      reason: rnd.pick(REASONS),
-      about: rnd.pick(ABOUTS),
-      extraPhotos: rnd.int(0, 5),
-      palette: rnd.int(0, 7),
+      reason: rnd.pick(texts.reasons),
+      about: aboutText(rnd.pick(texts.abouts), gender),
     };
   });
   const inserted = await db
     .insert(users)
     .values(
-      people.map(() => ({
+      people.map((p) => ({
         siteId,
         status: 'confirmed' as const,
         fictional: true,
-        language: 'nl',
+        language: p.language,
         confirmedAt: new Date(),
       })),
     )
@@ -255,36 +270,16 @@ async function seedProfiles(db: Db, opts: SeedOptions, siteId: number): Promise<
       interests: p.interests,
     })),
   );
-  // One generated portrait per profile plus a few extra photos that reuse other palettes.
-  const files = await pool(people, 8, async (p, k) => {
-    const initials = p.name.slice(0, 2).toUpperCase();
-    const img = { initials, palette: p.palette, female: p.gender === 'female' };
-    if (!opts.images) return { filename: `seed/p${k}.jpg`, thumb: `seed/p${k}_t.jpg` };
-    return generateProfileImage(opts.mediaDir, `p${k}`, img);
-  });
-  const photoRows = people.flatMap((p, k) => [
-    {
-      userId: ids[k]!,
-      filename: files[k]!.filename,
-      thumbFilename: files[k]!.thumb,
-      status: 'active' as const,
-      position: 0,
-      width: 480,
-      height: 600,
-    },
-    ...Array.from({ length: p.extraPhotos }, (_, j) => {
-      const other = files[(k + j + 1) % files.length]!;
-      return {
-        userId: ids[k]!,
-        filename: other.filename,
-        thumbFilename: other.thumb,
-        status: 'active' as const,
-        position: j + 1,
-        width: 480,
-        height: 600,
-      };
-    }),
-  ]);
+  // One portrait per profile (a few dozen drawings shared between 300 members, each rendered once and cached).
+  const photoRows = people.map((p, k) => ({
+    userId: ids[k]!,
+    filename: p.portrait.filename,
+    thumbFilename: p.portrait.thumb,
+    status: 'active' as const,
+    position: 0,
+    width: PORTRAIT_SIZE.width,
+    height: PORTRAIT_SIZE.height,
+  }));
   for (let i = 0; i < photoRows.length; i += 500) await db.insert(photos).values(photoRows.slice(i, i + 500));
   await db.execute(
     sql`UPDATE profiles p SET main_photo_id = ph.id FROM photos ph WHERE ph.user_id = p.user_id AND ph.position = 0`,
@@ -313,7 +308,7 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
     sexuality: 'hetero',
     dateOfBirth: '1988-06-15',
     country: 'NL',
-    region: 'North Holland',
+    region: 'Noord-Holland',
     city: 'Amsterdam',
     hairColor: 'brown',
     eyeColor: 'blue',
@@ -321,8 +316,8 @@ async function seedDemoMember(db: Db, services: Services, siteId: number, fictio
     relationshipStatus: 'single',
     tattoos: false,
     interests: ['travelling', 'music', 'cooking', 'beach'],
-    reason: 'Looking for a nice chat',
-    about: 'Demo account of the embedded mode.',
+    reason: 'Een leuke chat',
+    about: 'Demo-account van de ingebouwde modus.',
   });
   await db.insert(notificationPreferences).values({ userId: me });
   await services.credits.credit({ userId: me, amount: 25, kind: 'bonus', ref: 'demo' });

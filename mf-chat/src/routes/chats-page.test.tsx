@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { coreApi, type ChatEntry, type ChatsResponse, type Profile } from '@dating/shared';
+import { type ChatEntry, type ChatsResponse, type Profile } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import ChatsPage from './chats-page';
 import ConversationPage from './conversation-page';
@@ -17,7 +17,11 @@ function chat(id: number, name: string, unread: number, text: string): ChatEntry
 
 const member = { user: { profile: { id: 1, name: 'Demo' }, paid_user: false, credits: 0 } };
 const serverChats = (): ChatsResponse => ({
-  chats: [chat(1, 'Anna', 3, 'Hoi daar!'), chat(2, 'Bea', 120, 'Ben je er?'), chat(3, 'Cleo', 0, 'Tot morgen')],
+  chats: [
+    chat(1, 'Anna', 3, 'Hoi daar!'),
+    chat(2, 'Bea', 120, 'Ben je er?'),
+    chat(3, 'Cleo', 0, 'Tot morgen'),
+  ],
 });
 
 function deferred<T>() {
@@ -58,7 +62,9 @@ test('removes a conversation at once, then on the server', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
 
   await waitFor(() => expect(screen.queryByText('Bea')).toBeNull());
-  const deleteCall = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.method === 'DELETE');
+  const deleteCall = fetch.mock.calls
+    .map(([request]) => request as Request)
+    .find((r) => r.method === 'DELETE');
   expect(await deleteCall?.json()).toEqual({ conversation: 2 });
 });
 
@@ -84,7 +90,9 @@ test('a failed removal alerts the server message and reloads the list', async ()
 
   await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
   expect(await screen.findByText('Anna')).toBeInTheDocument();
-  const chatLoads = fetch.mock.calls.filter(([request]) => (request as Request).url.endsWith('/api/chats.php'));
+  const chatLoads = fetch.mock.calls.filter(([request]) =>
+    (request as Request).url.endsWith('/api/chats.php'),
+  );
   expect(chatLoads).toHaveLength(2);
   alert.mockRestore();
 });
@@ -97,25 +105,6 @@ test('a visitor is invited to sign up and no chats are requested', async () => {
   await renderPage(<ChatsPage />, { route: '/chats', path: '/chats' });
   expect(await screen.findByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
   expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('chats.php'))).toBe(false);
-});
-
-test('opening a conversation zeroes its unread count and shows who it is with', async () => {
-  mockFetch((_request, url) => {
-    if (url.pathname === '/api/user.php') return jsonResponse(member);
-    if (url.pathname === '/api/chats.php') return jsonResponse(serverChats());
-    return undefined;
-  });
-  const view = await renderPage(<ConversationPage />, { route: '/chats/1', path: '/chats/:id' });
-
-  expect(await screen.findByRole('link', { name: /Anna, 30/ })).toHaveAttribute('href', '/members/101');
-  expect(
-    screen.getByText('Binnenkort lees en verstuur je hier de berichten van dit gesprek.'),
-  ).toBeInTheDocument();
-  const { store } = view;
-  await waitFor(() => {
-    const chats = coreApi.endpoints.getChats.select()(store.getState()).data?.chats ?? [];
-    expect(chats.map((entry) => entry.num_unread_messages)).toEqual([0, 120, 0]);
-  });
 });
 
 test('a chat entry from a profile without a conversation yet shows that profile', async () => {

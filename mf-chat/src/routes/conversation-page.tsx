@@ -1,48 +1,104 @@
 import '../lib/i18n';
+import { useEffect } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetChatsQuery, type Profile } from '@dating/shared';
+import {
+  ErrorAlert,
+  useGetChatsQuery,
+  useGetMessagesInfiniteQuery,
+  withSuspense,
+  type ChatEntry,
+  type MessagesResponse,
+  type Profile,
+} from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { useSession } from '../lib/use-session';
 import { useGetChatPartnerQuery } from '../features/conversations/api/get-chat-partner';
 import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
+import { ConversationView } from '../features/messages/components/conversation-view';
 import styles from './conversation-page.module.scss';
-import { withSuspense } from '@dating/shared';
 
 /**
- * `/chats/:id` (a conversation) and `/members/:id/chat` (a conversation with that profile, SPEC §2). The messages
- * call is not part of the API yet: the page shows who the conversation is with and says so. A visitor sees the
- * list's signup invitation.
+ * Without the live channel, the shell's polled chat list is what tells of a new message: when it shows a newer
+ * last message than the page has, the page reloads.
+ */
+function useCatchUp(
+  chat: ChatEntry | undefined,
+  pages: MessagesResponse[] | undefined,
+  refetch: () => unknown,
+) {
+  const listed = chat?.last_message?.sent_at;
+  const newest = pages?.[0]?.messages.at(-1)?.sent_at;
+  useEffect(() => {
+    if (listed && newest && listed > newest) void refetch();
+  }, [listed, newest, refetch]);
+}
+
+/**
+ * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
+ * message when there is none yet; SPEC §2). A visitor sees the list's signup invitation.
  */
 function ConversationPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
   const user = useSession();
-  const { data: chats, isLoading } = useGetChatsQuery(undefined, { skip: !user });
-  const chat = chats?.chats.find((entry) => (byProfile ? entry.profile.id : entry.conversation.id) === id);
-  const needsPartner = byProfile && Boolean(user) && Boolean(chats) && !chat;
-  const { data: partner } = useGetChatPartnerQuery(id, { skip: !needsPartner });
-  useMarkRead(chat?.conversation.id, chat?.num_unread_messages ?? 0);
+  const chats = useGetChatsQuery(undefined, { skip: !user });
+  const chat = chats.data?.chats.find(
+    (entry) => (byProfile ? entry.profile.id : entry.conversation.id) === id,
+  );
+  const conversation = byProfile ? chat?.conversation.id : id;
+  // Opening a conversation reads it again: the newest page is what marks it read on the server.
+  const messages = useGetMessagesInfiniteQuery(
+    user && conversation !== undefined ? conversation : skipToken,
+    {
+      refetchOnMountOrArgChange: true,
+    },
+  );
+  useCatchUp(chat, messages.data?.pages, messages.refetch);
+  const needsPartner = byProfile && Boolean(user) && Boolean(chats.data) && !chat;
+  const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
+  // Reading the newest page zeroed the count on the server; the list agrees at once.
+  useMarkRead(messages.data ? conversation : undefined, chat?.num_unread_messages ?? 0);
 
-  const profile: Profile | undefined = chat?.profile ?? (partner ? partner.profile : undefined);
+  const pages = messages.data?.pages ?? [];
+  const profile: Profile | undefined =
+    pages[0]?.profile ?? chat?.profile ?? (partner.data ? partner.data.profile : undefined);
   let main;
   if (user === null) {
     main = <ConversationList />;
-  } else if (profile) {
+  } else if (profile && (conversation === undefined || messages.data)) {
     main = (
       <>
         <ConversationHeader profile={profile} />
-        <div className={styles.messages}>
-          <p className={styles.note} role="status">
-            {t('conversation.unavailable')}
-          </p>
-        </div>
+        <ConversationView
+          profile={profile}
+          conversation={conversation}
+          pages={pages}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          onLoadOlder={() => void messages.fetchNextPage()}
+        />
       </>
     );
-  } else if (user === undefined || isLoading || (needsPartner && partner === undefined)) {
+  } else if (messages.isError && (messages.error as { status?: unknown }).status !== 404) {
+    main = (
+      <div className="p-3">
+        <ErrorAlert error={messages.error} />
+        <button type="button" className="btn btn-outline-primary" onClick={() => void messages.refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  } else if (
+    user === undefined ||
+    chats.isLoading ||
+    messages.isLoading ||
+    (needsPartner && partner.isLoading)
+  ) {
     main = <div className={styles.headerSkeleton} aria-busy="true" />;
   } else {
     main = (

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { NICHE_VARIANTS, useGetSettingsQuery, useGetUserQuery, type NicheVariant, type Settings } from '@dating/shared';
+import {
+  NICHE_VARIANTS,
+  useGetSettingsQuery,
+  useGetUserQuery,
+  type NicheVariant,
+  type Settings,
+} from '@dating/shared';
 import { trafficSource, visitorMayBrowse } from '@dating/shared';
 
 export function nicheVariant(settings: Settings | undefined): NicheVariant {

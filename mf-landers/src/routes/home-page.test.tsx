@@ -4,15 +4,32 @@ import { makeStore, signupModalOpened, type Profile } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import HomePage from './home-page';
 
-const settings = { name: 'Flirtplein', niche: 1, logged_out_search: 'other', logged_out_search_trafficsource: 'none' };
-const profiles = [1, 2, 3].map((id) => ({ id, name: `Lisa ${id}`, age: 30 + id, city: 'Breda', main_image: null }));
+const settings = {
+  name: 'Flirtplein',
+  niche: 1,
+  logged_out_search: 'other',
+  logged_out_search_trafficsource: 'none',
+};
+const profiles = [1, 2, 3].map((id) => ({
+  id,
+  name: `Lisa ${id}`,
+  age: 30 + id,
+  city: 'Breda',
+  main_image: null,
+}));
 
 test('the general lander shows the site name, profile teasers and benefits, and its CTA opens the signup modal', async () => {
   mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') return jsonResponse(settings);
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     if (url.pathname === '/api/members.php') {
-      return jsonResponse({ profiles: profiles as Profile[], pageNumber: 1, numResults: 6, total: 3, similar: false });
+      return jsonResponse({
+        profiles: profiles as Profile[],
+        pageNumber: 1,
+        numResults: 6,
+        total: 3,
+        similar: false,
+      });
     }
     return undefined;
   });

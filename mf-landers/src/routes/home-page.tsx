@@ -1,10 +1,10 @@
 import '../lib/i18n';
-import { Lander } from '../features/lander/components/lander';
 import { withSuspense } from '@dating/shared';
+import Home from '../variants/home';
 
-/** `/` for visitors: the lander of the site's niche (SPEC §1, §2). */
+/** `/` for visitors: the lander of the site's niche (SPEC §1, §2), in this module's chunk (no extra round trip). */
 function HomePage() {
-  return <Lander source="home" />;
+  return <Home source="home" />;
 }
 
 export default withSuspense(HomePage);

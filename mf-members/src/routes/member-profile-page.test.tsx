@@ -1,19 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { coreApi, makeStore, signupModalOpened, type Profile, type ProfileImage } from '@dating/shared';
+import { makeStore, signupModalOpened, type Profile, type ProfileImage } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import MemberProfilePage from './member-profile-page';
 import LikesPage from './likes-page';
 
 const image = (id: number): ProfileImage => ({
-  id, filename: `/media/${id}.jpg`, thumb_filename: `/media/${id}-t.jpg`, match: `/media/${id}-m.jpg`, status: 'active',
+  id,
+  filename: `/media/${id}.jpg`,
+  thumb_filename: `/media/${id}-t.jpg`,
+  match: `/media/${id}-m.jpg`,
+  status: 'active',
 });
 
 const anna: Profile = {
-  id: 7, name: 'Anna', age: 34, gender: 'female', sexuality: 'bi', date_of_birth: null, country: 'NL',
-  region: 'Utrecht', city: 'Amersfoort', reason: null, hair_color: 'dark_blond', eye_color: 'green', body_type: 'slim',
-  relationship_status: 'single', tattoos: true, interests: ['wine', 'hiking'], main_image: image(1),
-  images: [image(1), image(2), image(3), image(4), image(5)], num_images: 5, status: 'active', fictional: false,
+  id: 7,
+  name: 'Anna',
+  age: 34,
+  gender: 'female',
+  sexuality: 'bi',
+  date_of_birth: null,
+  country: 'NL',
+  region: 'Utrecht',
+  city: 'Amersfoort',
+  reason: null,
+  hair_color: 'dark_blond',
+  eye_color: 'green',
+  body_type: 'slim',
+  relationship_status: 'single',
+  tattoos: true,
+  interests: ['wine', 'hiking'],
+  main_image: image(1),
+  images: [image(1), image(2), image(3), image(4), image(5)],
+  num_images: 5,
+  status: 'active',
+  fictional: false,
 };
 
 function serve(user: unknown) {
@@ -64,9 +85,9 @@ test('a visitor who likes a profile gets the signup modal', async () => {
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'profile-like' }));
 });
 
-test('liked-me shows new likes; opening one clears its new flag', async () => {
-  serve({ profile: { id: 1 }, paid_user: false });
-  const { store } = await renderPage(<LikesPage />, { route: '/likes', path: '/likes/:type?' });
+test('liked-me shows new likes; opening one clears its new flag, on the server too', async () => {
+  const fetch = serve({ profile: { id: 1 }, paid_user: false });
+  await renderPage(<LikesPage />, { route: '/likes', path: '/likes/:type?' });
 
   const list = await screen.findByRole('list', { name: 'Vinden mij leuk' });
   const card = within(list).getByRole('link', { name: /Anna, 34/ });
@@ -75,7 +96,7 @@ test('liked-me shows new likes; opening one clears its new flag', async () => {
 
   await userEvent.click(card);
   await waitFor(() => {
-    const likes = coreApi.endpoints.getLikes.select()(store.getState()).data;
-    expect(likes?.liked_by[0]?.like_new).toBe(false);
+    const posted = fetch.mock.calls.map(([request]) => request as Request);
+    expect(posted.some((r) => r.method === 'POST' && r.url.endsWith('/api/like-seen.php'))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { PhotoGallery } from '../features/profile/components/photo-gallery';
 import { ProfileDetails } from '../features/profile/components/profile-details';
 import { ProfileActions } from '../features/profile/components/profile-actions';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
+import { UnblockNotice } from '../features/safety/components/unblock-notice';
 import styles from './member-profile-page.module.scss';
 import { withSuspense } from '@dating/shared';
 
@@ -47,7 +48,7 @@ function MemberProfilePage() {
   }
   if (needsLogin(data)) return <LoginPrompt source="profile" />;
   if (!data) return null;
-  if (data.blocked) return <p className="container py-5 text-center">{t('profile.unavailable')}</p>;
+  if (data.blocked) return <UnblockNotice profileId={data.profile.id} />;
 
   const { profile } = data;
   return (
@@ -60,7 +61,7 @@ function MemberProfilePage() {
         {profile.fictional && settings?.fictional_warning && (
           <p className="small text-muted">{settings.fictional_warning}</p>
         )}
-        <ProfileActions profileId={profile.id} liked={data.liked} user={user} />
+        <ProfileActions profile={profile} liked={data.liked} user={user} />
         <ProfileDetails profile={profile} />
       </div>
     </article>

@@ -12,6 +12,8 @@ import { Pagination } from '../features/search/components/pagination';
 import { ProfileCard } from '../features/profiles/components/profile-card';
 import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/components/profile-grid';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
+import { LikeButton } from '../features/likes/components/like-button';
+import { useLikedIds } from '../features/likes/hooks/use-liked-ids';
 import { withSuspense } from '@dating/shared';
 
 /** `/members`: member search, the members' home after login (SPEC §2). */
@@ -21,6 +23,7 @@ function MembersPage() {
   const { data: settings } = useGetSettingsQuery();
   const { data: session } = useGetUserQuery();
   const source = useMemo(() => trafficSource(), []);
+  const likedIds = useLikedIds();
   // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
   const member = Boolean(session?.user);
   const maySearch = member || visitorMayBrowse(settings, source);
@@ -60,7 +63,19 @@ function MembersPage() {
           <ProfileGrid label={t('search.results')}>
             {data.profiles.map((profile) => (
               <li key={profile.id}>
-                <ProfileCard profile={profile} to={`/members/${profile.id}`} />
+                <ProfileCard
+                  profile={profile}
+                  to={`/members/${profile.id}`}
+                  action={
+                    <LikeButton
+                      profileId={profile.id}
+                      name={profile.name}
+                      liked={likedIds.has(profile.id)}
+                      source="search"
+                      variant="icon"
+                    />
+                  }
+                />
               </li>
             ))}
           </ProfileGrid>

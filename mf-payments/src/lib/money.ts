@@ -6,11 +6,17 @@ export function intlLocale(language: string): string {
 }
 
 function fractionDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** Money is kept in integer minor units (ARCHITECTURE §7). */
-export function formatMoney(money: Money, language: string, options: { maximumFractionDigits?: number } = {}) {
+export function formatMoney(
+  money: Money,
+  language: string,
+  options: { maximumFractionDigits?: number } = {},
+) {
   const digits = fractionDigits(money.currency);
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',

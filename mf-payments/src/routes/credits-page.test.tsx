@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PackagesResponse } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import CreditsPage from './credits-page';
 import CheckoutPage from './checkout-page';
+import { leavePage } from '../lib/navigate-away';
 
 const packages: PackagesResponse = {
   currency: 'EUR',
@@ -17,7 +18,12 @@ function member(signupDate: string, paid = false) {
 }
 
 const welcomeCode = {
-  code: 'WELCOME25', value_percentage: 25, percentage: 25, status: 'active', expired: false, expires: null,
+  code: 'WELCOME25',
+  value_percentage: 25,
+  percentage: 25,
+  status: 'active',
+  expired: false,
+  expires: null,
 };
 
 function card(credits: number) {
@@ -43,7 +49,8 @@ test('shows the packages with prices formatted for the locale, per-credit price 
 
 test('a new member gets the time bonus on every card', async () => {
   const fetch = mockFetch((_request, url) => {
-    if (url.pathname === '/api/user.php') return jsonResponse(member(new Date(Date.now() - 60_000).toISOString()));
+    if (url.pathname === '/api/user.php')
+      return jsonResponse(member(new Date(Date.now() - 60_000).toISOString()));
     if (url.pathname === '/api/packages.php') return jsonResponse(packages);
     return undefined;
   });
@@ -85,17 +92,46 @@ test('a failing welcome code leaves the normal prices', async () => {
   expect(screen.queryByText(/Code niet gevonden/)).toBeNull();
 });
 
-test('checkout shows the chosen package and the payment methods', async () => {
-  mockFetch((_request, url) => {
+test('checkout offers the methods of the payment country and pays through the server-created order', async () => {
+  const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+  const bodies: unknown[] = [];
+  mockFetch(async (request, url) => {
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
-    if (url.pathname === '/api/packages.php') return jsonResponse(packages);
+    if (url.pathname === '/api/packages.php')
+      return jsonResponse({ ...packages, country: 'NL', methods: ['ideal', 'creditcard', 'sdd'] });
+    if (url.pathname === '/api/order.php' && request.method === 'POST') {
+      bodies.push(await request.json());
+      return jsonResponse({ order: { id: 7 }, checkout_url: '/pay/test/tst_1' }, 201);
+    }
     return undefined;
   });
-  await renderPage(<CheckoutPage />, { route: '/credits/2/ideal', path: '/credits/:id/:paymentmethod?' });
+  await renderPage(<CheckoutPage />, {
+    route: '/credits/2/ideal?return=/chats/1',
+    path: '/credits/:id/:paymentmethod?',
+  });
 
   expect(await screen.findByRole('article', { name: 'Pakket met 150 credits' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'iDEAL' })).toHaveAttribute('aria-current', 'true');
-  expect(screen.getByRole('link', { name: 'Automatische incasso' })).toHaveAttribute('href', '/credits/2/sdd');
-  expect(screen.getByText('Online betalen is nog niet beschikbaar. Probeer het binnenkort opnieuw.')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Betalen' })).toBeDisabled();
+  expect(screen.getByRole('link', { name: 'Automatische incasso' })).toHaveAttribute(
+    'href',
+    '/credits/2/sdd?return=%2Fchats%2F1',
+  );
+  expect(screen.queryByRole('link', { name: 'BLIK' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Betalen' }));
+  await waitFor(() => expect(leave).toHaveBeenCalledWith('/pay/test/tst_1'));
+  expect(bodies).toEqual([{ package_id: 2, method: 'ideal', return: '/chats/1' }]);
+});
+
+test('a method not offered in the country cannot be paid with', async () => {
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/packages.php')
+      return jsonResponse({ ...packages, country: 'NL', methods: ['ideal'] });
+    return undefined;
+  });
+  await renderPage(<CheckoutPage />, { route: '/credits/2/blik', path: '/credits/:id/:paymentmethod?' });
+  expect(
+    await screen.findByText('Deze betaalmethode is in jouw land niet beschikbaar. Kies een andere.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Betalen' })).toBeNull();
 });

@@ -1,20 +1,43 @@
 import '../lib/i18n';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert, Spinner, withSuspense } from '@dating/shared';
 import { NS } from '../lib/i18n';
-import { NotAvailable } from '../features/checkout/components/not-available';
-import { withSuspense } from '@dating/shared';
+import { useReturnPath } from '../lib/return-path';
+import { OrderList } from '../features/orders/components/order-list';
+import { OrderResult } from '../features/orders/components/order-result';
+import { OrderReceipt } from '../features/orders/components/order-receipt';
+import { useOrderUntilFinal } from '../features/orders/hooks/use-order-until-final';
 
-/** `/transactions/:id?`: payment results and history (needs the payment calls of a later issue). */
+/** `/transactions/:id`: the return page of a payment (its state until final) and the order's receipt. */
+function OrderDetail({ id }: { id: number }) {
+  const { t } = useTranslation(NS);
+  const returnPath = useReturnPath();
+  const { data, error, isLoading } = useOrderUntilFinal(id);
+  if (isLoading) return <Spinner block label={t('result.loading')} />;
+  if (error || !data) return <ErrorAlert error={error} />;
+  return (
+    <>
+      <OrderResult order={data.order} returnPath={returnPath} />
+      <OrderReceipt order={data.order} />
+    </>
+  );
+}
+
+/** `/transactions/:id?`: every order of the member, or one (SPEC §2). */
 function TransactionsPage() {
   const { t } = useTranslation(NS);
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
   return (
-    <section className="container py-3">
-      <h1 className="h4 mb-3">{t('transactions.title')}</h1>
-      <NotAvailable what="transactions" />
-      <Link to="/credits" className="btn btn-primary">
-        {t('checkout.toPackages')}
-      </Link>
+    <section className="container py-3" style={{ maxWidth: 760 }}>
+      <h1 className="h4 mb-3">{id ? t('transactions.order', { id }) : t('transactions.title')}</h1>
+      {id ? <OrderDetail id={id} /> : <OrderList />}
+      {id && (
+        <Link to="/transactions" className="btn btn-link px-0 mt-2">
+          {t('transactions.all')}
+        </Link>
+      )}
     </section>
   );
 }

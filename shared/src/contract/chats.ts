@@ -97,3 +97,15 @@ export interface ChatPhotoUploadResponse {
 export interface TypingRequest {
   conversation: number;
 }
+/**
+ * `PUT /api/messages.php`: I read this conversation while it was open (a message arrived after the page loaded).
+ * Zeroes my unread count and tells the other member up to which message (a `read` live event).
+ */
+export interface MarkReadRequest {
+  conversation: number;
+}
+export interface MarkReadResponse {
+  ok: boolean;
+  /** The newest message of the other member now read, null when there was none. */
+  up_to: number | null;
+}

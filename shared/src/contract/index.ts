@@ -9,3 +9,4 @@ export * from './payments';
 export * from './site-data';
 export * from './account';
 export * from './live';
+export * from './landers';

@@ -16,16 +16,43 @@ export interface AutoLikeResponse {
   profile: Pick<Profile, 'id' | 'name' | 'main_image'>;
 }
 
-/** `POST /api/like.php` likes, `DELETE /api/like.php` unlikes (idempotent both). */
+/** Paths of the likes calls, relative to `/api/` (the browser's base query prefixes it). */
+export const LIKES_PATHS = {
+  likes: 'likes.php',
+  like: 'like.php',
+  likeSeen: 'like-seen.php',
+  autoLike: 'auto-like.php',
+  swipe: 'swipe.php',
+  report: 'report.php',
+} as const;
+
+export const LIKE_SOURCES = ['profile', 'search', 'swipe', 'like_modal'] as const;
+export type LikeSource = (typeof LIKE_SOURCES)[number];
+
+/**
+ * `POST /api/like.php` likes, `DELETE /api/like.php` unlikes (idempotent both; logged in).
+ * Errors: 400 `self_action` (my own id), 403 `blocked` (a block either way), 404 `not_found` (unknown, deleted or
+ * not yet confirmed member), 429 `swipe_limit` (params `{ limit }`: a 5th `source: 'swipe'` like on one day).
+ */
 export interface LikeRequest {
   id: number;
   /** Where the like was given: profile, search, swipe, like_modal. */
-  source?: 'profile' | 'search' | 'swipe' | 'like_modal';
+  source?: LikeSource;
 }
 export interface LikeResponse {
   liked: boolean;
   /** True when the other member likes me too. */
   match: boolean;
+  /** Added: for `source: 'swipe'`, today's allowance after this like. */
+  swipe?: SwipeStatus;
+}
+/**
+ * `POST /api/like-seen.php` (logged in): I opened the profile of a member who liked me, so that like is no
+ * longer new (SPEC §4); the new-likes badge counts `like_new` of likes.php. Idempotent → `{ ok: true }`.
+ */
+export interface LikeSeenRequest {
+  /** The profile id of the member who liked me. */
+  id: number;
 }
 /** `GET /api/swipe.php`: today's swipe-game allowance, decided by the server in the site's time zone. */
 export interface SwipeStatus {
@@ -34,10 +61,21 @@ export interface SwipeStatus {
   /** ISO date-time of the next day's start in the site's time zone. */
   resets_at: string;
 }
-/** `POST /api/report.php` */
+export const REPORT_REASONS = ['fake', 'spam', 'offensive', 'underage', 'scam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_TEXT_MAX_LENGTH = 2000;
+
+/**
+ * `POST /api/report.php` (logged in) → 201 `ReportResponse`: stored for moderation (state open) and mailed to the
+ * site's support address. Errors: 400 `validation` (reason, text too long, conversation not mine), 400
+ * `self_action`, 404 `not_found`, 429 `rate_limited` (5 reports per 10 minutes per member).
+ */
 export interface ReportRequest {
   id: number;
-  reason: 'fake' | 'spam' | 'offensive' | 'underage' | 'scam' | 'other';
+  reason: ReportReason;
   text?: string;
   conversation?: number;
+}
+export interface ReportResponse {
+  ok: true;
 }

@@ -22,5 +22,7 @@ export interface SiteData {
   /** Visitor country from the IP (settings.geoip_country), for the entry warning and locale rules. */
   country: string | null;
   remotes: RegistryEntry[];
+  /** Set when the server answered this page with an error status (404: a lander of an unknown member). */
+  status?: number;
 }
 export const SITE_DATA_ELEMENT_ID = 'site-data';

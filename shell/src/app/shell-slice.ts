@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import {
-  authRequired, loggedOut, redirectedToLogin, rootReducer, signupClosed, signupFinished, signupModalOpened,
+  authRequired, liveEventReceived, loggedOut, type Profile, redirectedToLogin, rootReducer, signupClosed, signupFinished, signupModalOpened,
   signupStarted,
 } from '@dating/shared';
 
@@ -17,12 +17,15 @@ export interface ShellState {
   signupCompletedHere: boolean;
   /** A deliberate logout is running: member-only routes wait for it instead of sending the visitor to /login. */
   loggingOut: boolean;
+  /** A like became mutual (live `match` event): the match modal shows this profile until closed. */
+  match: Pick<Profile, 'id' | 'name' | 'main_image'> | null;
 }
 
 const initialState: ShellState = {
   signupModal: { open: false, source: null, inProgress: false },
   signupCompletedHere: false,
   loggingOut: false,
+  match: null,
 };
 
 export const shellSlice = createSlice({
@@ -34,6 +37,9 @@ export const shellSlice = createSlice({
     },
     logoutFinished(state) {
       state.loggingOut = false;
+    },
+    matchModalClosed(state) {
+      state.match = null;
     },
   },
   extraReducers: (builder) => {
@@ -56,10 +62,18 @@ export const shellSlice = createSlice({
       .addCase(redirectedToLogin, (state) => {
         state.signupModal = { open: false, source: null, inProgress: false };
       })
+      .addCase(liveEventReceived, (state, action) => {
+        const event = action.payload;
+        if (event.type === 'match') {
+          const { id, name, main_image } = event.profile;
+          state.match = { id, name, main_image };
+        }
+      })
       .addMatcher(
         (action) => authRequired.match(action) || loggedOut.match(action),
         (state) => {
           state.signupCompletedHere = false;
+          state.match = null;
         },
       );
   },
@@ -71,7 +85,8 @@ export const injectedShellSlice = shellSlice.injectInto(rootReducer);
 function shellState(state: unknown): ShellState {
   return (state as { shell?: ShellState }).shell ?? initialState;
 }
-export const { logoutStarted, logoutFinished } = shellSlice.actions;
+export const { logoutStarted, logoutFinished, matchModalClosed } = shellSlice.actions;
+export const selectMatch = (state: unknown) => shellState(state).match;
 export const selectLoggingOut = (state: unknown) => shellState(state).loggingOut;
 export const selectSignupModal = (state: unknown) => shellState(state).signupModal;
 export const selectSignupCompletedHere = (state: unknown) => shellState(state).signupCompletedHere;

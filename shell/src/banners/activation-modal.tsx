@@ -10,7 +10,7 @@ export function ActivationModal({ user }: { user: User | false }) {
   const { t } = useTranslation();
   const completedHere = useAppSelector(selectSignupCompletedHere);
   const [closed, setClosed] = useState(false);
-  const { resend, state } = useResendActivation();
+  const { resend, state, error } = useResendActivation();
   if (!completedHere || closed || !needsActivation(user) || user === false) return null;
   return (
     <Modal
@@ -19,12 +19,13 @@ export function ActivationModal({ user }: { user: User | false }) {
       closeLabel={t('common.close')}
       title={t('banners.activation.title')}
       footer={
-        <button type="button" className="btn btn-outline-primary" disabled={state !== 'idle'} onClick={() => void resend()}>
+        <button type="button" className="btn btn-outline-primary" disabled={state === 'sending' || state === 'sent'} onClick={resend}>
           {state === 'sent' ? t('banners.activation.sent') : t('banners.activation.resend')}
         </button>
       }
     >
       <p className="mb-0" data-testid="activation-modal">{t('banners.activation.text', { email: user.email })}</p>
+      {error ? <p className="small text-danger mt-2 mb-0" role="alert">{error}</p> : null}
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_PATHS, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type User } from '@dating/shared';
+import { toDisplayError, type User } from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { enablePush, pushSupported, readPushState, type PushState } from '../lib/push';
 import { useSettings } from '../session/use-session';
+import { useShellResendActivationMutation } from './api/activation-mail';
 import { DismissibleAlert } from './dismissible-alert';
 import {
   showActivationReminder, showDisabledNotificationsAlert, showProfilePhotoAlert, showPushAlert,
@@ -70,23 +71,27 @@ export function DisabledNotificationsAlert({ user, routeName }: { user: User | f
   );
 }
 
-export function useResendActivation(): { resend(): Promise<void>; state: 'idle' | 'sending' | 'sent' | 'failed' } {
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const resend = async () => {
-    setState('sending');
-    const response = await fetch(`/api/${ACCOUNT_PATHS.activationMail}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE },
-    }).catch(() => null);
-    setState(response?.ok ? 'sent' : 'failed');
+export type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
+
+/**
+ * "Send the link again": the server allows one new link a minute and a few an hour, so a refusal shows its
+ * translated reason (e.g. too many requests) instead of a bare failure.
+ */
+export function useResendActivation(): { resend(): void; state: ResendState; error: string | null } {
+  const { t } = useTranslation();
+  const [send, { isLoading, isSuccess, error }] = useShellResendActivationMutation();
+  const failure = toDisplayError(error);
+  const state: ResendState = isLoading ? 'sending' : isSuccess ? 'sent' : failure ? 'failed' : 'idle';
+  return {
+    resend: () => void send(),
+    state,
+    error: failure ? (failure.message ?? t('banners.activation.failed')) : null,
   };
-  return { resend, state };
 }
 
 export function ActivationReminder({ user, routeName }: { user: User | false; routeName: string }) {
   const { t } = useTranslation();
-  const { resend, state } = useResendActivation();
+  const { resend, state, error } = useResendActivation();
   if (!showActivationReminder(user, routeName) || user === false) return null;
   return (
     <DismissibleAlert variant="warning" testId="activation-reminder">
@@ -94,11 +99,11 @@ export function ActivationReminder({ user, routeName }: { user: User | false; ro
       {state === 'sent' ? (
         <strong>{t('banners.activation.sent')}</strong>
       ) : (
-        <button type="button" className="btn btn-sm btn-outline-dark ms-1" disabled={state === 'sending'} onClick={() => void resend()}>
+        <button type="button" className="btn btn-sm btn-outline-dark ms-1" disabled={state === 'sending'} onClick={resend}>
           {t('banners.activation.resend')}
         </button>
       )}
-      {state === 'failed' ? <div className="small text-danger mt-1">{t('banners.activation.failed')}</div> : null}
+      {error ? <div className="small text-danger mt-1" role="alert">{error}</div> : null}
     </DismissibleAlert>
   );
 }

@@ -13,7 +13,8 @@ import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
 import { AccessGuard } from './access-guard';
 import type { RouteHandle } from './route-handle';
-import { isRemoteTarget, ROUTE_TABLE, TOKEN_PATTERN, type LayoutName, type RouteDef } from './route-table';
+import { isRemoteTarget, ROUTE_TABLE, type LayoutName, type RouteDef } from './route-table';
+import { landerLoader, type LanderRouteOptions } from './lander-loader';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
@@ -70,31 +71,29 @@ function shellRoute(def: RouteDef): Pick<RouteObject, 'lazy' | 'Component' | 'lo
   };
 }
 
-function childRoute(def: RouteDef, loader: RemoteLoader): RouteObject {
+function childRoute(def: RouteDef, loader: RemoteLoader, options: LanderRouteOptions): RouteObject {
   const handle: RouteHandle = { name: def.name, layout: def.layout };
   const base = isRemoteTarget(def.target) ? remoteRoute(def, loader) : shellRoute(def);
   const common = { ...base, handle, errorElement: <RouteErrorPage /> };
   if (def.path === '/') return { ...common, index: true };
-  if (def.path === '/:token') {
-    return {
-      ...common,
-      path: def.path,
-      loader: ({ params }) => {
-        if (!TOKEN_PATTERN.test(params.token ?? '')) throw new Response(null, { status: 404, statusText: 'Not Found' });
-        return null;
-      },
-    };
+  // Landers whose variant, slug or member does not exist are the 404 page, as the server answers (shared rule).
+  if (isRemoteTarget(def.target) && def.target.module === 'LanderPage') {
+    return { ...common, path: def.path, loader: landerLoader(options) };
   }
   return { ...common, path: def.path };
 }
 
 /** The router's route objects: one pathless route per layout holding that layout's routes (SPEC §2). */
-export function buildRoutes(loader: RemoteLoader, table: readonly RouteDef[] = ROUTE_TABLE): RouteObject[] {
+export function buildRoutes(
+  loader: RemoteLoader,
+  table: readonly RouteDef[] = ROUTE_TABLE,
+  options: LanderRouteOptions = {},
+): RouteObject[] {
   const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map(
     (layout): RouteObject => ({
       id: `layout-${layout}`,
       Component: LAYOUTS[layout],
-      children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader)),
+      children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader, options)),
     }),
   );
   return [

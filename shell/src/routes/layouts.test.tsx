@@ -62,7 +62,16 @@ describe('route table and layouts', () => {
     expect(screen.getByText('mf_landers/MatchFinderPage')).toBeInTheDocument();
   });
 
-  test.each(['/does/not/exist', '/nonsense'])('%s is a 404 with a link home', async (path) => {
+  test.each(['/landers/gallery/she-nl', '/members/x/landing', '/landers/tinderswipe/general-nl'])(
+    '%s (a lander path that does not resolve) is the 404 page',
+    async (path) => {
+      await renderShell({ path, user: false });
+      expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+      expect(screen.queryByText('mf_landers/LanderPage')).toBeNull();
+    },
+  );
+
+  test.each(['/does/not/exist', '/nonsense', '/bdsm-nl', '/landers/unknown'])('%s is a 404 with a link home', async (path) => {
     const view = await renderShell({ path, user: false });
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();

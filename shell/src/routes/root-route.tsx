@@ -1,18 +1,24 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
+import { MatchModal } from '../live/match-modal';
+import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters, useSessionUser } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
 
-/** Session-wide behaviour shared by every layout: polling, title and app badge, beacons, the progress bar. */
+/**
+ * Session-wide behaviour shared by every layout: the live channel and polling while it is down, title and app
+ * badge, beacons, the progress bar, the match modal.
+ */
 export function RootRoute() {
   const user = useSessionUser();
   const loggedIn = user !== false;
   const counters = useCounters(loggedIn);
   const navigation = useNavigation();
-  useSessionPolling();
+  const liveUp = useLiveChannel(loggedIn);
+  useSessionPolling(liveUp);
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
@@ -22,6 +28,7 @@ export function RootRoute() {
     <LogoutContext.Provider value={logout}>
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />
       <Outlet />
+      {loggedIn ? <MatchModal /> : null}
       <ScrollRestoration />
     </LogoutContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   coreApi, POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS, useAppDispatch, type AppDispatch,
 } from '@dating/shared';
@@ -13,16 +13,30 @@ export function refreshSession(dispatch: AppDispatch): void {
 
 /**
  * SPEC §9: user, chats and likes are refreshed every 60 s (300 s when push is subscribed, because pushed messages
- * refresh them), the first time 5 s after load, and only while logged in.
+ * refresh them), the first time 5 s after load, and only while logged in. With the live channel up the events
+ * keep the cache current, so polling runs only while the channel is down (ARCHITECTURE §7b): it starts 5 s after
+ * the channel goes down and stops when it is up again; a channel that comes back refreshes once, for the events
+ * it missed meanwhile.
  */
-export function useSessionPolling(): void {
+export function useSessionPolling(liveUp = false): void {
   const dispatch = useAppDispatch();
   const user = useSessionUser();
   const loggedIn = user !== false;
   const pushSubscribed = user !== false && user.push_subscribed === true;
+  const wasUp = useRef(false);
 
   useEffect(() => {
-    if (!loggedIn) return undefined;
+    if (!loggedIn) {
+      wasUp.current = false;
+      return;
+    }
+    // The first opening follows the initial load of chats and likes; every later one follows a gap.
+    if (liveUp && wasUp.current) refreshSession(dispatch);
+    if (liveUp) wasUp.current = true;
+  }, [dispatch, liveUp, loggedIn]);
+
+  useEffect(() => {
+    if (!loggedIn || liveUp) return undefined;
     const every = pushSubscribed ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
     let interval: ReturnType<typeof setInterval> | undefined;
     const start = setTimeout(() => {
@@ -33,7 +47,7 @@ export function useSessionPolling(): void {
       clearTimeout(start);
       if (interval) clearInterval(interval);
     };
-  }, [dispatch, loggedIn, pushSubscribed]);
+  }, [dispatch, liveUp, loggedIn, pushSubscribed]);
 
   // A pushed message or like (the service worker tells every open page) reloads chats and likes at once (SPEC §7).
   useEffect(() => {

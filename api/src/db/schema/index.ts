@@ -7,4 +7,5 @@ export * from '../../domains/members/tables';
 export * from '../../domains/chat/tables';
 export * from '../../domains/likes/tables';
 export * from '../../domains/payments/tables';
+export * from '../../domains/live/tables';
 export * from './platform';

@@ -16,10 +16,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   locale: text('locale').notNull(),
   sentAt: ts('sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
-  /** SMTP delivery after commit (migration 0041): tries so far, when to try next, the last failure. */
+  // Delivery (migration 0081, lib/mail/delivery.ts).
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at'),
   lastError: text('last_error'),
+  failedAt: ts('failed_at'),
 });
 
 export const pushSubscriptions = pgTable('push_subscriptions', {

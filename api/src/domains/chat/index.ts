@@ -1,3 +1,17 @@
-// The chat domain: conversations and messages (GET /api/chats.php, DELETE /api/chat.php).
+// The chat domain: conversations, messages, gifts and photos sent in chat, and each member's counters.
 export { chatsRoute } from './routes/chats';
+export { messagesRoute } from './routes/messages';
+export { typingRoute } from './routes/typing';
+export { giftsRoute } from './routes/gifts';
+export { chatPhotoRoute } from './routes/chat-photo';
 export { createChatsService, type ChatsService } from './chats';
+export {
+  createMessagesService,
+  type MessagesService,
+  type Sender,
+  type Costs,
+  type SendInput,
+} from './messages';
+export { createGiftsService, type GiftsService } from './gifts';
+export { createChatPhotosService, type ChatPhotosService } from './chat-photos';
+export { createCountersService, type Counters, type CountersService } from './counters';

@@ -1,3 +1,9 @@
-// The likes domain: who liked whom (/api/likes.php).
+// The likes domain: likes and matches, the swipe game's daily likes, reports (/api/likes.php, like.php,
+// like-seen.php, auto-like.php, swipe.php, report.php).
 export { likesRoute } from './routes/likes';
+export { likeRoute } from './routes/like';
+export { likeSeenRoute } from './routes/like-seen';
+export { swipeRoute } from './routes/swipe';
+export { reportRoute } from './routes/report';
 export { createLikesService, type LikesService } from './likes';
+export { createReportsService, type ReportsService } from './reports';

@@ -38,17 +38,21 @@ function regionName(country: string | undefined, region: string): string {
   return regionsOf(country).find((r) => r.code.toLowerCase() === region.toLowerCase())?.name ?? region;
 }
 
-/** Filters that define a cached result list (everything but the viewer and the page). */
+/** Filters of a search (everything but the viewer and the page). */
 type Filters = Omit<MemberSearch, 'pageNumber' | 'numResults'>;
 
-/** Plain SQL with numbered parameters, so each filter combination is one prepared statement. */
-function searchSql(f: Filters) {
+/**
+ * The WHERE of a search as plain SQL with numbered parameters, so each filter combination is one prepared
+ * statement. `$1` is always the members the viewer must not see (themselves and blocks, both ways).
+ */
+function searchWhere(f: Filters) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const where = [`u.status = 'confirmed'`, 'NOT u.invisible', `p.status <> 'disabled'`];
+  // searchable: confirmed, not invisible, not disabled (kept on the profile by the triggers of migration 0021).
+  const where = ['p.searchable'];
   let key = '';
   if (f.gender) {
     where.push(`p.gender = ${p(f.gender)}`);
@@ -70,17 +74,44 @@ function searchSql(f: Filters) {
     where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`);
     key += 'b';
   }
-  const text = `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM}
-    WHERE ${where.join(' AND ')}
-    ORDER BY (ph.id IS NULL), u.id DESC LIMIT ${MAX_CACHED}`;
-  return { text, params, name: `members_${key || 'all'}` };
+  return { where: where.join(' AND '), params, key: key || 'all' };
 }
 
-const NO_ONE: ReadonlySet<number> = new Set();
-/** Search results are shared by all viewers for a few seconds; blocks and the viewer are removed per request. */
-const CACHE_MS = 10_000;
-const CACHE_KEYS = 500;
-const MAX_CACHED = 5_000;
+const FROM = 'profiles p';
+/** Members with a photo first, newest first: the order the search indexes of migration 0021 are built in. */
+const ORDER = 'p.has_photo DESC, p.user_id DESC';
+
+/**
+ * One page of ids, in SQL: the database walks a search index in the answer's order and stops after the page
+ * (issue 9 item 10), instead of every match being loaded and sliced here.
+ */
+function pageSql(f: Filters) {
+  const { where, params, key } = searchWhere(f);
+  const n = params.length;
+  const text = `SELECT p.user_id AS id FROM ${FROM}
+    WHERE ${where} AND p.user_id <> ALL($${n + 1}::int[])
+    ORDER BY ${ORDER} LIMIT $${n + 2} OFFSET $${n + 3}`;
+  return { text, params, name: `members_page_${key}` };
+}
+
+/** How many match, for everyone (the viewer's hidden members are subtracted per request). */
+function countSql(f: Filters, onlyAmong: boolean) {
+  const { where, params, key } = searchWhere(f);
+  const among = onlyAmong ? ` AND p.user_id = ANY($${params.length + 1}::int[])` : '';
+  return {
+    text: `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}${among}`,
+    params,
+    name: `members_count${onlyAmong ? '_among' : ''}_${key}`,
+  };
+}
+
+const filterKey = (f: Filters) =>
+  JSON.stringify([f.gender, f.country?.toUpperCase(), f.countryregion?.toLowerCase(), f.min_age, f.max_age]);
+
+const NO_ONE: readonly number[] = [];
+/** A count is shared by all viewers for a few seconds (cleared when members change). */
+const COUNT_CACHE_MS = 10_000;
+const COUNT_CACHE_KEYS = 2_000;
 
 export function createMembersService(
   db: Db,
@@ -88,39 +119,40 @@ export function createMembersService(
   bus: Bus,
   deps: { profiles: ProfileCache; blocked: BlockedService },
 ) {
-  const cache = new TtlMap<string, Promise<Profile[]>>(CACHE_MS, CACHE_KEYS);
+  const counts = new TtlMap<string, Promise<number>>(COUNT_CACHE_MS, COUNT_CACHE_KEYS);
   bus.subscribe((event) => {
-    if (event.type === 'members-changed') cache.clear();
+    if (event.type === 'members-changed') counts.clear();
   });
 
-  function matching(f: Filters): Promise<Profile[]> {
-    const key = JSON.stringify([
-      f.gender,
-      f.country?.toUpperCase(),
-      f.countryregion?.toLowerCase(),
-      f.min_age,
-      f.max_age,
-    ]);
-    return cache.remember(key, () => {
-      const { text, params, name } = searchSql(f);
-      return raw.query<ProfileSqlRow>(text, params, name).then((found) => found.map((r) => toProfile(r)));
+  async function countFor(f: Filters, hidden: readonly number[]): Promise<number> {
+    const all = await counts.remember(filterKey(f), () => {
+      const { text, params, name } = countSql(f, false);
+      return raw.query<{ n: number }>(text, params, name).then((r) => Number(r[0]?.n ?? 0));
     });
+    if (hidden.length === 0) return all;
+    const { text, params, name } = countSql(f, true);
+    const [row] = await raw.query<{ n: number }>(text, [...params, hidden], name);
+    return Math.max(0, all - Number(row?.n ?? 0));
   }
 
   async function run(viewerId: number | null, q: MemberSearch) {
-    const [all, blocked] = await Promise.all([
-      matching(q),
-      viewerId === null ? NO_ONE : deps.blocked.hiddenFor(viewerId),
-    ]);
-    const visible = viewerId === null ? all : all.filter((p) => p.id !== viewerId && !blocked.has(p.id));
+    const hidden = viewerId === null ? NO_ONE : [viewerId, ...(await deps.blocked.hiddenFor(viewerId))];
+    const { text, params, name } = pageSql(q);
     const offset = (q.pageNumber - 1) * q.numResults;
-    return { profiles: visible.slice(offset, offset + q.numResults), total: visible.length };
+    const [ids, total] = await Promise.all([
+      raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset], name),
+      countFor(q, hidden),
+    ]);
+    // Shared profile objects: each is serialised once per cache period (lib/serialize.ts).
+    const found = await deps.profiles.getMany(ids.map((r) => r.id));
+    const profiles = ids.map((r) => found.get(r.id)).filter((p): p is Profile => p !== undefined);
+    return { profiles, total };
   }
 
   return {
     /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
-      cache.clear();
+      counts.clear();
       deps.profiles.clear();
       bus.publish({ type: 'members-changed' });
     },
@@ -141,7 +173,10 @@ export function createMembersService(
       return { ...exact, ...base, similar: false };
     },
 
-    /** One profile. The member who blocked the viewer, and deleted accounts, are 404. */
+    /**
+     * One profile. The member who blocked the viewer, deleted accounts and members who have not confirmed their
+     * address (or whose profile is disabled) are 404 like an unknown id; the member's own profile always shows.
+     */
     async get(viewer: { id: number; paid_user: boolean } | null, id: number): Promise<MemberResponse> {
       const viewerId = viewer?.id ?? null;
       const row = await first<ProfileSqlRow & { blocked_me: boolean; i_blocked: boolean; liked: boolean }>(
@@ -151,7 +186,8 @@ export function createMembersService(
               EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = ${viewerId} AND b.blocked_id = u.id) AS i_blocked,
               EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewerId} AND l.liked_id = u.id) AS liked
             FROM ${sql.raw(PROFILE_FROM)}
-            WHERE u.id = ${id} AND u.status <> 'deleted' AND p.status <> 'disabled'`,
+            WHERE u.id = ${id} AND u.status <> 'deleted'
+              AND (u.id = ${viewerId} OR (u.status = 'confirmed' AND p.status <> 'disabled'))`,
       );
       if (!row || row.blocked_me) throw notFound();
       const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(

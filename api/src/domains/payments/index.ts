@@ -1,5 +1,15 @@
-// The payments domain: credits and their ledger, credit packages, orders and discount codes.
+// The payments domain: credits and their ledger, credit packages, orders through a payment provider (the
+// built-in test provider or Mollie), discount codes, repeat orders, direct debit with SMS codes, refunds.
 export { discountCodeRoute } from './routes/discountcode';
 export { packagesRoute } from './routes/packages';
+export { orderRoute } from './routes/order';
+export { paymentWebhookRoute } from './routes/payment-webhook';
+export { repeatOrderRoute } from './routes/repeat-order';
+export { directDebitRoutes } from './routes/direct-debit';
+export { testCheckoutRoutes } from './routes/test-checkout';
+export { smsOutboxRoutes } from './routes/sms-outbox';
+export { paymentJobs } from './jobs';
 export { createCreditsService, type CreditMove, type CreditsService } from './credits';
 export { CURRENCIES, createShopService, currencyFor, type ShopService } from './shop';
+export { createPaymentsService, type PaymentsService } from './service';
+export { paymentsConfigFromEnv, type PaymentsConfig } from './config';

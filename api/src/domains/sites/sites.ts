@@ -13,7 +13,7 @@ export interface Site extends SiteRow {
   defaultLocale: ReturnType<typeof localeFromDomainLanguage>;
 }
 
-const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color'>> = {
+const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color' | 'texts'>> = {
   visible_profile_fields: [
     'age',
     'country',
@@ -150,17 +150,29 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     return cache!;
   }
 
+  function pick(c: NonNullable<typeof cache>, host: string | undefined): Site {
+    const key = (host ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\./, '');
+    const site = c.byHost.get(key) ?? c.fallback;
+    if (!site) throw new Error('no site configured');
+    return site;
+  }
+
   return {
     /** The site for a request host (port stripped); unknown hosts get the default site. */
     async resolve(host: string | undefined): Promise<Site> {
-      const c = await ensure();
-      const key = (host ?? '')
-        .toLowerCase()
-        .replace(/:\d+$/, '')
-        .replace(/^www\./, '');
-      const site = c.byHost.get(key) ?? c.fallback;
-      if (!site) throw new Error('no site configured');
-      return site;
+      return pick(await ensure(), host);
+    },
+    /**
+     * The same without waiting, for the per-request lookup: the sites as loaded (at start, see `resolve`), a stale
+     * copy being refreshed in the background. Throws if they were never loaded.
+     */
+    resolveLoaded(host: string | undefined): Site {
+      if (!cache) throw new Error('sites not loaded yet');
+      if (Date.now() - cache.at >= TTL_MS) void ensure();
+      return pick(cache, host);
     },
     /**
      * The site of a request host, or null when no site has it (issue 15 item 1: an unknown host is not another
@@ -186,10 +198,12 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     async reload() {
       await load();
     },
-    settings(site: Site, geoCountry: string | null): Settings {
+    /** The settings for a visitor from `geoCountry`, with the site's texts in `locale` where it words them. */
+    settings(site: Site, geoCountry: string | null, locale?: string): Settings {
       const selected =
         geoCountry && site.countries.includes(geoCountry) ? geoCountry : (site.countries[0] ?? null);
-      return { ...site.baseSettings, geoip_country: geoCountry, geoip_selected_country: selected };
+      const texts = (locale && site.settings.texts?.[locale]) || {};
+      return { ...site.baseSettings, ...texts, geoip_country: geoCountry, geoip_selected_country: selected };
     },
   };
 }

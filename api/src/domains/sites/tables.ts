@@ -40,6 +40,17 @@ export interface SiteSettingsJson {
   us_footer?: boolean;
   welcome_discount_hours?: number;
   theme_color?: string;
+  /** The site's own texts per locale (SPEC §1: every settings text translated); the columns hold the default. */
+  texts?: Partial<Record<string, SiteTexts>>;
+}
+
+/** Settings texts a site words per locale. */
+export interface SiteTexts {
+  index_title?: string;
+  description?: string;
+  fictional_warning?: string;
+  fictional_singular?: string;
+  fictional_plural?: string;
 }
 
 export const sites = pgTable('sites', {
@@ -62,4 +73,6 @@ export const sites = pgTable('sites', {
   isDefault: boolean('is_default').notNull().default(false),
   settings: jsonb('settings').$type<SiteSettingsJson>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** IANA zone of the site's day (the swipe game's daily likes), migration 0020. */
+  timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
 });

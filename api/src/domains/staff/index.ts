@@ -1,2 +1,3 @@
-// The staff domain: tools for operators (photo moderation from the command line).
+// The staff domain: tools for operators (photo moderation and mail delivery from the command line).
 export { moderate } from './moderate';
+export { mailCli } from './mail';

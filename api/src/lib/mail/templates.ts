@@ -19,11 +19,21 @@ export const MAIL_TEMPLATES = [
   'mail_change_old',
   'reactivation',
   'complaint',
+  'new_conversation',
+  'new_message',
+  'like',
+  'unread_reminder',
+  'report',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 type Catalogue = typeof nl;
 const catalogues: Record<Locale, Catalogue> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
+
+/** A report reason in the words of a mail's language (the `report` template). */
+export function reportReasonText(locale: Locale, reason: keyof Catalogue['report_reasons']): string {
+  return (catalogues[locale] ?? catalogues.nl).report_reasons[reason];
+}
 
 export interface RenderedMail {
   subject: string;

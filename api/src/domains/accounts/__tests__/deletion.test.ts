@@ -170,7 +170,7 @@ test('an expired reactivation link fails', async () => {
 
 test("the export is a JSON download of all of one's own data", async () => {
   const m = await memberWithPhoto();
-  await t.app.services.likes.like(m.id, 1);
+  await t.app.db.execute(sql`INSERT INTO likes (user_id, liked_id) VALUES (${m.id}, 1)`);
   const res = await t.call({ method: 'GET', url: '/api/account-export.php', cookie: m.cookie });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-disposition']).toBe(`attachment; filename="account-${m.id}.json"`);

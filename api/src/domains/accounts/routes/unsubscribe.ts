@@ -1,39 +1,64 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { unsubscribePage } from '../../../lib/mail/unsubscribe-page';
+import { UNSUBSCRIBE_PAGE_CSP, unsubscribeConfirmPage, unsubscribePage } from '../../../lib/mail/unsubscribe-page';
+
+const querystring = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+/**
+ * RFC 8058 body (the confirmation page's button sends the same), url-encoded or multipart (whose fields are not
+ * read: null here); the token alone decides.
+ */
+const body = Type.Union([
+  Type.Object({ 'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 50 })) }),
+  Type.Null(),
+]);
 
 /**
- * `/api/unsubscribe.php?token=`: the List-Unsubscribe target of every mail. GET from the footer link answers a
- * small page; POST is RFC 8058 one-click from the mail client (no cookie, no X-Requested-With: csrf off).
- * Unknown tokens get the same answer, so the endpoint tells nothing about accounts.
+ * `/api/unsubscribe.php?token=`: the List-Unsubscribe target of every mail. GET (the footer link, and every mail
+ * scanner that follows links) only answers a confirmation page; the change happens on POST: the page's button,
+ * or RFC 8058 one-click from the mail client, which sends neither a cookie nor X-Requested-With. That POST is let
+ * through the CSRF check by its secret token (`csrfSecret`), not by switching the check off for the path.
+ * Unknown tokens get the same page on GET, so the link tells nothing about accounts.
  */
 export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
-  const querystring = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+  const notifications = app.services.accounts.notifications;
+  const page = { 200: Type.String() };
 
   app.get(
     '/api/unsubscribe.php',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['accounts'], querystring },
+      schema: { tags: ['accounts'], querystring, response: page },
     },
     async (request, reply) => {
-      await app.services.accounts.notifications.unsubscribe(request.query.token ?? '');
       const locale = await request.resolveLocale();
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return unsubscribePage(locale, request.site.name);
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+        .type('text/html; charset=utf-8');
+      return unsubscribeConfirmPage(locale, request.site.name, request.query.token ?? '');
     },
   );
 
   app.post(
     '/api/unsubscribe.php',
     {
-      config: { csrf: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['accounts'], querystring },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        csrfSecret: async (request) => {
+          const { token } = request.query as { token?: unknown };
+          return typeof token === 'string' && (await notifications.ownerOf(token)) !== null;
+        },
+      },
+      schema: { tags: ['accounts'], querystring, body, response: page },
     },
     async (request, reply) => {
-      await app.services.accounts.notifications.unsubscribe(request.query.token ?? '');
-      reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-      return 'OK';
+      await notifications.unsubscribe(request.query.token ?? '');
+      const locale = await request.resolveLocale();
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
+        .type('text/html; charset=utf-8');
+      return unsubscribePage(locale, request.site.name);
     },
   );
 };

@@ -7,7 +7,8 @@ import type { AccountsContext } from './context';
 
 /**
  * Blocking (SPEC §4, §6): the pair's likes and conversations are deleted; the members, member, likes and chats
- * queries exclude blocks both ways (`notBlocked` in services/members.ts).
+ * queries exclude blocks both ways (`notBlocked` in services/members.ts). Both members' open tabs are told at
+ * once (live events after the commit): the conversation disappears and the likes lists reload.
  */
 export function blocksModule(ctx: AccountsContext) {
   const { db } = ctx;
@@ -37,16 +38,23 @@ export function blocksModule(ctx: AccountsContext) {
       );
       if (!other) throw notFound();
       const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         await tx.execute(
           sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${userId}, ${otherId}) ON CONFLICT DO NOTHING`,
         );
         await tx.execute(
           sql`DELETE FROM likes WHERE (user_id = ${userId} AND liked_id = ${otherId}) OR (user_id = ${otherId} AND liked_id = ${userId})`,
         );
-        await tx.execute(sql`DELETE FROM conversations WHERE user_a = ${a} AND user_b = ${b}`);
+        return rows<{ id: number }>(
+          tx,
+          sql`DELETE FROM conversations WHERE user_a = ${a} AND user_b = ${b} RETURNING id`,
+        );
       });
       ctx.blocked.changed(userId, otherId);
+      for (const { id } of removed) {
+        ctx.live.publish([userId, otherId], { type: 'conversation_removed', conversation: id });
+      }
+      ctx.live.publish([userId, otherId], { type: 'likes_changed' });
     },
 
     async unblock(userId: number, otherId: number): Promise<void> {

@@ -5,6 +5,7 @@ import type { Locale } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import type { BlockedService } from '../../members';
+import type { LiveHub } from '../../../lib/live';
 import type { CreditsService } from '../../payments';
 import type { MailService, MailTemplate } from '../../../lib/mail';
 import type { PhotosService } from '../photos';
@@ -13,6 +14,7 @@ import type { ShopService } from '../../payments';
 import type { Site, SitesService } from '../../sites';
 import type { Tokens } from './tokens';
 import type { LoginGuard } from '../login-guard';
+import type { MessagesService } from '../../chat';
 
 export interface AccountsDeps {
   db: Db;
@@ -25,6 +27,9 @@ export interface AccountsDeps {
   photos: PhotosService;
   blocked: BlockedService;
   loginGuard: LoginGuard;
+  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  messages: MessagesService;
+  live: LiveHub;
 }
 
 export interface AccountsContext extends AccountsDeps {

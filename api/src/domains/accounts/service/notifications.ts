@@ -52,6 +52,16 @@ export function notificationsModule(ctx: AccountsContext) {
     );
   }
 
+  /** The member a List-Unsubscribe token belongs to, or null. */
+  async function ownerOf(token: string): Promise<number | null> {
+    if (!token || token.length > 100) return null;
+    const owner = await first<{ user_id: number }>(
+      db,
+      sql`SELECT user_id FROM unsubscribe_tokens WHERE token = ${token}`,
+    );
+    return owner?.user_id ?? null;
+  }
+
   return {
     get,
     disableAll,
@@ -81,15 +91,13 @@ export function notificationsModule(ctx: AccountsContext) {
       return get(userId, email);
     },
 
+    ownerOf,
+
     /** One-click unsubscribe (RFC 8058) by the token of the List-Unsubscribe header. false for unknown tokens. */
     async unsubscribe(token: string): Promise<boolean> {
-      if (!token || token.length > 100) return false;
-      const owner = await first<{ user_id: number }>(
-        db,
-        sql`SELECT user_id FROM unsubscribe_tokens WHERE token = ${token}`,
-      );
-      if (!owner) return false;
-      await disableAll(owner.user_id, 'list_unsubscribe');
+      const owner = await ownerOf(token);
+      if (owner === null) return false;
+      await disableAll(owner, 'list_unsubscribe');
       return true;
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_RESTORE_DAYS } from '@dating/shared/constants';
-import type { SignupRequest } from '@dating/shared/contract/index';
+import type { Locale, SignupRequest } from '@dating/shared/contract/index';
 import { TRACKING_KEYS } from '@dating/shared/contract/account';
 import { first } from '../../../db/sql';
 import { withLimitLock } from '../../../db/limits';
@@ -57,36 +57,25 @@ export function signupModule(ctx: AccountsContext) {
   }
 
   /**
-   * Step 0 of a profile-based entry: the visitor's first message to the profile they came from, sent (and paid
-   * with the signup credits, like any message) once the account exists. Skipped when the profile is not
-   * reachable or the credits do not cover it; the signup itself has succeeded either way.
+   * Step 0 of a profile-based entry: the visitor's first message to the profile they came from, sent once the
+   * account exists like any message (same rules, same price, paid from the signup bonus). Its client id is made
+   * from the member's id, so however often this runs it is stored and paid once. Skipped, with a log line, when
+   * the profile is not reachable or the bonus does not cover it; the signup itself has succeeded either way.
    */
-  async function sendSignupMessage(site: Site, userId: number, profileId: number, text: string) {
+  async function sendSignupMessage(
+    site: Site,
+    userId: number,
+    locale: Locale,
+    profileId: number,
+    text: string,
+  ) {
     const body = text.trim().slice(0, site.baseSettings.message_length);
-    const other = await first<{ id: number }>(
-      db,
-      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
-          WHERE u.id = ${profileId} AND u.id <> ${userId} AND u.status <> 'deleted' AND p.status <> 'disabled'
-            AND (u.site_id = ${site.id} OR u.fictional)`,
-    );
-    if (!other || !body) return;
-    const [a, b] = userId < profileId ? [userId, profileId] : [profileId, userId];
-    const cost = site.baseSettings.message_credits;
-    await db.transaction(async (tx) => {
-      const conv = await first<{ id: number }>(
-        tx,
-        sql`INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${userId})
-            ON CONFLICT (user_a, user_b) DO UPDATE SET updated_at = now() RETURNING id`,
-      );
-      if (cost > 0)
-        await ctx.credits.debit(
-          { userId, amount: cost, kind: 'message', ref: `conversation:${conv!.id}` },
-          tx,
-        );
-      await tx.execute(
-        sql`INSERT INTO messages (conversation_id, sender_id, type, body, credits_spent)
-            VALUES (${conv!.id}, ${userId}, 'text', ${body}, ${cost})`,
-      );
+    if (!body) return;
+    await ctx.messages.send({ id: userId, siteId: site.id, language: locale }, site.baseSettings, {
+      member: profileId,
+      client_id: `signup-message-${userId}`,
+      type: 'text',
+      text: body,
     });
   }
 
@@ -178,10 +167,12 @@ export function signupModule(ctx: AccountsContext) {
           );
           const id = row!.id;
           await tx.execute(
-            sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country)
-                VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country})`,
+            // Disabled until the address is confirmed (SPEC §2; migration 0080 enables it on confirmation).
+            sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, status)
+                VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country}, 'disabled')`,
           );
           await tx.execute(sql`INSERT INTO notification_preferences (user_id) VALUES (${id})`);
+          // The bonus is a ledger row of the same transaction: no account without it, no bonus without account.
           if (settings.signup_credits > 0) {
             await ctx.credits.credit(
               { userId: id, amount: settings.signup_credits, kind: 'bonus', ref: 'signup' },
@@ -199,8 +190,8 @@ export function signupModule(ctx: AccountsContext) {
       }
       ctx.mail.deliverSoon();
       if (input.signup_message?.trim() && input.profile_id) {
-        await sendSignupMessage(site, userId, input.profile_id, input.signup_message).catch((err: unknown) =>
-          ctx.log.warn({ err, userId }, 'signup message not sent'),
+        await sendSignupMessage(site, userId, input.locale, input.profile_id, input.signup_message).catch(
+          (err: unknown) => ctx.log.warn({ err, userId }, 'signup message not sent'),
         );
       }
       return userId;

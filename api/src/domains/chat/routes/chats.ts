@@ -1,21 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Nullable, ProfileSchema, StringEnum, errors } from '../../../lib/contract';
+import { errors } from '../../../lib/contract';
+import { ChatEntrySchema } from '../schemas';
 import { chatsJson, sendJson } from '../../../lib/serialize';
-
-const ChatEntrySchema = Type.Object({
-  conversation: Type.Object({ id: Type.Integer(), updated_at: Type.String() }),
-  profile: ProfileSchema,
-  num_unread_messages: Type.Integer(),
-  last_message: Nullable(
-    Type.Object({
-      text: Nullable(Type.String()),
-      type: StringEnum(['text', 'gift', 'photo'] as const),
-      from_me: Type.Boolean(),
-      sent_at: Type.String(),
-    }),
-  ),
-});
 
 export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -46,6 +33,11 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = await request.requireUserId();
       await app.services.chats.remove(userId, request.body.conversation);
+      // My other tabs drop it too (the live channel; polling reloads the list otherwise).
+      app.services.live.publish(userId, {
+        type: 'conversation_removed',
+        conversation: request.body.conversation,
+      });
       return { ok: true };
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nullable, ProfileImageSchema, ProfileSchema, errors } from '../../../lib/contract';
+import { ApiError } from '../../../lib/errors';
 
 export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -49,9 +50,15 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
           ...errors(403, 404),
         },
       },
+      // A GET that writes (SPEC §7 fixes the method): it still needs the client's request-type header, so a
+      // cross-site image or link cannot make likes (the CSRF guard only checks the other methods).
+      onRequest: async (request) => {
+        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError(403, 'csrf');
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = await request.requireUserId();
+      reply.header('cache-control', 'no-store');
       return app.services.likes.autoLike(userId);
     },
   );

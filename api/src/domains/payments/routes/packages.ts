@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MoneySchema } from '../schemas';
+import { paymentMethodsFor } from '@dating/shared/contract/index';
+import { MoneySchema, PaymentMethodSchema } from '../schemas';
 import { CURRENCIES, currencyFor } from '../shop';
 
 /** Credit packages in the visitor's currency (IP country), or the site's, or `?currency=`. */
@@ -25,18 +26,24 @@ export const packagesRoute: FastifyPluginAsyncTypebox = async (app) => {
                 popular: Type.Boolean(),
               }),
             ),
+            country: Type.String(),
+            methods: Type.Array(PaymentMethodSchema),
           }),
         },
       },
     },
     async (request) => {
-      const currency = request.query.currency ?? currencyFor(request.geoCountry(), request.site.currency);
+      // The payment country decides currency and methods, the same way order.php checks them.
+      const user = await request.currentUser();
+      const country = (request.geoCountry() ?? user?.profile.country ?? 'NL').toUpperCase();
+      const methods = [...paymentMethodsFor(country)];
+      const currency = request.query.currency ?? currencyFor(country, request.site.currency);
       let packages = await app.services.shop.packages(currency, request.site.id);
       if (!packages.length && currency !== request.site.currency) {
         packages = await app.services.shop.packages(request.site.currency, request.site.id);
-        return { currency: request.site.currency, packages };
+        return { currency: request.site.currency, packages, country, methods };
       }
-      return { currency, packages };
+      return { currency, packages, country, methods };
     },
   );
 };

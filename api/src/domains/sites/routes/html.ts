@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
 import { isLocale, type Locale, type SiteData } from '@dating/shared/contract/index';
+import { cspWithStyle } from '../../../lib/security-headers';
 import { matchSiteRoute } from '@dating/shared/site-routes';
 
 const esc = (s: string) =>
@@ -24,6 +25,10 @@ function pageLocale(request: FastifyRequest, userLanguage: string | undefined): 
   if (isLocale(userLanguage)) return userLanguage;
   return request.site.defaultLocale;
 }
+
+// The CSP allows no inline style: this page's one <style> block is allowed by its hash.
+const NOT_DEPLOYED_STYLE = 'body{font-family:sans-serif;padding:2rem}';
+const NOT_DEPLOYED_CSP = cspWithStyle(NOT_DEPLOYED_STYLE);
 
 /** The path is one of the site's pages (`shared/site-routes`, the list the shell's router is built from). */
 function isSitePage(rawPath: string): boolean {
@@ -60,10 +65,11 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .code(503)
         .header('retry-after', '30')
+        .header('content-security-policy', NOT_DEPLOYED_CSP)
         .type('text/html; charset=utf-8')
         .send(
           '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-            '<title>Site not deployed yet</title></head><body style="font-family:sans-serif;padding:2rem">' +
+            `<title>Site not deployed yet</title><style>${NOT_DEPLOYED_STYLE}</style></head><body>` +
             '<h1>The site is not deployed yet</h1><p>No shell version is in the registry. Run <code>npm run build</code> and ' +
             '<code>npm run deploy -- shell</code> (or <code>npm start</code>), then reload.</p></body></html>',
         );

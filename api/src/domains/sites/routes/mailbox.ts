@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { cspWithStyle } from '../../../lib/security-headers';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// The CSP allows no inline style: the page's one <style> block is allowed by its hash.
+const MAILBOX_STYLE = 'body{font-family:sans-serif;padding:1rem}';
+const MAILBOX_CSP = cspWithStyle(MAILBOX_STYLE);
 
 /** The embedded outbox, for development and end-to-end tests only (never registered in production). */
 export const mailboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,8 +28,11 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 <pre>${esc(m.text)}</pre></details>`,
       )
       .join('\n');
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title></head>
-<body style="font-family:sans-serif;padding:1rem"><h1>Mailbox (${mails.length})</h1>${rows || '<p>No mail yet.</p>'}</body></html>`;
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', MAILBOX_CSP)
+      .type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title><style>${MAILBOX_STYLE}</style></head>
+<body><h1>Mailbox (${mails.length})</h1>${rows || '<p>No mail yet.</p>'}</body></html>`;
   });
 };

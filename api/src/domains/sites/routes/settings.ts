@@ -1,6 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
+import { isLocale, type Settings } from '@dating/shared/contract/index';
+import { sendJson } from '../../../lib/serialize';
+import { LOCALE_COOKIE } from '@dating/shared/constants';
 import { SettingsSchema } from '../schemas';
+import type { Site } from '../sites';
+
+const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
+
+/**
+ * The answer depends only on the site and the visitor's country, and every page load asks for it: each pair is
+ * serialised (with the route's schema) once and its bytes are reused. Keyed by the site object, which a reload
+ * of the sites replaces, so edited settings are served as soon as they are loaded.
+ * One serialisation per site, country and locale (the texts of settings are translated).
+ */
+function settingsBytes(site: Site, key: string, build: () => Settings): Buffer {
+  let byCountry = SERIALISED.get(site);
+  if (!byCountry) SERIALISED.set(site, (byCountry = new Map()));
+  let bytes = byCountry.get(key);
+  if (!bytes) {
+    bytes = Buffer.from(stringify(build()));
+    byCountry.set(key, bytes);
+  }
+  return bytes;
+}
+const SERIALISED = new WeakMap<Site, Map<string, Buffer>>();
 
 /** `GET /api/settings.php`: the site's settings (SPEC §3) for the request host or `?host=`. */
 export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,6 +44,17 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SettingsSchema },
       },
     },
-    async (request) => app.services.sites.settings(request.site, request.geoCountry()),
+    async (request, reply) => {
+      const { site } = request;
+      const country = request.geoCountry();
+      const cookie = request.cookies[LOCALE_COOKIE];
+      const locale = isLocale(cookie) ? cookie : site.defaultLocale;
+      return sendJson(
+        reply,
+        settingsBytes(site, `${country ?? ''}:${locale}`, () =>
+          app.services.sites.settings(site, country, locale),
+        ),
+      );
+    },
   );
 };

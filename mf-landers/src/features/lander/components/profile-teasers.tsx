@@ -1,22 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { signupModalOpened, useAppDispatch, type Profile } from '@dating/shared';
+import type { Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
-import { useGetLanderProfilesQuery } from '../api/get-lander-profiles';
+import { useLanderProfiles } from '../hooks/use-lander-profiles';
+import { ProfilePhoto } from './profile-photo';
+import { useOpenSignup } from './signup-cta';
 import styles from './lander.module.scss';
 
 const TEASER_COUNT = 6;
 
-function Teaser({ profile, onOpen }: { profile: Profile; onOpen: () => void }) {
-  const image = profile.main_image?.status === 'active' ? profile.main_image : null;
+function Teaser({ profile, onOpen }: { profile: Profile | null; onOpen: () => void }) {
+  const { t } = useTranslation(NS);
+  if (!profile) {
+    return (
+      <li aria-hidden="true">
+        <span className={styles.teaser}>
+          <ProfilePhoto profile={null} />
+        </span>
+      </li>
+    );
+  }
   return (
     <li>
-      <button type="button" className={styles.teaser} onClick={onOpen}>
-        {image ? (
-          <img src={image.thumb_filename} alt="" width={240} height={240} loading="lazy" decoding="async" />
-        ) : (
-          <span className={styles.teaserBlank} aria-hidden="true" />
-        )}
+      <button
+        type="button"
+        className={styles.teaser}
+        onClick={onOpen}
+        aria-label={t('photoOf', { name: profile.name })}
+      >
+        <ProfilePhoto profile={profile} />
         <span className={styles.teaserText}>
           {profile.name}, {profile.age}
           {profile.city && <small>{profile.city}</small>}
@@ -26,26 +38,20 @@ function Teaser({ profile, onOpen }: { profile: Profile; onOpen: () => void }) {
   );
 }
 
-/** A few real profiles where the visitor may see them (SPEC §6), otherwise decorative silhouettes. */
+/** A few members of the niche where the visitor may see them (SPEC §6), otherwise silhouettes of the same size. */
 export function ProfileTeasers({ source }: { source: string }) {
   const { t } = useTranslation(NS);
-  const dispatch = useAppDispatch();
-  const { settings, mayBrowse, source: traffic } = useSite();
-  const { data } = useGetLanderProfilesQuery({ numResults: TEASER_COUNT, ...traffic }, { skip: !mayBrowse });
-  const profiles = data ? data.profiles.slice(0, TEASER_COUNT) : [];
-  const open = () => dispatch(signupModalOpened({ source }));
-
+  const { settings } = useSite();
+  const open = useOpenSignup(source);
+  const { profiles } = useLanderProfiles(TEASER_COUNT);
+  const slots = Array.from({ length: TEASER_COUNT }, (_, index) => profiles[index] ?? null);
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>{t('teasers.title', { site: settings?.name ?? '' })}</h2>
       <ul className={styles.teasers}>
-        {profiles.length > 0
-          ? profiles.map((profile) => <Teaser key={profile.id} profile={profile} onOpen={open} />)
-          : Array.from({ length: TEASER_COUNT }, (_, index) => (
-              <li key={index} aria-hidden="true">
-                <span className={`${styles.teaser} ${styles.decorative}`} />
-              </li>
-            ))}
+        {slots.map((profile, index) => (
+          <Teaser key={profile?.id ?? `blank-${index}`} profile={profile} onOpen={open} />
+        ))}
       </ul>
     </section>
   );

@@ -3,23 +3,42 @@ import { useTranslation } from 'react-i18next';
 import { signupModalOpened, useAppDispatch } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
-import styles from './lander.module.scss';
+import styles from './signup-cta.module.scss';
+
+interface SignupCtaProps {
+  /** Reported with the signup event, e.g. `home` or `lander:gallery`. */
+  source: string;
+  /** The button text for visitors (default: 'Gratis aanmelden'). */
+  label?: string;
+  className?: string;
+}
 
 /** The lander's call to action: the shell's signup modal for visitors, the member search for members. */
-export function SignupCta({ source }: { source: string }) {
+export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user } = useSite();
   if (user) {
     return (
-      <Link to="/members" className={styles.cta}>
+      <Link to="/members" className={`${styles.cta} ${className}`}>
         {t('cta.members')}
       </Link>
     );
   }
   return (
-    <button type="button" className={styles.cta} onClick={() => dispatch(signupModalOpened({ source }))}>
-      {t('cta.signup')}
+    <button
+      type="button"
+      className={`${styles.cta} ${className}`}
+      data-testid="lander-cta"
+      onClick={() => dispatch(signupModalOpened({ source }))}
+    >
+      {label ?? t('cta.signup')}
     </button>
   );
+}
+
+/** Opens the signup modal from any part of a lander (a photo, a like button): a visitor's every click leads there. */
+export function useOpenSignup(source: string) {
+  const dispatch = useAppDispatch();
+  return () => dispatch(signupModalOpened({ source }));
 }

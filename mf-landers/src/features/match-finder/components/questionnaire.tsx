@@ -25,7 +25,10 @@ export function Questionnaire() {
   const { settings } = useSite();
   const [answers, setAnswers] = useState<Answers>({});
   const step = answers.gender ? (answers.ages ? 3 : 2) : 1;
-  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
+    [i18n.language],
+  );
 
   function finish(country: string | null) {
     const params = new URLSearchParams();
@@ -50,7 +53,11 @@ export function Questionnaire() {
   } else if (step === 2) {
     question = t('matchFinder.age');
     options = AGE_RANGES.map(([min, max]) => (
-      <button key={min} type="button" onClick={() => setAnswers((current) => ({ ...current, ages: [min, max] }))}>
+      <button
+        key={min}
+        type="button"
+        onClick={() => setAnswers((current) => ({ ...current, ages: [min, max] }))}
+      >
         {max ? t('matchFinder.ageRange', { min, max }) : t('matchFinder.agePlus', { min })}
       </button>
     ));

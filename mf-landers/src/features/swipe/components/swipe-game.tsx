@@ -4,7 +4,8 @@ import { signupModalOpened, useAppDispatch, type Profile } from '@dating/shared'
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useGetLanderProfilesQuery } from '../../lander/api/get-lander-profiles';
-import { useDailyLikes } from '../hooks/use-daily-likes';
+import { useSwipeLikes } from '../hooks/use-swipe-likes';
+import { SwipeCountdown } from './swipe-countdown';
 import styles from './swipe-game.module.scss';
 
 const SWIPE_THRESHOLD = 90;
@@ -31,14 +32,19 @@ function Card({ profile, offset }: { profile: Profile; offset: number }) {
 
 /**
  * Swipe cards from members.php: right (or ♥) likes, left skips. Liking needs an account, so visitors get the signup
- * modal; members have 4 likes a day, then the game waits until tomorrow.
+ * modal; members have 4 likes a day (the server counts them), then a countdown to the site's next day.
  */
 export function SwipeGame({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic } = useSite();
-  const { data, isLoading } = useGetLanderProfilesQuery({ numResults: DECK_SIZE, ...traffic }, { skip: !mayBrowse });
-  const { left, like } = useDailyLikes();
+  const { data, isLoading } = useGetLanderProfilesQuery(
+    { numResults: DECK_SIZE, ...traffic },
+    { skip: !mayBrowse },
+  );
+  const swipe = useSwipeLikes(Boolean(user));
+  const left = swipe.status?.likes_left;
+  const [refused, setRefused] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
@@ -48,12 +54,14 @@ export function SwipeGame({ source }: { source: string }) {
 
   function choose(liked: boolean) {
     setOffset(0);
+    if (!profile) return;
     if (liked) {
       if (!user) {
         dispatch(signupModalOpened({ source }));
         return;
       }
-      like();
+      setRefused(null);
+      void swipe.like(profile.id).then(setRefused);
     }
     setIndex((current) => current + 1);
   }
@@ -71,20 +79,26 @@ export function SwipeGame({ source }: { source: string }) {
   }
 
   let body;
-  if (user && left === 0) {
+  if (user && swipe.status && left === 0) {
     body = (
       <div className={styles.done} role="status">
         <h2>{t('swipe.doneTitle')}</h2>
         <p>{t('swipe.doneText')}</p>
+        <SwipeCountdown resetsAt={swipe.status.resets_at} onDone={() => void swipe.refresh()} />
+        {refused && <p className="small text-muted mb-0">{refused}</p>}
       </div>
     );
-  } else if (!known || isLoading) {
+  } else if (!known || isLoading || swipe.loading) {
     body = <div className={`${styles.card} ${styles.skeleton}`} aria-busy="true" />;
   } else if (!mayBrowse) {
     body = (
       <div className={styles.done}>
         <p>{t('swipe.visitor')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => dispatch(signupModalOpened({ source }))}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => dispatch(signupModalOpened({ source }))}
+        >
           {t('cta.signup')}
         </button>
       </div>
@@ -110,14 +124,31 @@ export function SwipeGame({ source }: { source: string }) {
           <Card key={profile.id} profile={profile} offset={offset} />
         </div>
         <div className={styles.actions}>
-          <button type="button" className={styles.skip} onClick={() => choose(false)} aria-label={t('swipe.skip')}>
+          <button
+            type="button"
+            className={styles.skip}
+            onClick={() => choose(false)}
+            aria-label={t('swipe.skip')}
+          >
             ✕
           </button>
-          <button type="button" className={styles.like} onClick={() => choose(true)} aria-label={t('swipe.like')}>
+          <button
+            type="button"
+            className={styles.like}
+            onClick={() => choose(true)}
+            aria-label={t('swipe.like')}
+          >
             ♥
           </button>
         </div>
-        {user && <p className={styles.left}>{t('swipe.likesLeft', { number: left })}</p>}
+        {user && left !== undefined && (
+          <p className={styles.left}>{t('swipe.likesLeft', { number: left })}</p>
+        )}
+        {refused && (
+          <p className="small text-danger" role="alert">
+            {refused}
+          </p>
+        )}
       </>
     );
   }

@@ -1,24 +1,20 @@
 import { useEffect } from 'react';
-import { coreApi, useAppDispatch, useAppSelector } from '@dating/shared';
+import { coreApi, useAppSelector } from '@dating/shared';
+import { useMarkLikeSeen } from './use-mark-like-seen';
 
 const selectLikes = coreApi.endpoints.getLikes.select();
 
-/** Opening a liked-by profile clears its new-like flag locally (SPEC §4), so the badge drops at once. */
+/** Opening a liked-by profile clears its new-like flag, here and on the server (SPEC §4). */
 export function useClearNewLike(profileId: number) {
-  const dispatch = useAppDispatch();
+  const markSeen = useMarkLikeSeen();
   const isNew = useAppSelector((state) => {
     const likes = selectLikes(state).data;
-    return Boolean(likes && likes.liked_by?.some((entry) => entry.profile.id === profileId && entry.like_new));
+    return Boolean(
+      likes && likes.liked_by?.some((entry) => entry.profile.id === profileId && entry.like_new),
+    );
   });
 
   useEffect(() => {
-    if (!isNew) return;
-    dispatch(
-      coreApi.util.updateQueryData('getLikes', undefined, (draft) => {
-        for (const entry of draft.liked_by) {
-          if (entry.profile.id === profileId) entry.like_new = false;
-        }
-      }),
-    );
-  }, [dispatch, isNew, profileId]);
+    if (isNew) markSeen(profileId);
+  }, [isNew, markSeen, profileId]);
 }

@@ -1,50 +1,45 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { signupModalOpened, useAppDispatch, type User } from '@dating/shared';
+import type { Profile, User } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
+import { LikeButton } from '../../likes/components/like-button';
+import { SafetyActions } from '../../safety/components/safety-actions';
 
 interface ProfileActionsProps {
-  profileId: number;
+  profile: Pick<Profile, 'id' | 'name'>;
   liked: boolean;
   user: User | null;
 }
 
-/**
- * Like and chat. Visitors get the signup modal (liking needs an account, SPEC §6). The like call itself is not
- * part of the API yet, so a member is told so instead of the page pretending it worked.
- */
-export function ProfileActions({ profileId, liked, user }: ProfileActionsProps) {
+/** Like, chat, and for members block and report. Visitors get the signup modal when they like (SPEC §6). */
+export function ProfileActions({ profile, liked, user }: ProfileActionsProps) {
   const { t } = useTranslation(NS);
-  const dispatch = useAppDispatch();
-  const [notice, setNotice] = useState(false);
-
-  function like() {
-    if (!user) dispatch(signupModalOpened({ source: 'profile-like' }));
-    else setNotice(true);
-  }
+  const [match, setMatch] = useState(false);
+  const own = user?.profile.id === profile.id;
 
   return (
     <div className="my-3">
-      <div className="d-flex gap-2">
-        <button
-          type="button"
-          className={`btn flex-fill ${liked ? 'btn-secondary' : 'btn-outline-primary'}`}
-          onClick={like}
-          disabled={liked}
-          aria-pressed={liked}
-        >
-          <span aria-hidden="true">♥</span> {liked ? t('profile.liked') : t('profile.like')}
-        </button>
-        <Link to={`/members/${profileId}/chat`} className="btn btn-primary flex-fill">
-          <span aria-hidden="true">💬</span> {t('profile.chat')}
-        </Link>
-      </div>
-      {notice && (
-        <p className="small text-muted mt-2" role="status">
-          {t('profile.likeUnavailable')}
+      {!own && (
+        <div className="d-flex gap-2 align-items-start">
+          <LikeButton
+            profileId={profile.id}
+            name={profile.name}
+            liked={liked}
+            source="profile"
+            onMatch={() => setMatch(true)}
+          />
+          <Link to={`/members/${profile.id}/chat`} className="btn btn-primary flex-fill">
+            <span aria-hidden="true">💬</span> {t('profile.chat')}
+          </Link>
+        </div>
+      )}
+      {match && (
+        <p className="alert alert-success mt-2 mb-0 py-2" role="status">
+          {t('like.match', { name: profile.name })}
         </p>
       )}
+      {user && !own && <SafetyActions profileId={profile.id} name={profile.name} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@dating/shared';
@@ -10,12 +11,14 @@ interface ProfileCardProps {
   to: string;
   isNew?: boolean;
   onOpen?: () => void;
+  /** A control over the photo (the like heart), kept outside the link: a button may not sit inside a link. */
+  action?: ReactNode;
 }
 
-export function ProfileCard({ profile, to, isNew = false, onOpen }: ProfileCardProps) {
+export function ProfileCard({ profile, to, isNew = false, onOpen, action }: ProfileCardProps) {
   const { t } = useTranslation(NS);
   const place = [profile.city, profile.region].filter(Boolean).join(', ');
-  return (
+  const card = (
     <Link to={to} className={styles.card} onClick={onOpen}>
       <div className={styles.media}>
         <ProfilePhoto image={profile.main_image} name={profile.name} width={300} height={300} />
@@ -28,6 +31,13 @@ export function ProfileCard({ profile, to, isNew = false, onOpen }: ProfileCardP
         {place && <p className={styles.place}>{place}</p>}
       </div>
     </Link>
+  );
+  if (!action) return card;
+  return (
+    <div className={styles.host}>
+      {card}
+      {action}
+    </div>
   );
 }
 

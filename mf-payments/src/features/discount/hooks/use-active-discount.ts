@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import {
-  TIME_BONUS_CODE, TIME_BONUS_PERCENTAGE, TIME_BONUS_TICK_MS, TIME_BONUS_WINDOW_S, useGetDiscountCodeQuery,
+  TIME_BONUS_CODE,
+  TIME_BONUS_PERCENTAGE,
+  TIME_BONUS_TICK_MS,
+  TIME_BONUS_WINDOW_S,
+  useGetDiscountCodeQuery,
   useGetUserQuery,
 } from '@dating/shared';
 
@@ -36,7 +40,12 @@ export function useActiveDiscount(): ActiveDiscount | null {
   );
 
   if (timeBonus) {
-    return { kind: 'time_bonus', code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENTAGE, endsAt: bonusEndsAt };
+    return {
+      kind: 'time_bonus',
+      code: TIME_BONUS_CODE,
+      percentage: TIME_BONUS_PERCENTAGE,
+      endsAt: bonusEndsAt,
+    };
   }
   if (welcome && welcome.status === 'active' && !welcome.expired) {
     const endsAt = welcome.expires ? new Date(welcome.expires).getTime() : null;

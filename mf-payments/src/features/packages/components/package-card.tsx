@@ -17,7 +17,9 @@ const VARIANT_CLASS = ['p0', 'p1', 'p2', 'p3'] as const;
 export function PackageCard({ pkg, discountPercentage, to }: PackageCardProps) {
   const { t, i18n } = useTranslation(NS);
   const price = discountPercentage ? discounted(pkg.price, discountPercentage) : pkg.price;
-  const perCredit = formatMoney(pricePerCredit(price, pkg.credits), i18n.language, { maximumFractionDigits: 3 });
+  const perCredit = formatMoney(pricePerCredit(price, pkg.credits), i18n.language, {
+    maximumFractionDigits: 3,
+  });
   return (
     <article
       className={`${styles.card} ${styles[VARIANT_CLASS[pkg.variant] ?? 'p0']}`}

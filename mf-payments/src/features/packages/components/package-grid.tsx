@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toDisplayError } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useGetPackagesQuery } from '../api/get-packages';
+import { useReturnPath, withReturn } from '../../../lib/return-path';
 import { useActiveDiscount } from '../../discount/hooks/use-active-discount';
 import { DiscountBanner } from '../../discount/components/discount-banner';
 import { PackageCard, PackageCardSkeleton } from './package-card';
@@ -12,6 +13,7 @@ export function PackageGrid() {
   const { t } = useTranslation(NS);
   const { data, error, isLoading, refetch } = useGetPackagesQuery();
   const discount = useActiveDiscount();
+  const returnPath = useReturnPath();
 
   if (isLoading) {
     return (
@@ -37,7 +39,12 @@ export function PackageGrid() {
       {discount && <DiscountBanner discount={discount} />}
       <div className={styles.grid}>
         {data.packages.map((pkg) => (
-          <PackageCard key={pkg.id} pkg={pkg} discountPercentage={discount?.percentage} to={`/credits/${pkg.id}`} />
+          <PackageCard
+            key={pkg.id}
+            pkg={pkg}
+            discountPercentage={discount?.percentage}
+            to={withReturn(`/credits/${pkg.id}`, returnPath)}
+          />
         ))}
       </div>
     </>

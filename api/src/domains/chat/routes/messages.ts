@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { isLocale } from '@dating/shared/contract/index';
+import { errors } from '../../../lib/contract';
+import { badInput } from '../../../lib/errors';
+import { MAX_PAGE_SIZE } from '../messages';
+import { Id, MessagesResponseSchema, SendMessageBodySchema, SendMessageResponseSchema } from '../schemas';
+
+/** `/api/messages.php`: read a conversation page by page, send a message, mark read while open. */
+export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/messages.php',
+    {
+      schema: {
+        tags: ['chat'],
+        querystring: Type.Object({
+          conversation: Type.Optional(Id),
+          member: Type.Optional(Id),
+          before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+        }),
+        response: { 200: MessagesResponseSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const { conversation, member, before, limit } = request.query;
+      if ((conversation === undefined) === (member === undefined)) throw badInput('conversation');
+      reply.header('cache-control', 'no-store');
+      return app.services.messages.page(
+        user.id,
+        isLocale(user.language) ? user.language : 'nl',
+        request.site.baseSettings.gift_credits,
+        { conversation, member, before: before === undefined ? undefined : Number(before), limit },
+      );
+    },
+  );
+
+  app.post(
+    '/api/messages.php',
+    {
+      schema: {
+        tags: ['chat'],
+        body: SendMessageBodySchema,
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 410) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return app.services.messages.send(
+        { id: user.id, siteId: user.siteId, language: isLocale(user.language) ? user.language : 'nl' },
+        request.site.baseSettings,
+        request.body,
+      );
+    },
+  );
+
+  app.put(
+    '/api/messages.php',
+    {
+      schema: {
+        tags: ['chat'],
+        body: Type.Object({ conversation: Id }),
+        response: {
+          200: Type.Object({ ok: Type.Boolean(), up_to: Type.Union([Type.Integer(), Type.Null()]) }),
+          ...errors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      const upTo = await app.services.messages.read(userId, request.body.conversation);
+      return { ok: true, up_to: upTo };
+    },
+  );
+};

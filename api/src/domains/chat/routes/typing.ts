@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
+import { Id } from '../schemas';
+
+/** `POST /api/typing.php`: the partner sees "typing…" (a live event only; nothing is stored). */
+export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/typing.php',
+    {
+      // Clients send at most one every 3 s while typing; this leaves room for several tabs.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['chat'],
+        body: Type.Object({ conversation: Id }),
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      await app.services.messages.typing(userId, request.body.conversation);
+      return { ok: true };
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
+import { UnlikeBody } from '../schemas';
+
+/**
+ * `POST /api/like-seen.php` `{ id }`: I opened the profile of member `id`, who liked me, so that like is no longer
+ * new (SPEC §4) and the new-likes badge (like_new of likes.php) drops everywhere. Idempotent.
+ */
+export const likeSeenRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/like-seen.php',
+    {
+      schema: {
+        tags: ['likes'],
+        body: UnlikeBody,
+        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403) },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      await app.services.likes.seen(userId, request.body.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors } from '../../../lib/contract';
+import { LikeBody, LikeResponseSchema, UnlikeBody } from '../schemas';
+
+/**
+ * `POST /api/like.php` likes, `DELETE` unlikes (both idempotent, members only, SPEC §6). A like of someone who
+ * likes me is a match (`match: true`); `source: 'swipe'` uses one of the day's 4 swipe likes.
+ */
+export const likeRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/like.php',
+    {
+      schema: {
+        tags: ['likes'],
+        body: LikeBody,
+        response: { 200: LikeResponseSchema, ...errors(400, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      return app.services.likes.like(userId, request.site, request.body.id, request.body.source);
+    },
+  );
+
+  app.delete(
+    '/api/like.php',
+    {
+      schema: {
+        tags: ['likes'],
+        body: UnlikeBody,
+        response: { 200: LikeResponseSchema, ...errors(400, 403) },
+      },
+    },
+    async (request) => {
+      const userId = await request.requireUserId();
+      return app.services.likes.unlike(userId, request.body.id);
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
+import { siteOrigin } from '../../accounts';
+import { ReportBody } from '../schemas';
+
+/**
+ * `POST /api/report.php` (members): a report of a member, stored for moderation and mailed to the site's
+ * support address. 5 per 10 minutes per member (429 rate_limited).
+ */
+export const reportRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/report.php',
+    {
+      schema: {
+        tags: ['likes'],
+        body: ReportBody,
+        response: { 201: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await request.requireUserId();
+      await app.services.reports.submit(
+        userId,
+        request.site,
+        request.body,
+        siteOrigin(request, request.site),
+      );
+      return reply.code(201).send({ ok: true as const });
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@dating/shared/contract/index';
+import { createTestApp, type TestContext } from '../../../testing/helpers';
+import { signup } from '../../../testing/accounts';
+import { openLiveStream } from '../../../testing/live';
+
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 5 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t.close());
+
+const userIdOf = async (cookie: string) =>
+  (await t.app.services.sessions.lookup(cookie.replace('sid=', '')))!.userId;
+const likesChanged: LiveEvent = { type: 'likes_changed' };
+const counters = (credits: number): LiveEvent => ({
+  type: 'counters',
+  unread_messages: 1,
+  new_likes: 2,
+  credits,
+  paid_user: false,
+});
+
+describe('GET /api/live.php (Server-Sent Events behind the session cookie)', () => {
+  it('refuses a visitor with 403 auth_required', async () => {
+    const stream = await openLiveStream(base);
+    expect(stream.status).toBe(403);
+    await stream.ended;
+    expect(JSON.parse(stream.text()).error.code).toBe('auth_required');
+  });
+
+  it('streams the events published for the member to every tab, and only theirs', async () => {
+    const a = await signup(t);
+    const b = await signup(t);
+    const [tab1, tab2, other] = await Promise.all([
+      openLiveStream(base, a.cookie),
+      openLiveStream(base, a.cookie),
+      openLiveStream(base, b.cookie),
+    ]);
+    expect(tab1.status).toBe(200);
+    expect(tab1.text()).toMatch(/^retry: \d+\n/);
+    const aId = await userIdOf(a.cookie);
+    t.app.services.live.publish(aId, counters(7));
+    t.app.services.live.publish([aId], likesChanged);
+    for (const tab of [tab1, tab2]) {
+      await tab.next((e) => e.type === 'likes_changed');
+      expect(tab.events).toEqual([counters(7), likesChanged]);
+    }
+    t.app.services.live.publish(await userIdOf(b.cookie), counters(1));
+    await other.next();
+    expect(other.events).toEqual([counters(1)]);
+    expect(tab1.events).toHaveLength(2);
+    [tab1, tab2, other].forEach((s) => s.close());
+  });
+
+  it('a closed tab is unsubscribed; the member counts as unconnected after the last one', async () => {
+    const a = await signup(t);
+    const id = await userIdOf(a.cookie);
+    const stream = await openLiveStream(base, a.cookie);
+    expect(t.app.services.live.connections(id)).toBe(1);
+    stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.app.services.live.connections(id)).toBe(0);
+  });
+
+  it('a logout ends that session’s streams; a password change ends the other sessions’ streams', async () => {
+    const a = await signup(t);
+    const stream = await openLiveStream(base, a.cookie);
+    const res = await t.call({ method: 'GET', url: '/api/logout.php', cookie: a.cookie });
+    expect(res.statusCode).toBeLessThan(300);
+    await stream.ended;
+    expect((await openLiveStream(base, a.cookie)).status).toBe(403);
+
+    const b = await signup(t);
+    const other = await t.login(b.email, b.password);
+    const [kept, ended] = await Promise.all([openLiveStream(base, b.cookie), openLiveStream(base, other)]);
+    await t.app.services.sessions.destroyAllFor(await userIdOf(b.cookie), b.cookie.replace('sid=', ''));
+    await ended.ended;
+    t.app.services.live.publish(await userIdOf(b.cookie), likesChanged);
+    await kept.next();
+    kept.close();
+  });
+
+  it('liveCounters publishes the member’s counters as the server has them (dev path: credits granted)', async () => {
+    const a = await signup(t);
+    const stream = await openLiveStream(base, a.cookie);
+    const res = await t.call({
+      method: 'POST',
+      url: '/dev/live/credit.json',
+      payload: { email: a.email, amount: 5, paid: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const before = (await t.app.services.liveCounters.of(await userIdOf(a.cookie)))!;
+    expect(await stream.next((e) => e.type === 'counters')).toEqual({ ...before, paid_user: true });
+    expect(before).toMatchObject({ type: 'counters', unread_messages: 0, new_likes: 0, paid_user: true });
+    expect(before.credits).toBe(res.json().credits);
+    stream.close();
+  });
+});

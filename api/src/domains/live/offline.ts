@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent, Locale, NotificationType } from '@dating/shared/contract/index';
+import type { Db } from '../../db/client';
+import { first } from '../../db/sql';
+import type { MailService, MailTemplate } from '../../lib/mail';
+import type { PushPayload, PushService } from '../../lib/push';
+import type { SitesService } from '../sites';
+import { unsubscribeToken } from '../accounts';
+import { pushText } from './push-texts';
+
+/** One new-message mail per conversation per hour at most: a chat is not one mail per line. */
+export const MESSAGE_MAIL_INTERVAL = '1 hour';
+
+/** The member an undelivered event is for, as far as notifying them goes. */
+export interface OfflineMember {
+  id: number;
+  site_id: number;
+  email: string | null;
+  name: string | null;
+  language: string;
+  status: string;
+  fictional: boolean;
+  has_push: boolean;
+  prefs: Record<'new_conversations' | 'new_messages' | 'like', boolean>;
+}
+
+export interface OfflineDecision {
+  preference: NotificationType;
+  push: PushPayload | null;
+  /** The mail and its throttle mark (kind, key, minimum interval since the last one of the same mark). */
+  mail: {
+    template: MailTemplate;
+    params: Record<string, string>;
+    kind: string;
+    key: string;
+    every: string;
+  } | null;
+}
+
+const excerpt = (text: string | null) =>
+  text && text.length > 120 ? `${text.slice(0, 119)}…` : (text ?? '');
+
+/**
+ * What a member with no open connection anywhere gets for an event (ARCHITECTURE §7b): a Web Push when subscribed
+ * and a mail, each only when the preference allows it. Messages from me (another tab of mine), read receipts,
+ * typing and counters notify nobody. Pure: the caller loads the member and whether the conversation is new.
+ */
+export function decideOffline(
+  event: LiveEvent,
+  member: OfflineMember,
+  newConversation: boolean,
+): OfflineDecision | null {
+  if (member.status === 'deleted' || member.fictional) return null;
+  const lng = member.language;
+  if (event.type === 'message') {
+    if (event.message.from_me) return null;
+    const preference = newConversation ? 'new_conversations' : 'new_messages';
+    if (!member.prefs[preference]) return null;
+    const from = event.chat.profile.name;
+    const body =
+      event.message.type === 'gift'
+        ? pushText(lng, 'gift', { name: from })
+        : event.message.type === 'photo'
+          ? pushText(lng, 'photo', { name: from })
+          : excerpt(event.message.text);
+    const path = `/chats/${event.conversation}`;
+    return {
+      preference,
+      push: member.has_push
+        ? {
+            title: pushText(lng, 'message', { name: from }),
+            body,
+            url: path,
+            tag: `chat-${event.conversation}`,
+            kind: 'message',
+          }
+        : null,
+      mail: newConversation
+        ? {
+            template: 'new_conversation',
+            params: { from_name: from, path },
+            kind: 'conversation',
+            key: String(event.conversation),
+            every: '100 years',
+          }
+        : {
+            template: 'new_message',
+            params: { from_name: from, path },
+            kind: 'message',
+            key: String(event.conversation),
+            every: MESSAGE_MAIL_INTERVAL,
+          },
+    };
+  }
+  if (event.type === 'like' || event.type === 'match') {
+    if (!member.prefs.like) return null;
+    const name = event.profile.name;
+    const like = event.type === 'like';
+    const path = like ? `/likes/m/${event.profile.id}` : `/members/${event.profile.id}`;
+    return {
+      preference: 'like',
+      push: member.has_push
+        ? {
+            title: pushText(lng, like ? 'like' : 'match', { name }),
+            body: pushText(lng, like ? 'likeBody' : 'matchBody', { name }),
+            url: path,
+            tag: `${event.type}-${event.profile.id}`,
+            kind: 'like',
+          }
+        : null,
+      // One mail per member who likes me, ever (a like, unlike, like again is not three mails); a match is
+      // told by push and on the site.
+      mail: like
+        ? {
+            template: 'like',
+            params: { from_name: name, path },
+            kind: 'like',
+            key: String(event.profile.id),
+            every: '100 years',
+          }
+        : null,
+    };
+  }
+  return null;
+}
+
+const MEMBER_SQL = (userId: number) => sql`
+  SELECT u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
+         EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push,
+         coalesce(np.new_conversations, true) AS new_conversations,
+         coalesce(np.new_messages, true) AS new_messages,
+         coalesce(np."like", true) AS "like"
+  FROM users u
+  LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN notification_preferences np ON np.user_id = u.id
+  WHERE u.id = ${userId}`;
+
+/** Claims a mail mark; true for exactly one caller per interval, whatever the number of nodes. */
+export async function claimMark(
+  db: Db,
+  userId: number,
+  kind: string,
+  key: string,
+  every: string,
+  ref: number | null = null,
+) {
+  const row = await first<{ user_id: number }>(
+    db,
+    sql`INSERT INTO notification_marks (user_id, kind, key, ref, sent_at) VALUES (${userId}, ${kind}, ${key}, ${ref}, now())
+        ON CONFLICT (user_id, kind, key) DO UPDATE SET sent_at = now(), ref = EXCLUDED.ref
+        WHERE notification_marks.sent_at < now() - ${every}::interval
+        RETURNING user_id`,
+  );
+  return row !== undefined;
+}
+
+/** Sends one notification mail with the member's List-Unsubscribe link. */
+export async function mailMember(
+  deps: { db: Db; mail: MailService; sites: SitesService },
+  member: { id: number; site_id: number; email: string; name: string | null; language: string },
+  template: MailTemplate,
+  params: Record<string, string | number> & { path: string },
+) {
+  const site = await deps.sites.byId(member.site_id);
+  const origin = `https://${site?.domain ?? 'localhost'}`;
+  const token = await unsubscribeToken(deps.db, member.id);
+  const { path, ...rest } = params;
+  await deps.mail.send({
+    to: member.email,
+    template,
+    locale: member.language as Locale,
+    siteId: member.site_id,
+    params: { ...(member.name ? { name: member.name } : {}), ...rest, link: `${origin}${path}` },
+    unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${encodeURIComponent(token)}`,
+  });
+}
+
+/**
+ * The hub's undelivered handler: an event that reached no open connection on any node becomes a Web Push and/or
+ * a mail. Runs after the publish, never in the writer's request; failures are logged (the data is stored, and the
+ * member sees it on the next visit).
+ */
+export function createOfflineNotifier(deps: {
+  db: Db;
+  push: PushService;
+  mail: MailService;
+  sites: SitesService;
+  log: FastifyBaseLogger;
+}) {
+  async function notify(userId: number, event: LiveEvent): Promise<OfflineDecision | null> {
+    if (event.type !== 'message' && event.type !== 'like' && event.type !== 'match') return null;
+    if (event.type === 'message' && event.message.from_me) return null;
+    const row = await first<Omit<OfflineMember, 'prefs'> & OfflineMember['prefs']>(
+      deps.db,
+      MEMBER_SQL(userId),
+    );
+    if (!row) return null;
+    const member: OfflineMember = {
+      ...row,
+      prefs: { new_conversations: row.new_conversations, new_messages: row.new_messages, like: row.like },
+    };
+    let newConversation = false;
+    if (event.type === 'message') {
+      const count = await first<{ n: number }>(
+        deps.db,
+        sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${event.conversation}`,
+      );
+      newConversation = (count?.n ?? 0) <= 1;
+    }
+    const decision = decideOffline(event, member, newConversation);
+    if (!decision) return null;
+    if (decision.push) await deps.push.sendToUser(userId, decision.push);
+    const { mail } = decision;
+    if (mail && member.email && (await claimMark(deps.db, userId, mail.kind, mail.key, mail.every))) {
+      await mailMember(
+        deps,
+        { ...member, email: member.email },
+        mail.template,
+        mail.params as { path: string },
+      );
+    }
+    return decision;
+  }
+  const pending = new Set<Promise<unknown>>();
+  return {
+    notify,
+    /** For the hub: fire and forget, logged. */
+    handle(userId: number, event: LiveEvent): void {
+      const run = notify(userId, event).catch((err: unknown) =>
+        deps.log.warn({ err, userId, type: event.type }, 'offline notification failed'),
+      );
+      pending.add(run);
+      void run.finally(() => pending.delete(run));
+    },
+    /** Waits for notifications under way (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+  };
+}
+export type OfflineNotifier = ReturnType<typeof createOfflineNotifier>;

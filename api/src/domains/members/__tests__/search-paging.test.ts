@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { first, rows } from '../../../db/sql';
+import { createTestApp, type TestContext } from '../../../testing/helpers';
+import { signup } from '../../../testing/accounts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 40 });
+});
+afterAll(() => t.close());
+
+const ids = (body: { profiles: { id: number }[] }) => body.profiles.map((p) => p.id);
+const search = async (query: string, cookie?: string) => {
+  t.app.services.members.clearCache();
+  return (await t.call({ method: 'GET', url: `/api/members.php?${query}`, cookie })).json();
+};
+
+/** What the database says the search answers, in the search's order. */
+async function expected(where = 'TRUE', excluded: number[] = []) {
+  const found = await rows<{ id: number }>(
+    t.app.db,
+    sql`SELECT p.user_id AS id FROM profiles p JOIN users u ON u.id = p.user_id
+        WHERE u.status = 'confirmed' AND NOT u.invisible AND p.status <> 'disabled' AND ${sql.raw(where)}
+        ORDER BY (p.main_photo_id IS NULL), p.user_id DESC`,
+  );
+  return found.map((r) => r.id).filter((id) => !excluded.includes(id));
+}
+
+test('pages are disjoint slices of one order, and the total is the number of matches', async () => {
+  const all = await expected();
+  const pages = [];
+  for (let page = 1; page <= 5; page++) pages.push(await search(`numResults=9&pageNumber=${page}`));
+  expect(pages.map((p) => p.total)).toEqual(Array(5).fill(all.length));
+  expect(ids(pages[1])).not.toEqual(ids(pages[0]));
+  expect(pages.flatMap(ids)).toEqual(all.slice(0, 45));
+  expect(ids(pages[4])).toHaveLength(Math.max(0, Math.min(9, all.length - 36)));
+});
+
+test('filters are applied in SQL, and the database answers one page, not every match', async () => {
+  const raw = t.app.database.raw;
+  const spy = jest.spyOn(raw, 'query');
+  try {
+    const body = await search('gender=female&country=NL&min_age=20&max_age=60&numResults=4&pageNumber=2');
+    const want = await expected(
+      `p.gender = 'female' AND p.country = 'NL' AND date_part('year', age(p.date_of_birth)) BETWEEN 20 AND 60`,
+    );
+    expect(body.total).toBe(want.length);
+    expect(ids(body)).toEqual(want.slice(4, 8));
+    // Every answer the search read from the database had at most a page of rows.
+    const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<unknown[]>));
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) expect(result.length).toBeLessThanOrEqual(4);
+  } finally {
+    spy.mockRestore();
+  }
+});
+
+test("a member's own profile and blocked members are left out of the pages and of the total", async () => {
+  const m = await signup(t);
+  const me = m.user.profile.id as number;
+  await t.app.db.execute(sql`UPDATE users SET status = 'confirmed' WHERE id = ${me}`);
+  const everyone = await expected();
+  const [blocked, blocker] = everyone.filter((id) => id !== me);
+  await t.call({ method: 'POST', url: '/api/block.php', cookie: m.cookie, payload: { profile_id: blocked } });
+  await t.app.db.execute(sql`INSERT INTO blocks (user_id, blocked_id) VALUES (${blocker!}, ${me})`);
+  t.app.services.blocked.changed(blocker!, me);
+
+  const visible = await expected('TRUE', [me, blocked!, blocker!]);
+  const body = await search('numResults=100', m.cookie);
+  expect(body.total).toBe(visible.length);
+  expect(ids(body)).toEqual(visible);
+  const count = await first<{ n: number }>(
+    t.app.db,
+    sql`SELECT count(*)::int AS n FROM users WHERE status = 'confirmed'`,
+  );
+  expect(body.total).toBe(count!.n - 3);
+});

@@ -1,0 +1,47 @@
+/** Payments settings from the environment (README: Configuration). Tests override them through buildApp. */
+export interface PaymentsConfig {
+  /** `mollie` when MOLLIE_API_KEY is set, else the built-in `test` provider; `none` refuses payments. */
+  provider: 'test' | 'mollie' | 'none';
+  mollieApiKey?: string;
+  /** Mollie's API base (default https://api.mollie.com/v2/); tests point it at a local stand-in. */
+  mollieApiUrl?: string;
+  /** Base URL the provider calls back and redirects to (default: the site's origin of the request). */
+  publicUrl?: string;
+  /** How often each node looks for open payments to ask the provider about (ms; 0 = never). */
+  reconcileMs: number;
+  /** A new payment is first reconciled this long after it was created (s), then backing off. */
+  recheckSeconds: number;
+  /** Direct debit: at most this many orders per member in `ddLimitDays` days. */
+  ddLimitCount: number;
+  ddLimitDays: number;
+  /** SMS code lifetime (s) and wrong attempts allowed. */
+  smsCodeTtlSeconds: number;
+  smsMaxAttempts: number;
+  /** HTTP SMS gateway (POST JSON { to, body }); without it, codes go to the outbox at /dev/sms. */
+  smsUrl?: string;
+  /** Fault injection for the crash test only: `crash_before_credit` kills the process after "paid" is fetched. */
+  fault?: 'crash_before_credit';
+}
+
+export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+  const mollieApiKey = env.MOLLIE_API_KEY || undefined;
+  const chosen = env.PAYMENT_PROVIDER as PaymentsConfig['provider'] | undefined;
+  // The test provider pays for free: in production only when asked for by name.
+  const provider = chosen ?? (mollieApiKey ? 'mollie' : production ? 'none' : 'test');
+  const int = (value: string | undefined, fallback: number) =>
+    value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback;
+  return {
+    provider,
+    mollieApiKey,
+    mollieApiUrl: env.MOLLIE_API_URL || undefined,
+    publicUrl: env.PAYMENT_PUBLIC_URL || undefined,
+    reconcileMs: int(env.PAYMENT_RECONCILE_MS, 30_000),
+    recheckSeconds: int(env.PAYMENT_RECHECK_SECONDS, 30),
+    ddLimitCount: int(env.DD_LIMIT_COUNT, 3),
+    ddLimitDays: int(env.DD_LIMIT_DAYS, 30),
+    smsCodeTtlSeconds: int(env.SMS_CODE_TTL_SECONDS, 600),
+    smsMaxAttempts: int(env.SMS_MAX_ATTEMPTS, 5),
+    smsUrl: env.SMS_URL || undefined,
+    fault: env.PAYMENTS_FAULT === 'crash_before_credit' ? 'crash_before_credit' : undefined,
+  };
+}

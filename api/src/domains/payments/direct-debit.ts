@@ -1,0 +1,191 @@
+import { createHash, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import type { DirectDebitRequest, Order } from '@dating/shared/contract/index';
+import type { Db, Tx } from '../../db/client';
+import { first } from '../../db/sql';
+import { ApiError, badInput } from '../../lib/errors';
+import { paymentText } from './texts';
+import type { PaymentsConfig } from './config';
+import type { DiscountsService } from './discounts';
+import type { OrdersService, PaymentContext } from './orders';
+import type { PaymentProvider } from './providers/types';
+import type { SmsService } from './sms';
+
+/** Phone numbers as stored and compared: digits with an optional leading +. */
+export function normalisePhone(phone: string): string {
+  const trimmed = phone.replace(/[\s().-]/g, '');
+  return trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : trimmed;
+}
+
+const hashCode = (userId: number, code: string) =>
+  createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+/**
+ * Direct debit (SPEC §3, §5, §6): a one-time SMS code, a valid IBAN (country length and mod-97 by ibantools),
+ * the mandate checkbox, a block list and a limit per member and period; then a SEPA mandate at the provider and
+ * an order charged on it.
+ */
+export function createDirectDebitService(deps: {
+  db: Db;
+  config: PaymentsConfig;
+  sms: SmsService;
+  orders: OrdersService;
+  discounts: DiscountsService;
+  provider: PaymentProvider | null;
+}) {
+  const { db, config, sms, orders, discounts } = deps;
+
+  async function blocked(userId: number): Promise<boolean> {
+    return Boolean(await first(db, sql`SELECT 1 AS one FROM direct_debit_blocks WHERE user_id = ${userId}`));
+  }
+
+  /** Checks the limit under the member's row lock, so two orders at once cannot both slip under it. */
+  async function limitGuard(tx: Tx, userId: number) {
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    const count = await first<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId} AND payment_method = 'sdd'
+            AND status IN ('pending', 'completed')
+            AND created_at > now() - make_interval(days => ${config.ddLimitDays})`,
+    );
+    if ((count?.n ?? 0) >= config.ddLimitCount) throw new ApiError(429, 'dd_limit');
+  }
+
+  /** One atomic attempt: counts it, and spends the code only when it matches, unexpired, within the limit. */
+  async function verifyCode(userId: number, phone: string, code: string, now: Date) {
+    const row = await first<{ id: number; code_hash: string; attempts: number; expires_at: string | Date }>(
+      db,
+      sql`UPDATE direct_debit_codes SET attempts = attempts + 1
+          WHERE id = (SELECT id FROM direct_debit_codes WHERE user_id = ${userId} AND used_at IS NULL
+                      ORDER BY id DESC LIMIT 1)
+            AND attempts < ${config.smsMaxAttempts}
+          RETURNING id, code_hash, attempts, expires_at, phone`,
+    );
+    if (!row) {
+      const any = await first(
+        db,
+        sql`SELECT 1 AS one FROM direct_debit_codes WHERE user_id = ${userId} AND used_at IS NULL`,
+      );
+      throw any ? new ApiError(429, 'sms_attempts') : badInput('otp', 'sms_code_invalid');
+    }
+    if (new Date(row.expires_at).getTime() <= now.getTime()) throw badInput('otp', 'sms_code_expired');
+    if (row.code_hash !== hashCode(userId, `${normalisePhone(phone)}:${code.trim()}`)) {
+      throw badInput('otp', 'sms_code_invalid');
+    }
+    const spent = await first(
+      db,
+      sql`UPDATE direct_debit_codes SET used_at = now() WHERE id = ${row.id} AND used_at IS NULL RETURNING id`,
+    );
+    if (!spent) throw badInput('otp', 'sms_code_invalid');
+  }
+
+  return {
+    async sendCode(ctx: PaymentContext, phoneInput: string): Promise<{ expires_in: number }> {
+      if (await blocked(ctx.user.id)) throw new ApiError(403, 'dd_blocked');
+      const phone = normalisePhone(phoneInput);
+      if (!/^\+?\d{8,15}$/.test(phone)) throw badInput('phone');
+      // At most one code a minute per member; a new code replaces the previous ones.
+      const recent = await first(
+        db,
+        sql`SELECT 1 AS one FROM direct_debit_codes WHERE user_id = ${ctx.user.id}
+              AND created_at > now() - interval '30 seconds'`,
+      );
+      if (recent) throw new ApiError(429, 'rate_limited');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE direct_debit_codes SET used_at = now() WHERE user_id = ${ctx.user.id} AND used_at IS NULL`,
+        );
+        await tx.execute(
+          sql`INSERT INTO direct_debit_codes (user_id, phone, code_hash, expires_at)
+              VALUES (${ctx.user.id}, ${phone}, ${hashCode(ctx.user.id, `${phone}:${code}`)},
+                      now() + make_interval(secs => ${config.smsCodeTtlSeconds}))`,
+        );
+      });
+      const text = paymentText(ctx.user.language, 'sms', { code, site: ctx.site.name });
+      await sms.send(phone, text, ctx.site.id);
+      return { expires_in: config.smsCodeTtlSeconds };
+    },
+
+    async submit(ctx: PaymentContext, input: DirectDebitRequest, now = new Date()): Promise<Order> {
+      if (await blocked(ctx.user.id)) throw new ApiError(403, 'dd_blocked');
+      if (!input.mandate) throw badInput('mandate', 'mandate_required');
+      const iban = electronicFormatIBAN(input.iban) ?? '';
+      if (!isValidIBAN(iban)) throw badInput('iban', 'iban_invalid');
+      const provider = deps.provider;
+      if (!provider) throw new ApiError(503, 'payments_unavailable');
+      const country = orders.paymentCountry(ctx);
+      const currency = await orders.offeredCurrency(country, ctx.site);
+      const pkg = await first<{ id: number; credits: number; amount: number; currency: string }>(
+        db,
+        sql`SELECT id, credits, amount, currency FROM credit_packages
+            WHERE id = ${input.package_id} AND active AND (site_id IS NULL OR site_id = ${ctx.site.id})`,
+      );
+      if (!pkg || pkg.currency !== currency || currency !== 'EUR')
+        throw badInput('package_id', 'package_unavailable');
+      const discount = input.code
+        ? await discounts.resolve(ctx.user, ctx.site, {
+            code: input.code,
+            country,
+            method: 'sdd',
+            amount: pkg.amount,
+            currency,
+          })
+        : null;
+      // Early answer for the common case; the binding check runs again under the row lock with the order.
+      await db.transaction((tx) => limitGuard(tx, ctx.user.id));
+      await verifyCode(ctx.user.id, input.phone, input.otp, now);
+      const customerId = await first<{ customer_id: string }>(
+        db,
+        sql`SELECT customer_id FROM payment_customers WHERE user_id = ${ctx.user.id} AND provider = ${provider.name}`,
+      );
+      const customer =
+        customerId?.customer_id ??
+        (await (async () => {
+          const created = await provider.createCustomer({
+            name: input.account_holder,
+            email: ctx.user.email,
+            userId: ctx.user.id,
+          });
+          const stored = await first<{ customer_id: string }>(
+            db,
+            sql`INSERT INTO payment_customers (user_id, provider, customer_id) VALUES (${ctx.user.id}, ${provider.name}, ${created})
+                ON CONFLICT (user_id, provider) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING customer_id`,
+          );
+          return stored!.customer_id;
+        })());
+      const mandate = await provider.createDirectDebitMandate({
+        customerId: customer,
+        consumerName: input.account_holder.trim(),
+        iban,
+        signatureDate: now.toISOString().slice(0, 10),
+        reference: `DD-${ctx.user.id}-${now.getTime()}`,
+      });
+      // The address and phone belong to the mandate; the IBAN is kept masked (the provider holds it).
+      await db.execute(
+        sql`INSERT INTO payment_mandates (user_id, provider, customer_id, mandate_id, method, status, details)
+            VALUES (${ctx.user.id}, ${provider.name}, ${customer}, ${mandate.id}, 'directdebit', ${mandate.status},
+                    ${JSON.stringify({
+                      account_holder: input.account_holder.trim(),
+                      iban: `${iban.slice(0, 4)}…${iban.slice(-4)}`,
+                      street: input.street,
+                      house_number: input.house_number,
+                      zip: input.zip,
+                      city: input.city,
+                      phone: normalisePhone(input.phone),
+                    })}::jsonb)
+            ON CONFLICT (provider, mandate_id) DO NOTHING`,
+      );
+      return orders.chargeOnMandate(ctx, provider, {
+        pkg,
+        method: 'sdd',
+        customerId: customer,
+        mandateId: mandate.id,
+        discount,
+        guard: (tx) => limitGuard(tx, ctx.user.id),
+      });
+    },
+  };
+}
+export type DirectDebitService = ReturnType<typeof createDirectDebitService>;

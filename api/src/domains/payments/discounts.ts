@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '@dating/shared/constants';
+import type { Db, Tx } from '../../db/client';
+import { first } from '../../db/sql';
+import { ApiError, badInput } from '../../lib/errors';
+import type { AuthUser } from '../accounts';
+import type { Site } from '../sites';
+
+export interface ResolvedDiscount {
+  id: number;
+  code: string;
+  percentage: number;
+}
+
+interface CodeRow {
+  id: number;
+  code: string;
+  country: string | null;
+  currency: string | null;
+  value_percentage: string | number;
+  minimum_order_value: number | null;
+  status: 'active' | 'used' | 'expired';
+  validity: 'once_per_user' | 'once' | 'unlimited';
+  paymentmethods: string[] | null;
+  expires: string | Date | null;
+  welcome: boolean;
+  user_id: number | null;
+  redeemed: boolean;
+}
+
+function formatMinimum(amount: number, currency: string): string {
+  return `${(amount / 100).toFixed(2)} ${currency}`;
+}
+
+/**
+ * Discount codes applied to orders on the server (SPEC §3, §4, §5): the time bonus, the member's welcome code
+ * and site codes, with their country, currency, payment methods, minimum order value, expiry and once-per-member
+ * rules. A code is only redeemed when its payment completes (`redeemIn`, inside the crediting transaction).
+ */
+export function createDiscountsService(db: Db) {
+  return {
+    apply(amount: number, percentage: number): number {
+      return Math.round((amount * (100 - percentage)) / 100);
+    },
+
+    async resolve(
+      user: AuthUser,
+      site: Site,
+      q: { code: string; country: string; method: string; amount: number; currency: string },
+      now = new Date(),
+    ): Promise<ResolvedDiscount> {
+      const code = q.code.trim();
+      const row = await first<CodeRow>(
+        db,
+        sql`SELECT d.*, EXISTS (SELECT 1 FROM discount_redemptions r WHERE r.discount_code_id = d.id
+                                  AND (d.validity = 'once' OR r.user_id = ${user.id})) AS redeemed
+            FROM discount_codes d
+            WHERE upper(d.code) = upper(${code}) AND (d.site_id IS NULL OR d.site_id = ${site.id})
+              AND (d.user_id IS NULL OR d.user_id = ${user.id})
+            ORDER BY d.user_id NULLS LAST, d.id LIMIT 1`,
+      );
+      if (!row) throw new ApiError(404, 'code_not_found');
+      if (row.code.toUpperCase() === TIME_BONUS_CODE) {
+        // SPEC §4: only for a non-paid member within 4 hours of signup.
+        const ends = new Date(user.signup_date).getTime() + TIME_BONUS_WINDOW_S * 1000;
+        if (user.paid_user || ends <= now.getTime()) throw new ApiError(404, 'code_not_found');
+      }
+      if (row.welcome && user.paid_user) throw new ApiError(404, 'code_not_found');
+      if (row.expires && new Date(row.expires).getTime() <= now.getTime())
+        throw new ApiError(404, 'code_not_found');
+      if (row.status === 'expired') throw new ApiError(404, 'code_not_found');
+      if (row.status === 'used' || (row.validity !== 'unlimited' && row.redeemed))
+        throw new ApiError(409, 'code_used');
+      if (row.country && row.country.toUpperCase() !== q.country)
+        throw badInput('code', 'code_not_applicable');
+      if (row.currency && row.currency !== q.currency) throw badInput('code', 'code_not_applicable');
+      if (row.paymentmethods?.length && !row.paymentmethods.includes(q.method)) {
+        throw badInput('code', 'code_not_applicable');
+      }
+      if (row.minimum_order_value && q.amount < row.minimum_order_value) {
+        throw badInput('code', 'code_minimum', {
+          minimum: formatMinimum(row.minimum_order_value, q.currency),
+        });
+      }
+      return { id: row.id, code: row.code, percentage: Number(row.value_percentage) };
+    },
+
+    /**
+     * Redeems a code for a completed order. Once per member: the UNIQUE (code, member) row; a code valid once
+     * overall: one conditional UPDATE of its status. Either way only one of two concurrent redemptions wins.
+     */
+    async redeemIn(tx: Tx, codeId: number, userId: number, orderId: number): Promise<boolean> {
+      const code = await first<{ validity: string }>(
+        tx,
+        sql`SELECT validity FROM discount_codes WHERE id = ${codeId}`,
+      );
+      if (!code) return false;
+      if (code.validity === 'once') {
+        const claimed = await first<{ id: number }>(
+          tx,
+          sql`UPDATE discount_codes SET status = 'used' WHERE id = ${codeId} AND status = 'active' RETURNING id`,
+        );
+        if (!claimed) return false;
+      }
+      const row = await first<{ id: number }>(
+        tx,
+        sql`INSERT INTO discount_redemptions (discount_code_id, user_id, order_id)
+            VALUES (${codeId}, ${userId}, ${orderId})
+            ON CONFLICT (discount_code_id, user_id) DO NOTHING RETURNING id`,
+      );
+      return Boolean(row) || code.validity === 'unlimited';
+    },
+  };
+}
+export type DiscountsService = ReturnType<typeof createDiscountsService>;

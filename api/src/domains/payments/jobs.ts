@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The reconciliation job (ARCHITECTURE §7): every `PAYMENT_RECONCILE_MS` each node asks the provider about due
+ * open payments, so a paid payment is credited even when every webhook was lost. Also wires the test provider's
+ * webhook to this server (it "posts" the id through `app.inject`, the same route a PSP reaches over HTTP).
+ */
+export const paymentJobs: FastifyPluginAsync = async (app) => {
+  app.services.payments.setWebhookNotifier(async (webhookUrl, paymentId) => {
+    const url = new URL(webhookUrl);
+    const res = await app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${encodeURIComponent(paymentId)}`,
+    });
+    if (res.statusCode >= 300)
+      app.log.warn({ paymentId, status: res.statusCode }, 'test provider webhook refused');
+  });
+  const every = app.config.payments.reconcileMs;
+  if (!every || !app.services.payments.provider) return;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = app.services.payments.orders
+      .reconcile()
+      .catch((err: unknown) => app.log.warn({ err }, 'payment reconciliation failed'))
+      .finally(() => (running = null));
+  }, every);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};

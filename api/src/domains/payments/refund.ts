@@ -1,0 +1,89 @@
+/**
+ * Refunds for operators: `npm run refund -w @dating/api -- <order id> [--force]`
+ *
+ * Refunds a completed order through the provider that took the payment, within the site's `refund_days` of its
+ * completion (`--force` past that), then takes the purchased credits back in the ledger (never below zero; what
+ * was already spent is recorded on the order as `refund_shortfall`). Same database and provider configuration as
+ * the server (DATABASE_URL or the PGlite files in $DATA_DIR/db; with PGlite, stop the server first).
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { configFromEnv } from '../../config';
+import { openDatabase } from '../../db/client';
+import { first } from '../../db/sql';
+import { migrate } from '../../db/migrate';
+import { createCreditsService } from './credits';
+import { createPaymentsService } from './service';
+
+/** Warnings and errors to stderr; the command's own output is its result lines. */
+const log = {
+  level: 'warn',
+  fatal: console.error,
+  error: console.error,
+  warn: console.warn,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => log,
+} as unknown as FastifyBaseLogger;
+
+const USAGE = 'usage: refund <order id> [--force]';
+const DEFAULT_REFUND_DAYS = 14;
+
+export async function refund(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = console,
+): Promise<number> {
+  const force = argv.includes('--force');
+  const ids = argv.filter((a) => a !== '--force').map(Number);
+  if (ids.length !== 1 || !Number.isInteger(ids[0]) || ids[0]! <= 0) {
+    out.error(USAGE);
+    return 2;
+  }
+  const orderId = ids[0]!;
+  const base = env.INIT_CWD ?? process.cwd();
+  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.raw);
+    const payments = createPaymentsService({
+      db: database.db,
+      credits: createCreditsService(database.db),
+      log,
+      config: config.payments,
+    });
+    const site = await first<{ refund_days: string | null }>(
+      database.db,
+      sql`SELECT s.settings->>'refund_days' AS refund_days FROM orders o JOIN sites s ON s.id = o.site_id
+          WHERE o.id = ${orderId}`,
+    );
+    const refundDays = Number(site?.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+    try {
+      const result = await payments.orders.refund(orderId, { refundDays, force });
+      if (!result) {
+        out.error(`${orderId}: already refunded or charged back`);
+        return 1;
+      }
+      out.log(`${orderId}: refunded; ${result.taken} credits taken back, ${result.shortfall} already spent`);
+      return 0;
+    } catch (err) {
+      out.error(`${orderId}: ${(err as Error).message}`);
+      return 1;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  refund(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
+import { OrderSchema } from '../schemas';
+import { paymentContext } from './context';
+
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+/** `POST /api/directdebit-code.php` sends the SMS code; `POST /api/directdebit.php` signs and pays (SPEC §3). */
+export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/directdebit-code.php',
+    {
+      // Per session (member), beside the service's one code per 30 s: SMS cost money.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => request.cookies.sid ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['payments'],
+        body: Type.Object({ phone: Type.String({ minLength: 6, maxLength: 32 }) }),
+        response: { 200: Type.Object({ expires_in: Type.Integer() }), ...errors(400, 403, 429) },
+      },
+    },
+    async (request) =>
+      app.services.payments.directDebit.sendCode(await paymentContext(request), request.body.phone),
+  );
+
+  app.post(
+    '/api/directdebit.php',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['payments'],
+        body: Type.Object(
+          {
+            package_id: Type.Integer({ minimum: 1 }),
+            account_holder: text(100),
+            iban: text(42),
+            street: text(100),
+            house_number: text(20),
+            zip: text(16),
+            city: text(80),
+            phone: Type.String({ minLength: 6, maxLength: 32 }),
+            otp: Type.String({ maxLength: 12 }),
+            mandate: Type.Boolean(),
+            code: Type.Optional(Type.String({ maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Type.Object({ order: OrderSchema }), ...errors(400, 403, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await paymentContext(request);
+      const { code, ...rest } = request.body;
+      const order = await app.services.payments.directDebit.submit(ctx, {
+        ...rest,
+        code: code?.trim() || undefined,
+      });
+      return reply.code(201).send({ order });
+    },
+  );
+};

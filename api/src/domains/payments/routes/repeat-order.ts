@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { CreditPackage, PaymentMethod } from '@dating/shared/contract/index';
+import { Nullable } from '../../../lib/contract';
+import { errors } from '../../../lib/contract';
+import { OrderSchema, PackageSchema, PaymentMethodSchema } from '../schemas';
+import { paymentContext } from './context';
+
+/**
+ * `GET /api/repeat-order.php`: the last package and whether a mandate can pay it again;
+ * `POST`: buys it on the stored mandate (SPEC §2 credits-repeat-order, for paid members).
+ */
+export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/repeat-order.php',
+    {
+      schema: {
+        tags: ['payments'],
+        response: {
+          200: Type.Object({
+            package: Nullable(PackageSchema),
+            method: Nullable(PaymentMethodSchema),
+            available: Type.Boolean(),
+          }),
+          ...errors(403),
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const { last, mandate, pkg } = await app.services.payments.orders.repeatInfo(user, request.site);
+      const card: CreditPackage | null = pkg
+        ? {
+            id: pkg.id,
+            credits: pkg.credits,
+            price: { amount: pkg.amount, currency: pkg.currency },
+            variant: Math.min(3, Math.max(0, pkg.tier)) as CreditPackage['variant'],
+            popular: pkg.popular,
+          }
+        : null;
+      const method = (mandate?.method ?? last?.payment_method ?? null) as PaymentMethod | null;
+      return { package: card, method, available: Boolean(card && mandate && user.paid_user) };
+    },
+  );
+
+  app.post(
+    '/api/repeat-order.php',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['payments'],
+        body: Type.Object({}, { additionalProperties: false }),
+        response: { 201: Type.Object({ order: OrderSchema }), ...errors(403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await paymentContext(request);
+      return reply.code(201).send({ order: await app.services.payments.orders.repeat(ctx) });
+    },
+  );
+};

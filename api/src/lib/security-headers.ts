@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+
+// The security headers every answer carries, built once at start. They used to come from @fastify/helmet, which
+// rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, issue 16);
+// the values below are the ones helmet produced, so nothing was lost (api/test/security-headers.test.ts pins
+// them), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
+
+/**
+ * No inline script or style anywhere: the shell's HTML has only `<link>`/`<script src>` and a JSON data block
+ * (not executed, so not subject to script-src); webpack extracts CSS to files (mini-css-extract); React sets
+ * `style={…}` through the CSSOM, which CSP does not govern (only `style` attributes in markup and
+ * `setAttribute('style')` are). The few pages the server writes itself carry one `<style>` block and its hash
+ * (`cspWithStyle`). Checked in Chromium on /, /login, /members and /chats: e2e/tests/security/csp.spec.ts.
+ */
+const DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+};
+
+function csp(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** The CSP for a page of ours that carries this exact `<style>` block (the unsubscribe page, the 503 page). */
+export function cspWithStyle(css: string): string {
+  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  return csp({ ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, hash] });
+}
+
+/**
+ * Features the site never uses are off for it and for anything it embeds; geolocation (a member's location)
+ * and fullscreen (photos) stay available to our own origin. Only names Chromium knows: an unknown one is a
+ * console warning on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=(self)',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': csp(DIRECTIVES),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
+
+/** HSTS only on https: on plain http it would be meaningless, or wrong behind a proxy that is not https. */
+export const HTTPS_HEADERS = Object.freeze({
+  ...SECURITY_HEADERS,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+});

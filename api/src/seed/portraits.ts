@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pool } from './images';
+
+/**
+ * Demo portraits: illustrated people drawn by DiceBear (avataaars, Pablo Stanley, free for personal and commercial
+ * use; personas, Draftbit, CC BY 4.0: credited in the README) on a soft gradient, rendered to WebP by sharp.
+ * A few dozen distinct portraits are rendered once into a cache folder shared by every DATA_DIR (tests, bench and
+ * `npm start` each seed a fresh one), then copied: seeding 300 profiles costs a copy, not 300 renders.
+ */
+
+export type PortraitGender = 'female' | 'male';
+export type PortraitAge = 'young' | 'mature';
+/** The profile's hair colour option that the drawing shows (SPEC §3 options). */
+export type PortraitHair = 'black' | 'dark brown' | 'brown' | 'blond' | 'red' | 'gray' | 'white' | 'bald';
+
+export interface Portrait {
+  key: string;
+  gender: PortraitGender;
+  age: PortraitAge;
+  hair: PortraitHair;
+  /** URL paths under /media/. */
+  filename: string;
+  thumb: string;
+}
+
+export const PORTRAIT_SIZE = { width: 480, height: 600 } as const;
+export const THUMB_SIZE = { width: 320, height: 400 } as const;
+
+/** Bump when the drawing changes: the cache folder name follows it. */
+const RENDER_VERSION = 4;
+
+const BACKGROUNDS = [
+  ['#fbd3e9', '#bb377d'],
+  ['#ffecd2', '#fcb69f'],
+  ['#a1c4fd', '#c2e9fb'],
+  ['#d4fc79', '#96e6a1'],
+  ['#f6d365', '#fda085'],
+  ['#e0c3fc', '#8ec5fc'],
+  ['#fccb90', '#d57eeb'],
+  ['#84fab0', '#8fd3f4'],
+  ['#fdfcfb', '#e2d1c3'],
+  ['#c1dfc4', '#deecdd'],
+] as const;
+
+/** Natural hair colours of the avataaars palette, named by the profile option they stand for. */
+const AVATAAARS_HAIR: Record<Exclude<PortraitHair, 'bald'>, string> = {
+  black: '2c1b18',
+  'dark brown': '4a312c',
+  brown: '724133',
+  blond: 'd6b370',
+  red: 'c93305',
+  gray: 'b1b1b1',
+  white: 'e8e1e1',
+};
+const PERSONAS_HAIR: Partial<Record<PortraitHair, string>> = {
+  black: '362c47',
+  brown: '6c4545',
+  red: 'e15c66',
+  blond: 'f29c65',
+  white: 'dee1f5',
+};
+
+const FEMALE_TOPS = [
+  'bob',
+  'bun',
+  'curly',
+  'curvy',
+  'frida',
+  'longButNotTooLong',
+  'miaWallace',
+  'straight01',
+  'straight02',
+  'straightAndStrand',
+  'bigHair',
+  'fro',
+];
+const MALE_TOPS = [
+  'shortFlat',
+  'shortRound',
+  'shortWaved',
+  'shortCurly',
+  'theCaesar',
+  'theCaesarAndSidePart',
+  'sides',
+  'shaggy',
+  'frizzle',
+  'dreads01',
+];
+
+interface Spec {
+  key: string;
+  gender: PortraitGender;
+  age: PortraitAge;
+  hair: PortraitHair;
+  style: 'avataaars' | 'personas';
+  background: number;
+}
+
+/** The set of portraits: varied hair, faces, skin tones and backgrounds; mature ones with grey or white hair. */
+export function portraitSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const youngHair: PortraitHair[] = [
+    'black',
+    'dark brown',
+    'brown',
+    'blond',
+    'red',
+    'brown',
+    'blond',
+    'dark brown',
+  ];
+  for (let i = 0; i < 28; i++) {
+    specs.push({
+      key: `f${i}`,
+      gender: 'female',
+      age: 'young',
+      hair: youngHair[i % youngHair.length]!,
+      style: i % 7 === 6 ? 'personas' : 'avataaars',
+      background: i % BACKGROUNDS.length,
+    });
+  }
+  for (let i = 0; i < 10; i++) {
+    specs.push({
+      key: `fm${i}`,
+      gender: 'female',
+      age: 'mature',
+      hair: i % 3 === 0 ? 'white' : i % 3 === 1 ? 'gray' : 'blond',
+      style: 'avataaars',
+      background: (i + 3) % BACKGROUNDS.length,
+    });
+  }
+  for (let i = 0; i < 20; i++) {
+    specs.push({
+      key: `m${i}`,
+      gender: 'male',
+      age: 'young',
+      hair: youngHair[(i + 3) % youngHair.length]!,
+      style: i % 6 === 5 ? 'personas' : 'avataaars',
+      background: (i + 5) % BACKGROUNDS.length,
+    });
+  }
+  for (let i = 0; i < 8; i++) {
+    specs.push({
+      key: `mm${i}`,
+      gender: 'male',
+      age: 'mature',
+      hair: i % 2 === 0 ? 'gray' : 'white',
+      style: 'avataaars',
+      background: (i + 1) % BACKGROUNDS.length,
+    });
+  }
+  return specs;
+}
+
+async function drawAvatar(spec: Spec): Promise<string> {
+  const { createAvatar } = await import('@dicebear/core');
+  const { avataaars, personas } = await import('@dicebear/collection');
+  const seed = `dating-demo-${spec.key}`;
+  const female = spec.gender === 'female';
+  if (spec.style === 'personas') {
+    const hairColor = PERSONAS_HAIR[spec.hair] ?? '6c4545';
+    return createAvatar(personas, {
+      seed,
+      hair: female
+        ? ['long', 'bobCut', 'curly', 'curlyBun', 'bobBangs', 'straightBun', 'extraLong']
+        : ['shortCombover', 'curlyHighTop', 'buzzcut', 'fade', 'shortComboverChops'],
+      hairColor: [hairColor],
+      facialHairProbability: female ? 0 : 40,
+      mouth: ['smile', 'bigSmile', 'smirk'],
+      eyes: ['open', 'happy', 'glasses'],
+      backgroundColor: ['transparent'],
+    }).toString();
+  }
+  const hairColor = spec.hair === 'bald' ? AVATAAARS_HAIR.brown : AVATAAARS_HAIR[spec.hair];
+  return createAvatar(avataaars, {
+    seed,
+    top: (female ? FEMALE_TOPS : MALE_TOPS) as never,
+    // Human skin tones only (the style also has yellow and orange).
+    skinColor: ['614335', 'd08b5b', 'ae5d29', 'edb98a', 'ffdbb4'],
+    topProbability: 100,
+    hairColor: [hairColor],
+    facialHairColor: [hairColor],
+    facialHairProbability: female ? 0 : spec.age === 'mature' ? 60 : 35,
+    mouth: ['smile', 'default', 'twinkle'],
+    eyes: ['default', 'happy', 'wink', 'side', 'squint'],
+    eyebrows: ['default', 'defaultNatural', 'raisedExcitedNatural', 'flatNatural'],
+    accessoriesProbability: spec.age === 'mature' ? 45 : 15,
+    accessories: ['prescription01', 'prescription02', 'round', 'wayfarers'],
+    clothing: [
+      'blazerAndShirt',
+      'blazerAndSweater',
+      'collarAndSweater',
+      'shirtCrewNeck',
+      'shirtScoopNeck',
+      'shirtVNeck',
+      'hoodie',
+    ],
+    backgroundColor: ['transparent'],
+  }).toString();
+}
+
+async function render(spec: Spec, dir: string) {
+  const sharp = (await import('sharp')).default;
+  const [from, to] = BACKGROUNDS[spec.background]!;
+  const { width, height } = PORTRAIT_SIZE;
+  const background = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1">` +
+      `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+      `<rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="400" cy="90" r="140" fill="#fff" opacity=".18"/></svg>`,
+  );
+  const person = await sharp(Buffer.from(await drawAvatar(spec)), { density: 220 })
+    .resize(460, 460)
+    .png()
+    .toBuffer();
+  const full = await sharp(background)
+    .composite([{ input: person, top: height - 460, left: 10 }])
+    .webp({ quality: 80 })
+    .toBuffer();
+  const thumb = await sharp(full)
+    .resize(THUMB_SIZE.width, THUMB_SIZE.height)
+    .webp({ quality: 78 })
+    .toBuffer();
+  // Written under temp names and renamed: a half-written cache file is never mistaken for a finished one.
+  const tmp = `.${process.pid}`;
+  await writeFile(path.join(dir, `${spec.key}.webp${tmp}`), full);
+  await writeFile(path.join(dir, `${spec.key}_t.webp${tmp}`), thumb);
+  await rename(path.join(dir, `${spec.key}.webp${tmp}`), path.join(dir, `${spec.key}.webp`));
+  await rename(path.join(dir, `${spec.key}_t.webp${tmp}`), path.join(dir, `${spec.key}_t.webp`));
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+export function portraitCacheDir(): string {
+  const id = createHash('sha256')
+    .update(JSON.stringify({ RENDER_VERSION, specs: portraitSpecs() }))
+    .digest('hex')
+    .slice(0, 10);
+  return path.join(process.env.PORTRAIT_CACHE_DIR ?? path.join(os.tmpdir(), 'dating-portraits'), id);
+}
+
+/**
+ * Every portrait in `mediaDir/seed/` (rendered into the cache first when missing there). With `files: false` only
+ * the list is returned (tests that need rows, not pictures).
+ */
+export async function preparePortraits(mediaDir: string, { files = true } = {}): Promise<Portrait[]> {
+  const specs = portraitSpecs();
+  const portraits = specs.map(({ key, gender, age, hair }) => ({
+    key,
+    gender,
+    age,
+    hair,
+    filename: `seed/${key}.webp`,
+    thumb: `seed/${key}_t.webp`,
+  }));
+  if (!files) return portraits;
+  const cache = portraitCacheDir();
+  const target = path.join(mediaDir, 'seed');
+  await mkdir(cache, { recursive: true });
+  await mkdir(target, { recursive: true });
+  await pool(specs, 2, async (spec) => {
+    const full = path.join(cache, `${spec.key}.webp`);
+    if (!(await exists(full)) || !(await exists(path.join(cache, `${spec.key}_t.webp`))))
+      await render(spec, cache);
+    await copyFile(full, path.join(target, `${spec.key}.webp`));
+    await copyFile(path.join(cache, `${spec.key}_t.webp`), path.join(target, `${spec.key}_t.webp`));
+  });
+  return portraits;
+}

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const API_DIR = path.resolve(__dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no answer from ${url} within ${ms / 1000} s`);
+}
+
+export interface ApiNode {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * API nodes started the way the README says to run several (one process each, the same `DATABASE_URL` and
+ * `REDIS_URL`, a different `PORT`), from the TypeScript sources with tsx. A fresh PostgreSQL schema and DATA_DIR
+ * are shared by the nodes and dropped by `stopAll`.
+ */
+export async function startNodes(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ nodes: ApiNode[]; schema: string; stopAll(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
+  const tsx = require.resolve('tsx/cli');
+  const nodes = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
+        cwd: API_DIR,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          DATABASE_SCHEMA: schema,
+          REDIS_URL: process.env.REDIS_URL!,
+          SEED_DEMO: '1',
+          SEED_PROFILES: '3',
+          LOG_LEVEL: 'warn',
+          PHOTO_AUTO_APPROVE_SECONDS: '0',
+          ...env,
+        },
+      });
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntilUp(`${url}/api/settings.php`, child);
+      return {
+        url,
+        port,
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }),
+  );
+  return {
+    nodes,
+    schema,
+    async stopAll() {
+      await Promise.all(nodes.map((node) => node.stop()));
+      const pg = await import('pg');
+      const client = new pg.default.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

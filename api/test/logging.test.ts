@@ -1,0 +1,121 @@
+// What the server logs: one line per request, and no password, hash, token, cookie or email address in any line
+// (issue 11 item 10, issue 16). The app logs into a stream here, exactly as it would to stdout.
+import { Writable } from 'node:stream';
+import { createTestApp, DEMO_EMAIL, DEMO_PASSWORD, XHR, type TestContext } from '../src/testing/helpers';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.text += chunk.toString();
+    done();
+  }
+  lines(): Record<string, unknown>[] {
+    return this.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+const SID = 'a3f1c2d4e5b6978812aa34bb56cc78dd90ee12ff34aa56bb78cc90dd12ee34ff';
+const BEARER = 'tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0ZZYYXX';
+const LINK_TOKEN = 'Qm9vbS1saW5rLXRva2VuLXRoYXQtaXMtbG9uZy1lbm91Z2g';
+const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA';
+const EMAIL = 'anna.victim@example.org';
+const SECRETS = [SID, BEARER, LINK_TOKEN, HASH, EMAIL, DEMO_EMAIL, DEMO_PASSWORD, 'c29tZXNhbHRzb21lc2FsdA'];
+
+describe('logs', () => {
+  let t: TestContext;
+  const log = new Capture();
+  beforeAll(async () => {
+    t = await createTestApp({ profiles: 1, logger: { level: 'info', stream: log } });
+    // A failing query the way drizzle reports one: SQL, parameters (an email and a hash) in the message and fields.
+    t.app.get('/api/_test/failing-query.php', async () => {
+      const cause = Object.assign(new Error(`duplicate key value violates unique constraint "users_email"`), {
+        detail: `Key (email)=(${EMAIL}) already exists.`,
+      });
+      throw Object.assign(
+        new Error(
+          `Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: ${EMAIL},${HASH}`,
+        ),
+        { query: 'insert into users (email, password_hash) values ($1, $2)', params: [EMAIL, HASH], cause },
+      );
+    });
+  });
+  afterAll(() => t?.close());
+
+  test('a request carrying secrets leaves none of them in the log, and one line per request', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { ...XHR, cookie: `sid=${SID}; other=1`, authorization: `Bearer ${BEARER}` },
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/unsubscribe.php?token=${LINK_TOKEN}&email=${encodeURIComponent(EMAIL)}`,
+      headers: { cookie: `sid=${SID}` },
+    });
+    expect(link.statusCode).toBeLessThan(500);
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: '/api/_test/failing-query.php',
+      headers: { cookie: `sid=${SID}` },
+    });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.body).not.toContain(EMAIL);
+    // Code that logs a whole object by mistake.
+    t.app.log.warn(
+      {
+        user: { email: EMAIL, password_hash: HASH },
+        headers: { cookie: `sid=${SID}`, authorization: BEARER },
+      },
+      'careless line',
+    );
+
+    for (const secret of SECRETS) expect(log.text).not.toContain(secret);
+
+    const lines = log.lines();
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => (line.req as { url: string }).url)).toEqual([
+      '/api/user.php',
+      '/api/unsubscribe.php?token=[Redacted]&email=[Redacted]',
+      '/api/_test/failing-query.php',
+    ]);
+    expect(completed.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([
+      200,
+      link.statusCode,
+      500,
+    ]);
+    expect(completed.every((line) => typeof line.responseTime === 'number')).toBe(true);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+    // The error is still logged, with what helps (SQL, constraint), and the secrets replaced.
+    const error = lines.find((line) => line.msg === 'unhandled error')!.err as Record<string, unknown>;
+    expect(error.message).toContain('Failed query: insert into users');
+    expect(error.message).toContain('[email],[hash]');
+    expect(error.params).toBe('[Redacted]');
+    expect((error.cause as { detail: string }).detail).toBe('Key (email)=([email]) already exists.');
+    const careless = lines.find((line) => line.msg === 'careless line')!;
+    expect(careless.user).toEqual({ email: '[Redacted]', password_hash: '[Redacted]' });
+    expect(careless.headers).toEqual({ cookie: '[Redacted]', authorization: '[Redacted]' });
+  });
+});
+
+describe('LOG_REQUESTS', () => {
+  test('0 logs no request line except for server errors', async () => {
+    const log = new Capture();
+    const t = await createTestApp({ profiles: 1, logRequests: 0, logger: { level: 'info', stream: log } });
+    try {
+      t.app.get('/api/_test/broken.php', async () => {
+        throw new Error('broken');
+      });
+      expect((await t.call({ method: 'GET', url: '/api/settings.php' })).statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/_test/broken.php' })).statusCode).toBe(500);
+      const completed = log.lines().filter((line) => line.msg === 'request completed');
+      expect(completed.map((line) => (line.req as { url: string }).url)).toEqual(['/api/_test/broken.php']);
+    } finally {
+      await t.close();
+    }
+  });
+});

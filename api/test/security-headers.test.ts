@@ -1,0 +1,165 @@
+// Every answer carries the same security headers whatever produced it (the HTML shell, an /api answer, an error,
+// a deployed static file). The headers are built once at start (plugins/security-headers.ts), not per request;
+// this test pins the whole set so that no header is lost or changed by accident. The expected values are the
+// ones helmet produced before (issue 16), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
+
+let t: TestContext;
+let proxied: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 2 });
+  proxied = await createTestApp({ profiles: 2, trustProxy: true });
+  await deploySite(t.dataDir);
+});
+afterAll(async () => {
+  await t?.close();
+  await proxied?.close();
+});
+
+/** Headers that describe the content, differ per answer or per moment; everything else is pinned. */
+const PER_ANSWER = new Set([
+  'date',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'vary',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+]);
+
+function pinned(res: LightMyRequestResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!PER_ANSWER.has(name)) out[name] = String(value);
+  }
+  return out;
+}
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
+    "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';" +
+    "base-uri 'self';form-action 'self';frame-ancestors 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy':
+    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), encrypted-media=(), ' +
+    'fullscreen=(self), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
+    'picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=()',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+describe('security headers', () => {
+  test.each([
+    ['the HTML shell', '/'],
+    ['a deep link of the shell', '/members/12'],
+    ['an /api answer', '/api/settings.php'],
+    ['an /api error', '/api/member.php?id=999999'],
+    ['an unknown /api path', '/api/nope.php'],
+    ['a deployed static file', '/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js'],
+    ['the registry', '/remotes/registry.json'],
+  ])('%s (%s) carries exactly the security headers', async (_what, url) => {
+    const res = await t.call({ method: 'GET', url });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(pinned(res)).toEqual(SECURITY_HEADERS);
+  });
+
+  test('a refused state-changing call carries them too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(pinned(res)).toEqual(SECURITY_HEADERS);
+  });
+
+  test('HSTS only on https (behind a trusted proxy), with the same other headers', async () => {
+    const res = await proxied.call({
+      method: 'GET',
+      url: '/api/settings.php',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(pinned(res)).toEqual({
+      ...SECURITY_HEADERS,
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    const plain = await proxied.call({ method: 'GET', url: '/api/settings.php' });
+    expect(pinned(plain)).toEqual(SECURITY_HEADERS);
+  });
+});
+
+describe('pages the server writes itself', () => {
+  /** The page's CSP allows its own <style> block by hash and nothing else inline. */
+  function expectStyleAllowedByHash(res: LightMyRequestResponse) {
+    const css = /<style>([^<]*)<\/style>/.exec(res.body)?.[1];
+    expect(css).toBeTruthy();
+    expect(res.body).not.toMatch(/ style=/);
+    const hash = createHash('sha256').update(css!).digest('base64');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toBe(
+      SECURITY_HEADERS['content-security-policy']!.replace(
+        "style-src 'self'",
+        `style-src 'self' 'sha256-${hash}'`,
+      ),
+    );
+  }
+
+  test('the unsubscribe page', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/unsubscribe.php?token=unknown' });
+    expect(res.statusCode).toBe(200);
+    expectStyleAllowedByHash(res);
+  });
+
+  test('the page shown while no shell is deployed', async () => {
+    const res = await proxied.call({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expectStyleAllowedByHash(res);
+  });
+
+  test('the development mailbox', async () => {
+    const res = await t.call({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expectStyleAllowedByHash(res);
+  });
+});
+
+/** A deployed shell and one remote, as `npm run deploy` leaves them in DATA_DIR. */
+async function deploySite(dataDir: string) {
+  const site = path.join(dataDir, 'site');
+  const shell = path.join(site, 'shell', '1.0.0-aaaa');
+  const chat = path.join(site, 'mf-chat', '2.0.0-bbbb');
+  await mkdir(shell, { recursive: true });
+  await mkdir(chat, { recursive: true });
+  await writeFile(
+    path.join(shell, 'entry-assets.json'),
+    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
+  );
+  await writeFile(path.join(chat, 'remoteEntry.js'), 'console.log("remote entry");');
+  await writeFile(path.join(chat, 'mf-manifest.json'), '{}');
+  await writeFile(
+    path.join(site, 'registry.json'),
+    JSON.stringify({
+      apps: {
+        shell: { current: '1.0.0-aaaa', history: [] },
+        'mf-chat': { current: '2.0.0-bbbb', history: [] },
+      },
+    }),
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert, type ChatPhoto, type Gift } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { useUploadChatPhotoMutation } from '../api/messages-api';
+import { GiftPicker } from './gift-picker';
+import styles from './composer.module.scss';
+
+export interface ComposerProps {
+  maxLength: number;
+  cost: number | null;
+  onText: (text: string) => void;
+  onGift: (gift: Gift) => void;
+  onPhoto: (photo: ChatPhoto) => void;
+  onTyping: () => void;
+}
+
+/** The chat layout's send-message footer (SPEC §2): Enter sends, Shift+Enter starts a new line. */
+export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }: ComposerProps) {
+  const { t } = useTranslation(NS);
+  const [text, setText] = useState('');
+  const [giftsOpen, setGiftsOpen] = useState(false);
+  const [upload, uploadState] = useUploadChatPhotoMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const counterId = useId();
+  const blank = text.trim() === '';
+
+  const submit = () => {
+    if (blank || text.length > maxLength) return;
+    onText(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const result = await upload(file);
+    if ('data' in result && result.data) onPhoto(result.data.photo);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <footer className={styles.footer}>
+      {uploadState.isError && <ErrorAlert error={uploadState.error} className="py-2 mb-2" />}
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => setGiftsOpen(true)}
+            aria-label={t('composer.gift')}
+            title={t('composer.gift')}
+          >
+            <span aria-hidden="true">🎁</span>
+          </button>
+          <label className="btn btn-outline-secondary mb-0" title={t('composer.photo')}>
+            <span aria-hidden="true">{uploadState.isLoading ? '…' : '📷'}</span>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="visually-hidden"
+              aria-label={t('composer.photo')}
+              disabled={uploadState.isLoading}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+          </label>
+        </div>
+        <div className={styles.field}>
+          <textarea
+            className="form-control"
+            rows={1}
+            value={text}
+            maxLength={maxLength}
+            aria-label={t('composer.label')}
+            aria-describedby={counterId}
+            placeholder={t('composer.placeholder')}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim()) onTyping();
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <small
+            id={counterId}
+            className={styles.counter}
+            aria-label={t('composer.counterLabel', { count: text.length, max: maxLength })}
+          >
+            {text.length}/{maxLength}
+            {cost !== null && <span className="ms-2">{t('composer.cost', { credits: cost })}</span>}
+          </small>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={blank}>
+          {t('composer.send')}
+        </button>
+      </form>
+      <GiftPicker
+        open={giftsOpen}
+        onClose={() => setGiftsOpen(false)}
+        onPick={(gift) => {
+          setGiftsOpen(false);
+          onGift(gift);
+        }}
+      />
+    </footer>
+  );
+}

@@ -1,0 +1,275 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  coreApi,
+  type ChatEntry,
+  type ChatMessage,
+  type MessagesResponse,
+  type SendMessageRequest,
+} from '@dating/shared';
+import { profileFixture, userFixture } from '@dating/shared/testing';
+import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
+import ConversationPage from './conversation-page';
+
+const anna = profileFixture({ id: 101, name: 'Anna', age: 30, city: 'Utrecht', main_image: null });
+const member = { user: userFixture({ credits: 20, paid_user: false }) };
+const settings = {
+  message_length: 1000,
+  message_credits: 5,
+  fictional_warning: 'Deze site bevat fictieve profielen.',
+};
+
+function message(id: number, from_me: boolean, text: string, read_at: string | null = null): ChatMessage {
+  return {
+    id,
+    conversation: 1,
+    client_id: from_me ? `c${id}` : null,
+    from_me,
+    type: 'text',
+    text,
+    gift: null,
+    photo: null,
+    sent_at: '2026-11-23T10:00:00.000Z',
+    read_at,
+  };
+}
+const entry = (unread = 2): ChatEntry => ({
+  conversation: { id: 1, updated_at: '2026-11-23T10:00:00.000Z' },
+  profile: anna,
+  num_unread_messages: unread,
+  last_message: { text: 'Hoi', type: 'text', from_me: false, sent_at: '2026-11-23T10:00:00.000Z' },
+});
+const newest: MessagesResponse = {
+  conversation: { id: 1, started_by_me: true },
+  profile: anna,
+  messages: [
+    message(20, true, 'Hallo Anna', '2026-11-23T10:01:00.000Z'),
+    message(21, false, 'Hoi!'),
+    message(22, true, 'Hoe gaat het?'),
+  ],
+  next_cursor: '20',
+};
+const older: MessagesResponse = {
+  ...newest,
+  messages: [message(5, false, 'Het allereerste bericht')],
+  next_cursor: null,
+};
+
+/** The server of these tests: answers sends with the stored message, like messages.php does. */
+function server(overrides: { send?: (body: SendMessageRequest) => Response | Promise<Response> } = {}) {
+  const sent: SendMessageRequest[] = [];
+  let nextId = 100;
+  const fetch = mockFetch(async (request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse(member);
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/chats.php') return jsonResponse({ chats: [entry()] });
+    if (url.pathname === '/api/messages.php' && request.method === 'GET') {
+      if (url.searchParams.get('conversation') !== '1') return undefined;
+      return jsonResponse(url.searchParams.get('before') === '20' ? older : newest);
+    }
+    if (url.pathname === '/api/messages.php' && request.method === 'POST') {
+      const body = (await request.json()) as SendMessageRequest;
+      sent.push(body);
+      if (overrides.send) return overrides.send(body);
+      const stored: ChatMessage = {
+        ...message((nextId += 1), true, body.text ?? ''),
+        client_id: body.client_id,
+        type: body.type,
+        conversation: body.conversation ?? 9,
+      };
+      return jsonResponse({
+        message: stored,
+        chat: { ...entry(0), conversation: { id: stored.conversation, updated_at: stored.sent_at } },
+        credits: 15,
+      });
+    }
+    if (url.pathname === '/api/messages.php' && request.method === 'PUT')
+      return jsonResponse({ ok: true, up_to: 21 });
+    return undefined;
+  });
+  return { fetch, sent };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+const renderConversation = (route = '/chats/1', path = '/chats/:id') =>
+  renderPage(<ConversationPage />, { route, path });
+
+test('shows the newest page with the newest message at the bottom and my read receipts', async () => {
+  const { fetch } = server();
+  const view = await renderConversation();
+  const list = await screen.findByRole('list', { name: 'Berichten met Anna' });
+  const rows = within(list).getAllByRole('listitem');
+  expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+    'Hallo Anna',
+    'Hoi!',
+    'Hoe gaat het?',
+  ]);
+  expect(within(rows[0]!).getByText(/gelezen/)).toBeInTheDocument();
+  expect(within(rows[2]!).getByText(/verzonden/)).toBeInTheDocument();
+  expect(within(rows[1]!).queryByText(/verzonden|gelezen/)).toBeNull();
+  // Reading the conversation zeroed it on the server; the list's badge follows at once.
+  await waitFor(() =>
+    expect(
+      coreApi.endpoints.getChats.select()(view.store.getState()).data?.chats[0]?.num_unread_messages,
+    ).toBe(0),
+  );
+  const reads = fetch.mock.calls
+    .map(([r]) => new URL((r as Request).url))
+    .filter((u) => u.pathname === '/api/messages.php');
+  expect(reads[0]!.searchParams.get('before')).toBeNull();
+});
+
+test('older messages load above with the cursor of the page before', async () => {
+  const { fetch } = server();
+  await renderConversation();
+  await userEvent.click(await screen.findByRole('button', { name: 'Oudere berichten laden' }));
+  const list = screen.getByRole('list', { name: 'Berichten met Anna' });
+  await within(list).findByText('Het allereerste bericht');
+  expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Het allereerste bericht');
+  expect(screen.queryByRole('button', { name: 'Oudere berichten laden' })).toBeNull();
+  const pageCalls = fetch.mock.calls
+    .map(([r]) => new URL((r as Request).url))
+    .filter((u) => u.searchParams.has('before'));
+  expect(pageCalls.map((u) => u.searchParams.get('before'))).toEqual(['20']);
+});
+
+test('Enter sends the message with a client id; it shows as sent and the balance follows the answer', async () => {
+  const { sent } = server();
+  const view = await renderConversation();
+  const box = await screen.findByRole('textbox', { name: 'Bericht' });
+  expect(box).toHaveAttribute('maxLength', '1000');
+  await userEvent.type(box, 'Zin in koffie?');
+  expect(screen.getByText(/^14\/1000/)).toBeInTheDocument();
+  await userEvent.keyboard('{Enter}');
+
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ conversation: 1, type: 'text', text: 'Zin in koffie?' });
+  expect(sent[0]!.client_id).toMatch(/[0-9a-f-]{20,}/);
+  const list = screen.getByRole('list', { name: 'Berichten met Anna' });
+  const last = await waitFor(() => {
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.at(-1)).toHaveTextContent(/Zin in koffie\?.*verzonden/);
+    return rows.at(-1)!;
+  });
+  expect(last).toBeInTheDocument();
+  expect(box).toHaveValue('');
+  const user = coreApi.endpoints.getUser.select()(view.store.getState()).data?.user;
+  expect(user && user.credits).toBe(15);
+});
+
+test('insufficient credits: the message is marked failed and a buy button leads to credits and back here', async () => {
+  const message = 'Je hebt onvoldoende credits';
+  const { sent } = server({
+    send: () => jsonResponse({ error: { code: 'insufficient_credits', message } }, 402),
+  });
+  await renderConversation();
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Bericht' }), 'Hallo{Enter}');
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(message);
+  expect(within(alert).getByRole('link', { name: 'Credits kopen' })).toHaveAttribute(
+    'href',
+    '/credits?return=/chats/1',
+  );
+  expect(screen.getByText(/niet verzonden/)).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Opnieuw versturen' }));
+  await waitFor(() => expect(sent).toHaveLength(2));
+  // A retry is the same message: the same client id, so the server can never store it twice.
+  expect(sent[1]!.client_id).toBe(sent[0]!.client_id);
+});
+
+test('a free member’s third chat answers the premium alert with a way to premium', async () => {
+  const message = 'Als gratis lid kun je maximaal 2 chats starten. Word premium om verder te chatten.';
+  server({ send: () => jsonResponse({ error: { code: 'chat_limit', message } }, 403) });
+  await renderConversation();
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Bericht' }), 'Hallo{Enter}');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(message);
+  expect(within(alert).getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium');
+});
+
+test('messages written offline wait, then go out once each, in order, when the connection returns', async () => {
+  const { sent } = server();
+  const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await renderConversation();
+  const box = await screen.findByRole('textbox', { name: 'Bericht' });
+  await userEvent.type(box, 'Eerste{Enter}');
+  await userEvent.type(box, 'Tweede{Enter}');
+  expect(await screen.findAllByText(/wacht op verbinding/)).toHaveLength(2);
+  expect(screen.getByText(/^Je bent offline\./)).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+
+  online.mockReturnValue(true);
+  act(() => void window.dispatchEvent(new Event('online')));
+  await waitFor(() => expect(sent).toHaveLength(2));
+  expect(sent.map((body) => body.text)).toEqual(['Eerste', 'Tweede']);
+  expect(new Set(sent.map((body) => body.client_id)).size).toBe(2);
+  await waitFor(() => expect(screen.queryByText(/wacht op verbinding/)).toBeNull());
+});
+
+test('a first message from a profile starts the conversation with that member', async () => {
+  const dewi = profileFixture({ id: 555, name: 'Dewi', age: 41, fictional: true, main_image: null });
+  const { sent } = server();
+  mockFetchPartner(dewi);
+  await renderConversation('/members/555/chat', '/members/:id/chat');
+  expect(await screen.findByRole('link', { name: /Dewi, 41/ })).toHaveAttribute('href', '/members/555');
+  expect(await screen.findByRole('note')).toHaveTextContent('Deze site bevat fictieve profielen.');
+  expect(screen.getByText('Stuur Dewi een eerste bericht.')).toBeInTheDocument();
+  await userEvent.type(screen.getByRole('textbox', { name: 'Bericht' }), 'Hoi Dewi{Enter}');
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ member: 555, type: 'text', text: 'Hoi Dewi' });
+  expect(sent[0]).not.toHaveProperty('conversation');
+
+  function mockFetchPartner(profile: typeof dewi) {
+    const previous = globalThis.fetch as jest.Mock;
+    const inner = previous.getMockImplementation()!;
+    previous.mockImplementation(async (input: Request) => {
+      const url = new URL(input.url);
+      if (url.pathname === '/api/member.php') return jsonResponse({ profile, liked: false, blocked: false });
+      return inner(input);
+    });
+  }
+});
+
+test('a gift is picked from the catalogue and sent as a gift message', async () => {
+  const gift = { id: 3, name: 'Roos', image: '/media/gifts/rose.svg', credits: 20 };
+  const { sent } = server();
+  const previous = globalThis.fetch as jest.Mock;
+  const inner = previous.getMockImplementation()!;
+  previous.mockImplementation(async (input: Request) =>
+    new URL(input.url).pathname === '/api/gifts.php' ? jsonResponse({ gifts: [gift] }) : inner(input),
+  );
+  await renderConversation();
+  await userEvent.click(await screen.findByRole('button', { name: 'Cadeau sturen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Kies een cadeau' });
+  await userEvent.click(await within(dialog).findByRole('button', { name: /Roos/ }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ conversation: 1, type: 'gift', gift_id: 3 });
+});
+
+test('a photo is uploaded first, then sent as a photo message', async () => {
+  const photo = {
+    id: 8,
+    url: '/api/chat-photo.php?id=8',
+    thumb_url: '/api/chat-photo.php?id=8&size=thumb',
+    width: 400,
+    height: 300,
+  };
+  const { sent } = server();
+  const uploads: string[] = [];
+  const previous = globalThis.fetch as jest.Mock;
+  const inner = previous.getMockImplementation()!;
+  previous.mockImplementation(async (input: Request) => {
+    if (new URL(input.url).pathname !== '/api/chat-photo.php') return inner(input);
+    uploads.push(input.headers.get('content-type') ?? '');
+    return jsonResponse({ photo }, 201);
+  });
+  await renderConversation();
+  const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'foto.jpg', { type: 'image/jpeg' });
+  await userEvent.upload(await screen.findByLabelText('Foto sturen'), file);
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(uploads[0]).toMatch(/^multipart\/form-data/);
+  expect(sent[0]).toMatchObject({ conversation: 1, type: 'photo', photo_id: 8 });
+});

@@ -1,0 +1,37 @@
+import type { MembersQuery, NicheVariant, Profile } from '@dating/shared';
+import { useSite } from '../../../lib/site';
+import { useGetLanderProfilesQuery } from '../api/get-lander-profiles';
+
+/** Which members a niche shows (SPEC §1: the niche chooses texts, imagery and members). */
+export const NICHE_MEMBERS: Record<NicheVariant, MembersQuery> = {
+  general: {},
+  she: { gender: 'female' },
+  bdsm: {},
+  bbw: { gender: 'female' },
+  gilf: { gender: 'female', min_age: 55 },
+  milf: { gender: 'female', min_age: 35, max_age: 55 },
+  gay: { gender: 'male' },
+};
+
+/** Only profiles with an approved photo make a lander: a grey silhouette sells nothing. */
+export function withPhoto(profile: Profile): boolean {
+  return profile.main_image?.status === 'active';
+}
+
+/**
+ * Members for a lander: the site niche's selection, real ones only where the visitor may see them (SPEC §6: no
+ * request otherwise, so a visitor never triggers a 403 logout). `ready` turns true when there is nothing to wait for.
+ */
+export function useLanderProfiles(count: number) {
+  const { mayBrowse, known, variant, source } = useSite();
+  const { data, isLoading } = useGetLanderProfilesQuery(
+    { numResults: Math.max(count, 12), ...NICHE_MEMBERS[variant], ...source },
+    { skip: !mayBrowse },
+  );
+  const all = data ? data.profiles : [];
+  const profiles = [...all.filter(withPhoto), ...all.filter((profile) => !withPhoto(profile))].slice(
+    0,
+    count,
+  );
+  return { profiles, ready: known && !isLoading };
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { NS } from '../lib/i18n';
+import { useSite } from '../lib/site';
+import { LanderFrame } from '../features/lander/components/lander-frame';
+import { ProfilePhoto } from '../features/lander/components/profile-photo';
+import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
+import type { VariantProps } from './variant-props';
+import styles from './collage.module.scss';
+
+const TILES = 12;
+
+/** `/landers/collagelanding`: a wall of tilted polaroids with the pitch pinned in the middle. */
+export default function Collage({ source }: VariantProps) {
+  const { t } = useTranslation(NS);
+  const { settings, variant } = useSite();
+  const open = useOpenSignup(source);
+  const { profiles } = useLanderProfiles(TILES);
+  const tiles = Array.from({ length: TILES }, (_, index) => profiles[index] ?? null);
+  return (
+    <LanderFrame page="collagelanding" source={source}>
+      <section className={styles.collage}>
+        <ul className={styles.wall}>
+          {tiles.map((profile, index) => (
+            <li key={profile?.id ?? index} className={styles[`tilt${index % 4}`]}>
+              <button
+                type="button"
+                className={styles.polaroid}
+                onClick={open}
+                tabIndex={profile ? 0 : -1}
+                aria-hidden={!profile}
+              >
+                <ProfilePhoto profile={profile} lazy={index >= 6} />
+                <span className={styles.caption}>
+                  {profile ? `${profile.name}, ${profile.age}` : '\u00a0'}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.pitch}>
+          <p className={styles.site}>{settings?.name}</p>
+          <h1 className={styles.title} data-testid="lander-title">
+            {t('collage.title')}
+          </h1>
+          <p>{t(`collage.text.${variant}`)}</p>
+          <SignupCta source={source} />
+        </div>
+      </section>
+    </LanderFrame>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@dating/shared';
+import { NS } from '../lib/i18n';
+import { useSite } from '../lib/site';
+import { LanderFrame } from '../features/lander/components/lander-frame';
+import { ProfilePhoto } from '../features/lander/components/profile-photo';
+import { useOpenSignup } from '../features/lander/components/signup-cta';
+import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
+import type { VariantProps } from './variant-props';
+import styles from './gallery.module.scss';
+
+const FILTERS = ['all', 'online', 'new'] as const;
+type Filter = (typeof FILTERS)[number];
+const COUNT = 12;
+
+/** Demo rhythm, not data: every third member is "online", every fourth "new". */
+function matches(filter: Filter, index: number) {
+  if (filter === 'online') return index % 3 !== 1;
+  if (filter === 'new') return index % 4 === 0 || index % 4 === 3;
+  return true;
+}
+
+function Card({ profile, index, onOpen }: { profile: Profile | null; index: number; onOpen: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <li className={styles.card}>
+      <ProfilePhoto profile={profile} lazy={index >= 4} />
+      {profile && (
+        <div className={styles.meta}>
+          <strong>
+            {profile.name}, {profile.age}
+          </strong>
+          <span>{profile.city ?? profile.region}</span>
+          <button type="button" className={styles.view} onClick={onOpen}>
+            {t('gallery.view', { name: profile.name })}
+          </button>
+        </div>
+      )}
+      {profile && index % 3 !== 1 && <span className={styles.online}>{t('online')}</span>}
+    </li>
+  );
+}
+
+/** `/landers/gallery`: a photo gallery of the niche's members with filter tabs; every card leads to signup. */
+export default function Gallery({ source }: VariantProps) {
+  const { t } = useTranslation(NS);
+  const { settings, variant } = useSite();
+  const open = useOpenSignup(source);
+  const [filter, setFilter] = useState<Filter>('all');
+  const { profiles } = useLanderProfiles(COUNT);
+  const cards = Array.from({ length: COUNT }, (_, index) => ({
+    profile: profiles[index] ?? null,
+    index,
+  })).filter(({ index }) => matches(filter, index));
+  return (
+    <LanderFrame page="gallery" source={source}>
+      <header className={styles.header}>
+        <h1 className={styles.title} data-testid="lander-title">
+          {t('gallery.title', { audience: t(`audience.${variant}`) })}
+        </h1>
+        <p>{t('gallery.text', { site: settings?.name ?? '' })}</p>
+        <div className={styles.tabs} role="group" aria-label={t('gallery.filter')}>
+          {FILTERS.map((name) => (
+            <button key={name} type="button" aria-pressed={filter === name} onClick={() => setFilter(name)}>
+              {t(`gallery.filters.${name}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      <ul className={styles.grid}>
+        {cards.map(({ profile, index }) => (
+          <Card key={profile?.id ?? index} profile={profile} index={index} onOpen={open} />
+        ))}
+      </ul>
+    </LanderFrame>
+  );
+}

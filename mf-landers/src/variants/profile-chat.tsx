@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { NS } from '../lib/i18n';
+import { LanderFrame } from '../features/lander/components/lander-frame';
+import { ProfilePhoto } from '../features/lander/components/profile-photo';
+import { useOpenSignup } from '../features/lander/components/signup-cta';
+import type { VariantProps } from './variant-props';
+import { useFeaturedMember } from './use-featured-member';
+import styles from './profile-landers.module.scss';
+
+/** `/members/{id}/landing2/{slug?}`: a chat the member has opened with the visitor; answering means signing up. */
+export default function ProfileChat({ source, memberId }: VariantProps) {
+  const { t } = useTranslation(NS);
+  const open = useOpenSignup(source);
+  const profile = useFeaturedMember(memberId);
+  const name = profile?.name ?? t('profileChat.someone');
+  return (
+    <LanderFrame page="landing2" source={source}>
+      <section className={styles.chat}>
+        <header className={styles.chatHeader}>
+          <ProfilePhoto profile={profile} lazy={false} className={styles.chatAvatar} />
+          <div>
+            <h1 className={styles.chatTitle} data-testid="lander-title">
+              {t('profileChat.title', { name })}
+            </h1>
+            <small>{t('onlineNow')}</small>
+          </div>
+        </header>
+        <ol className={styles.messages}>
+          <li>{t('profileChat.first')}</li>
+          <li>{t('profileChat.second')}</li>
+          <li className={styles.typing}>{t('profileChat.typing', { name })}</li>
+        </ol>
+        <form
+          className={styles.reply}
+          onSubmit={(event) => {
+            event.preventDefault();
+            open();
+          }}
+        >
+          <label className="visually-hidden" htmlFor="lander-reply">
+            {t('profileChat.placeholder')}
+          </label>
+          <input id="lander-reply" placeholder={t('profileChat.placeholder')} onFocus={open} readOnly />
+          <button type="submit" data-testid="lander-cta">
+            {t('profileChat.send')}
+          </button>
+        </form>
+      </section>
+    </LanderFrame>
+  );
+}

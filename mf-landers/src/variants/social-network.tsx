@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@dating/shared';
+import { NS } from '../lib/i18n';
+import { useSite } from '../lib/site';
+import { LanderFrame } from '../features/lander/components/lander-frame';
+import { ProfilePhoto } from '../features/lander/components/profile-photo';
+import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
+import type { VariantProps } from './variant-props';
+import styles from './social-network.module.scss';
+
+const POSTS = 5;
+const POST_TEXTS = 6;
+
+function Post({ profile, index, onOpen }: { profile: Profile; index: number; onOpen: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <article className={styles.post}>
+      <header className={styles.postHeader}>
+        <ProfilePhoto profile={profile} lazy={index > 0} className={styles.avatar} />
+        <div>
+          <strong>{profile.name}</strong>
+          <small>
+            {t('social.ago', { count: 4 + index * 11 })} · {profile.city ?? profile.region}
+          </small>
+        </div>
+      </header>
+      <p className={styles.text}>{t(`social.posts.${index % POST_TEXTS}`)}</p>
+      {index % 2 === 0 && (
+        <button
+          type="button"
+          className={styles.picture}
+          onClick={onOpen}
+          aria-label={t('photoOf', { name: profile.name })}
+        >
+          <ProfilePhoto profile={profile} size="full" lazy={index > 0} />
+        </button>
+      )}
+      <footer className={styles.actions}>
+        <button type="button" onClick={onOpen}>
+          <span aria-hidden="true">♥</span> {t('social.like')} · {12 + index * 7}
+        </button>
+        <button type="button" onClick={onOpen}>
+          <span aria-hidden="true">💬</span> {t('social.comment')}
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+/** `/landers/socialnetwork`: a social feed of members' posts, a composer and suggestions; all lead to signup. */
+export default function SocialNetwork({ source }: VariantProps) {
+  const { t } = useTranslation(NS);
+  const { settings } = useSite();
+  const open = useOpenSignup(source);
+  const { profiles } = useLanderProfiles(POSTS + 3);
+  const posts = profiles.slice(0, POSTS);
+  const suggestions = profiles.slice(POSTS);
+  return (
+    <LanderFrame page="socialnetwork" source={source} className={styles.page}>
+      <div className={styles.layout}>
+        <div className={styles.feed}>
+          <h1 className={styles.title} data-testid="lander-title">
+            {t('social.title', { site: settings?.name ?? '' })}
+          </h1>
+          <button type="button" className={styles.composer} onClick={open}>
+            {t('social.composer')}
+          </button>
+          {posts.length === 0 && <div className={styles.skeleton} aria-hidden="true" />}
+          {posts.map((profile, index) => (
+            <Post key={profile.id} profile={profile} index={index} onOpen={open} />
+          ))}
+        </div>
+        <aside className={styles.side}>
+          <h2>{t('social.suggested')}</h2>
+          <ul>
+            {suggestions.map((profile) => (
+              <li key={profile.id}>
+                <ProfilePhoto profile={profile} className={styles.avatar} />
+                <span>
+                  {profile.name}, {profile.age}
+                </span>
+                <button type="button" onClick={open}>
+                  {t('social.follow')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <SignupCta source={source} />
+        </aside>
+      </div>
+    </LanderFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../lib/i18n';
+import { useReducedMotion } from '../lib/use-reduced-motion';
+import { LanderFrame } from '../features/lander/components/lander-frame';
+import { ProfilePhoto } from '../features/lander/components/profile-photo';
+import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
+import type { VariantProps } from './variant-props';
+import styles from './video.module.scss';
+
+/**
+ * `/landers/video`: a looping "live video" made here from members' photos (CSS animation: a slow camera pan, a
+ * picture-in-picture, rising hearts, a progress bar): no video file to download. Reduced motion: it stands still
+ * until the visitor presses play.
+ */
+export default function VideoLander({ source }: VariantProps) {
+  const { t } = useTranslation(NS);
+  const reduced = useReducedMotion();
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reduced;
+  const open = useOpenSignup(source);
+  const { profiles } = useLanderProfiles(7);
+  const [star = null, guest = null, ...live] = profiles;
+  return (
+    <LanderFrame page="video" source={source}>
+      <section className={styles.hero}>
+        <h1 className={styles.title} data-testid="lander-title">
+          {t('video.title')}
+        </h1>
+        <div className={`${styles.player} ${playing ? '' : styles.paused}`}>
+          <ProfilePhoto profile={star} size="full" lazy={false} className={styles.camera} />
+          <ProfilePhoto profile={guest} lazy={false} className={styles.pip} />
+          <span className={styles.live}>{t('video.live')}</span>
+          <span className={styles.viewers}>{t('video.viewers', { count: 248 })}</span>
+          <span className={styles.hearts} aria-hidden="true">
+            <i>♥</i>
+            <i>♥</i>
+            <i>♥</i>
+          </span>
+          {star && (
+            <span className={styles.name}>
+              {star.name}, {star.age}
+            </span>
+          )}
+          <div className={styles.bar}>
+            <button
+              type="button"
+              onClick={() => setChoice(!playing)}
+              aria-label={playing ? t('media.pause') : t('media.play')}
+            >
+              {playing ? '❚❚' : '▶'}
+            </button>
+            <span className={styles.progress}>
+              <span />
+            </span>
+            <button type="button" className={styles.join} onClick={open}>
+              {t('video.join')}
+            </button>
+          </div>
+        </div>
+        <p className={styles.text}>{t('video.text')}</p>
+        <SignupCta source={source} />
+      </section>
+      {live.length > 0 && (
+        <section className={styles.strip}>
+          <h2>{t('video.more')}</h2>
+          <ul>
+            {live.map((profile) => (
+              <li key={profile.id}>
+                <button type="button" onClick={open} aria-label={t('photoOf', { name: profile.name })}>
+                  <ProfilePhoto profile={profile} />
+                  <span className={styles.stripLive}>{t('video.live')}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </LanderFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../../lib/i18n';
+import { BlockDialog } from './block-dialog';
+import { ReportDialog } from './report-dialog';
+
+/** Block and report, below a member's profile (members only: the server needs a session for both). */
+export function SafetyActions({ profileId, name }: { profileId: number; name: string }) {
+  const { t } = useTranslation(NS);
+  const [open, setOpen] = useState<'block' | 'report' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <div className="d-flex gap-3 mt-2 small">
+      <button type="button" className="btn btn-link btn-sm p-0 text-muted" onClick={() => setOpen('block')}>
+        {t('block.action')}
+      </button>
+      <button type="button" className="btn btn-link btn-sm p-0 text-muted" onClick={() => setOpen('report')}>
+        {t('report.action')}
+      </button>
+      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} />}
+      {open === 'report' && <ReportDialog profileId={profileId} name={name} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  api,
+  type DirectDebitCodeRequest,
+  type DirectDebitCodeResponse,
+  type DirectDebitRequest,
+  type DirectDebitResponse,
+} from '@dating/shared';
+
+/** `POST /api/directdebit-code.php` (the SMS code) and `POST /api/directdebit.php` (the mandate and the order). */
+export const directDebitApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    paymentsSendDirectDebitCode: build.mutation<DirectDebitCodeResponse, DirectDebitCodeRequest>({
+      query: (body) => ({ url: 'directdebit-code.php', method: 'POST', body }),
+    }),
+    paymentsDirectDebit: build.mutation<DirectDebitResponse, DirectDebitRequest>({
+      query: (body) => ({ url: 'directdebit.php', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Transactions', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { usePaymentsSendDirectDebitCodeMutation, usePaymentsDirectDebitMutation } = directDebitApi;

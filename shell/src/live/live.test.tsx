@@ -1,0 +1,208 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ChatEntry, LiveEvent } from '@dating/shared';
+import { installEventSource, type FakeEventSource } from '../test/event-source-edge';
+import { renderShell } from '../test/render-shell';
+import { chatsFixture, likesFixture, profileFixture, userFixture } from '../test/fixtures';
+
+let sources: ReturnType<typeof installEventSource>;
+beforeEach(() => {
+  localStorage.setItem('site-entry-warning-closed', '1');
+  sources = installEventSource();
+});
+afterEach(() => {
+  localStorage.clear();
+  sources.uninstall();
+  jest.useRealTimers();
+});
+
+async function advance(ms: number) {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+}
+/** The shell as a member sees it, once its root route has opened the channel. */
+async function renderMember(options: Parameters<typeof renderShell>[0]) {
+  const view = await renderShell(options);
+  await waitFor(() => expect(sources.all().length).toBeGreaterThan(0));
+  return view;
+}
+const channel = (): FakeEventSource => {
+  const source = sources.current();
+  if (!source) throw new Error('no live connection');
+  return source;
+};
+async function serverSends(event: LiveEvent) {
+  await act(async () => {
+    channel().send(event);
+    await Promise.resolve();
+  });
+}
+const counts = (view: Awaited<ReturnType<typeof renderShell>>) => [
+  view.edge.count('/api/user.php'),
+  view.edge.count('/api/chats.php'),
+  view.edge.count('/api/likes.php'),
+];
+
+describe('live channel: one connection per tab, polling only while it is down', () => {
+  test('a member opens one EventSource on /api/live.php with the cookie; a visitor none', async () => {
+    await renderMember({ path: '/members', user: userFixture() });
+    expect(sources.all()).toHaveLength(1);
+    expect(channel().url).toBe('/api/live.php');
+    expect(channel().init).toEqual({ withCredentials: true });
+    sources.uninstall();
+    sources = installEventSource();
+    await renderShell({ path: '/pages/faq', user: false });
+    await screen.findByTestId('static-page-faq');
+    expect(sources.all()).toHaveLength(0);
+  });
+
+  test('no polling while the channel is up; polling 5 s after it drops; one refresh when it is back, then none', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
+    await advance(10);
+    expect(counts(view)).toEqual([0, 1, 1]);
+    await act(async () => channel().open());
+    await advance(180_000);
+    expect(counts(view)).toEqual([0, 1, 1]);
+
+    await act(async () => channel().drop());
+    await advance(4_900);
+    expect(counts(view)).toEqual([0, 1, 1]);
+    await advance(200);
+    expect(counts(view)).toEqual([1, 2, 2]);
+    await advance(60_000);
+    expect(counts(view)).toEqual([2, 3, 3]);
+
+    // Back up: what was missed meanwhile is fetched once, then the events keep the cache current.
+    await act(async () => channel().open());
+    await advance(10);
+    expect(counts(view)).toEqual([3, 4, 4]);
+    await advance(300_000);
+    expect(counts(view)).toEqual([3, 4, 4]);
+    expect(sources.all()).toHaveLength(1);
+  });
+
+  test('a refused stream asks for the user (the session may have ended) and opens a new EventSource later', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture() });
+    await act(async () => channel().refuse());
+    await advance(10);
+    expect(view.edge.count('/api/user.php')).toBe(1);
+    expect(sources.current()).toBeUndefined();
+    await advance(5_000);
+    expect(sources.all()).toHaveLength(2);
+    await act(async () => channel().open());
+    expect(sources.current()).toBe(sources.all()[1]);
+  });
+
+  test('a session that ended closes the channel for good', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({
+      path: '/members',
+      user: userFixture(),
+      routes: { '/api/user.php': { user: false } },
+    });
+    await act(async () => channel().open());
+    // The server ended the session (logout elsewhere): the stream closes and the next one is refused.
+    await act(async () => channel().refuse());
+    await advance(500);
+    expect(view.store.getState().api.queries['getUser(undefined)']?.data).toEqual({ user: false });
+    expect(screen.getByRole('link', { name: /log in/i })).toBeInTheDocument();
+    await advance(120_000);
+    expect(sources.all()).toHaveLength(1);
+    expect(view.edge.count('/api/user.php')).toBe(1);
+  });
+});
+
+describe('live events update the one cache: badges, title and app badge follow', () => {
+  const messageTo = (chat: ChatEntry): LiveEvent => ({
+    type: 'message',
+    conversation: chat.conversation.id,
+    chat,
+    message: {
+      id: 77,
+      conversation: chat.conversation.id,
+      client_id: null,
+      from_me: false,
+      type: 'text',
+      text: 'Hoi',
+      gift: null,
+      photo: null,
+      sent_at: chat.conversation.updated_at,
+      read_at: null,
+    },
+  });
+
+  test('a message puts its conversation on top with its unread count, without a request', async () => {
+    document.title = 'Flirtplaats';
+    const view = await renderMember({ path: '/members', user: userFixture(), unread: [1, 0] });
+    await act(async () => channel().open());
+    const messages = await screen.findByTestId('nav-messages-top');
+    expect(await within(messages).findByText('1')).toBeInTheDocument();
+    const [, second] = chatsFixture([1, 0]).chats;
+    await serverSends(
+      messageTo({
+        ...second!,
+        num_unread_messages: 2,
+        conversation: { id: 2, updated_at: '2026-02-01T00:00:00Z' },
+      }),
+    );
+    expect(within(messages).getByText('3')).toBeInTheDocument();
+    expect(document.title).toBe('(3) Flirtplaats');
+    const chats = view.store.getState().api.queries['getChats(undefined)']?.data as { chats: ChatEntry[] };
+    expect(chats.chats.map((chat) => chat.conversation.id)).toEqual([2, 1]);
+    expect(view.edge.count('/api/chats.php')).toBe(1);
+
+    await serverSends({ type: 'conversation_removed', conversation: 2 });
+    expect(within(messages).getByText('1')).toBeInTheDocument();
+    expect(document.title).toBe('(1) Flirtplaats');
+  });
+
+  test('counters: credits and premium from the event; a list whose count differs is fetched again', async () => {
+    let unread = [0];
+    let newLikes = 0;
+    const view = await renderMember({
+      path: '/members',
+      user: userFixture({ paid_user: false, credits: 0 }),
+      routes: {
+        '/api/chats.php': () => ({ body: chatsFixture(unread) }),
+        '/api/likes.php': () => ({ body: likesFixture(newLikes) }),
+      },
+    });
+    await act(async () => channel().open());
+    expect(await screen.findByTestId('nav-premium-top')).toBeInTheDocument();
+    unread = [4];
+    newLikes = 2;
+    await serverSends({ type: 'counters', unread_messages: 4, new_likes: 2, credits: 8, paid_user: true });
+    const credits = await screen.findByTestId('nav-credits-top');
+    expect(within(credits).getByText('8')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('nav-messages-top')).findByText('4')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('nav-likes-top')).findByText('2')).toBeInTheDocument();
+    expect([view.edge.count('/api/chats.php'), view.edge.count('/api/likes.php')]).toEqual([2, 2]);
+
+    // Counts that already agree cost no request.
+    await serverSends({ type: 'counters', unread_messages: 4, new_likes: 2, credits: 3, paid_user: true });
+    expect(within(screen.getByTestId('nav-credits-top')).getByText('3')).toBeInTheDocument();
+    expect([view.edge.count('/api/chats.php'), view.edge.count('/api/likes.php')]).toEqual([2, 2]);
+  });
+
+  test('a like reloads the likes; a match also shows the match modal, which leads to the chat', async () => {
+    let newLikes = 0;
+    const view = await renderMember({
+      path: '/members',
+      user: userFixture(),
+      routes: { '/api/likes.php': () => ({ body: likesFixture(newLikes) }) },
+    });
+    await act(async () => channel().open());
+    newLikes = 1;
+    const profile = profileFixture({ id: 321, name: 'Sanne' });
+    await serverSends({ type: 'like', like_id: 9, profile });
+    expect(await within(screen.getByTestId('nav-likes-top')).findByText('1')).toBeInTheDocument();
+    await serverSends({ type: 'match', profile });
+    expect(await screen.findByTestId('match-modal')).toHaveTextContent('You and Sanne like each other.');
+    expect(view.edge.count('/api/likes.php')).toBe(3);
+    await act(async () => screen.getByTestId('match-modal-chat').click());
+    expect(view.router.state.location.pathname).toBe('/members/321/chat');
+    expect(screen.queryByTestId('match-modal')).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Where the api's CPU goes under load: starts the built api with `node --cpu-prof` on PGlite (temp DATA_DIR,
+// demo seed, BENCH=1), logs in as the demo member, runs autocannon on one path, stops the server and prints the
+// top frames by self time and the self time per package (node_modules/<name>, our bundle, node internals).
+//   node tools/bench/api-profile.mjs [path] [seconds]     default /api/_bench/hello, 8 s
+//   PROFILE_KEEP=1 …                                       keeps the .cpuprofile (open it in Chrome DevTools)
+//   DATABASE_URL=postgres://… …                            on PostgreSQL (a fresh schema, dropped afterwards)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { buildApi, isApiBuilt } from '../lib/build.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const urlPath = process.argv[2] ?? '/api/_bench/hello';
+const seconds = Number(process.argv[3] ?? 8);
+
+if (!isApiBuilt(ROOT) && (await buildApi()).code !== 0) throw new Error('api build failed');
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = srv.address();
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-profile-'));
+const profDir = path.join(dataDir, 'prof');
+const schema = process.env.DATABASE_URL ? `prof_${randomBytes(4).toString('hex')}` : undefined;
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+};
+Object.assign(env, { BENCH: '1', SEED_DEMO: '1' }, schema ? { DATABASE_SCHEMA: schema } : {});
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', '--cpu-prof-dir', profDir, path.join(ROOT, 'api', 'dist', 'server.js')],
+  { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const exited = new Promise((resolve) => child.on('exit', resolve));
+const base = `http://127.0.0.1:${port}`;
+let requests = 0;
+let loadStart = 0;
+let loadEnd = 0;
+let exitAt = 0;
+
+try {
+  for (let i = 0; ; i++) {
+    if (i > 2400) throw new Error('server did not start');
+    const ok = await fetch(`${base}/api/_bench/hello`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const login = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: 'email=demo%40example.com&password=Demo-1234',
+  });
+  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  const headers = sid ? { cookie: `sid=${sid}` } : {};
+  loadStart = performance.now();
+  const result = await new Promise((resolve, reject) =>
+    autocannon({ url: base + urlPath, connections: 100, duration: seconds, headers }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
+  loadEnd = performance.now();
+  requests = result.requests.total;
+  console.log(`${urlPath}: ${result.requests.average.toFixed(0)} req/s, ${result.non2xx} non-2xx`);
+} finally {
+  child.kill('SIGTERM');
+  await exited;
+  exitAt = performance.now();
+}
+
+const file = fs.readdirSync(profDir).find((name) => name.endsWith('.cpuprofile'));
+const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8'));
+// Only the samples taken under load: the profile ends when the process exits, so the window is placed back from
+// its end by what this process measured (start-up and the seed are left out).
+const from = profile.endTime - (exitAt - loadStart) * 1000;
+const to = profile.endTime - (exitAt - loadEnd) * 1000;
+const hitsOf = new Map();
+let at = profile.startTime;
+let windowUs = 0;
+let windowSamples = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i];
+  if (at >= from && at <= to) {
+    hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+    windowUs += profile.timeDeltas[i];
+    windowSamples++;
+  }
+});
+const usPerSample = windowUs / Math.max(1, windowSamples);
+const byFrame = new Map();
+const byPackage = new Map();
+let total = 0;
+for (const node of profile.nodes) {
+  const hits = hitsOf.get(node.id);
+  if (!hits) continue;
+  const { functionName, url, lineNumber } = node.callFrame;
+  total += hits;
+  const where = url.replace(/^file:\/\//, '').replace(ROOT + '/', '');
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+    (where.startsWith('api/dist')
+      ? 'api (our bundle)'
+      : where.startsWith('node:')
+        ? 'node internals'
+        : where || `(${functionName || 'program'})`);
+  const key = `${functionName || '(anonymous)'}  ${where}:${lineNumber + 1}`;
+  byFrame.set(key, (byFrame.get(key) ?? 0) + hits);
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
+}
+const share = (hits) => `${((hits / total) * 100).toFixed(1).padStart(5)} %`;
+// Self time per request: the samples of a package × the sampling interval ÷ the requests answered in the window.
+const perRequest = (hits) => `${((hits * usPerSample) / Math.max(1, requests)).toFixed(1).padStart(6)} µs`;
+const idle = byPackage.get('((idle))') ?? 0;
+console.log(
+  `\nself time per package (${total} samples under load, ${usPerSample.toFixed(0)} µs each; ` +
+    `busy ${perRequest(total - idle).trim()} per request)`,
+);
+for (const [pkg, hits] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  console.log(`${share(hits)} ${perRequest(hits)}/req  ${pkg}`);
+console.log('\ntop frames by self time');
+for (const [key, hits] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${share(hits)}  ${key}`);
+if (process.env.PROFILE_KEEP) {
+  const kept = path.join(os.tmpdir(), `api-${urlPath.replace(/\W+/g, '_')}-${Date.now()}.cpuprofile`);
+  fs.copyFileSync(path.join(profDir, file), kept);
+  console.log(`\nprofile: ${kept}`);
+}
+if (schema) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+fs.rmSync(dataDir, { recursive: true, force: true });
