@@ -14,6 +14,9 @@ test('a photo under inspection is seen by its owner (as being checked) and by no
   const owner = await signup(t);
   const other = await signup(t);
   const id = owner.user.profile.id as number;
+  // A confirmed member (an unconfirmed profile is not served to others at all).
+  await t.app.database.raw.query(`UPDATE users SET status = 'confirmed' WHERE id = $1`, [id]);
+  await t.app.database.raw.query(`UPDATE profiles SET status = 'active' WHERE user_id = $1`, [id]);
   const image = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
