@@ -18,6 +18,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { loggerOptions, OneLineLogController } from './plugins/logging';
 import { registerDevOnlyGuard } from './plugins/dev-only';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerVisitorAccess } from './plugins/visitor-access';
 import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // Hooks at the root, before any route: every route of every domain, present and future, passes through them.
   registerDevOnlyGuard(app);
   registerInputGuard(app);
+  registerVisitorAccess(app);
   await registerRoutes(app);
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.

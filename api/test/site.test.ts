@@ -68,7 +68,7 @@ describe('GET /api/settings.php', () => {
     expect(s.geoip_country).toBeNull();
   });
 
-  test('the site follows the Host header; ?host= forces it; unknown hosts get the default site', async () => {
+  test('the site follows the Host header; ?host= forces it on settings; unknown hosts are a 404', async () => {
     expect((await get('/api/settings.php', { host: 'she.localhost:8080' })).json()).toMatchObject({
       niche: 2,
       domain_language: 'de-DE',
@@ -77,7 +77,9 @@ describe('GET /api/settings.php', () => {
       niche: 7,
       default_locale: 'en',
     });
-    expect((await get('/api/settings.php', { host: 'unknown.example' })).json().domain).toBe('localhost');
+    const unknown = await get('/api/settings.php', { host: 'unknown.example' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('site_unknown');
   });
 
   test('geoip_country comes from X-Forwarded-For only behind a trusted proxy', async () => {

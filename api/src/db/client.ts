@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import type { AppConfig } from '../config';
+import { ConfigError, type AppConfig } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The transaction handle Drizzle passes to `db.transaction(fn)`. */
@@ -48,10 +48,50 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   return openPglite(config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'), config.pgliteTemplate);
 }
 
+/**
+ * PGlite files are one process's alone (issue 11 finding 7): two servers on one DATA_DIR silently lost data. The
+ * directory must be writable and is locked (proper-lockfile: a `db.lock` folder kept fresh while we run, stale
+ * after 10 s when a process died); a second process stops with a clear message instead of a wasm error.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (err) {
+    throw new ConfigError(
+      `DATA_DIR is not writable: ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}). ` +
+        'Point DATA_DIR at a writable folder, or set DATABASE_URL.',
+    );
+  }
+  const lockfile = await import('proper-lockfile');
+  try {
+    return await lockfile.lock(dir, {
+      stale: 10_000,
+      update: 2_000,
+      realpath: false,
+      // Lost the lock (clock jump, deleted lock folder): another process may start writing; stop rather than race.
+      onCompromised: (err) => {
+        console.error(`lost the lock on ${dir}: ${err.message}; stopping`);
+        process.exit(1);
+      },
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new ConfigError(
+        `The database in ${dir} is in use by another process (a server or the moderate command). ` +
+          'Stop it first, or give this one its own DATA_DIR.',
+      );
+    }
+    throw err;
+  }
+}
+
 async function openPglite(dir: string | undefined, template?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (dir) mkdirSync(dir, { recursive: true });
+  const unlock = dir ? await lockDataDir(dir) : null;
   const dump = !dir && template && existsSync(template) ? readFileSync(template) : null;
   const client = dir ? new PGlite(dir) : dump ? new PGlite({ loadDataDir: new Blob([dump]) }) : new PGlite();
   await client.waitReady;
@@ -86,7 +126,14 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
       );
     },
   };
-  return { db, raw, close: () => client.close() };
+  return {
+    db,
+    raw,
+    async close() {
+      await client.close();
+      await unlock?.();
+    },
+  };
 }
 
 async function openPostgres(url: string, dbSchema: string | undefined): Promise<Database> {

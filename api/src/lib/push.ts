@@ -3,6 +3,8 @@ import webPush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { first, rows } from '../db/sql';
+import { ApiError, badInput } from './errors';
+import { isPublicHttpsUrl } from './public-endpoint';
 
 interface VapidKeys {
   publicKey: string;
@@ -54,16 +56,26 @@ export function createPushService(db: Db, options: { subject: string; log: Fasti
     publicKey(): string {
       return keys?.publicKey ?? '';
     },
-    /** Stores (or moves to this member) a browser push subscription. */
+    /**
+     * Stores a browser push subscription for this member (issue 11 finding 16). The endpoint must be https on a
+     * public host (the server will call it: no requests into our own network). An endpoint that belongs to
+     * another member moves only when the keys are the same (the same browser subscription, e.g. a shared
+     * computer); otherwise 403, so no one can take over, or redirect, another member's notifications.
+     */
     async subscribe(
       userId: number,
       sub: { endpoint: string; keys: { p256dh: string; auth: string } },
     ): Promise<void> {
-      await db.execute(
-        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+      if (!isPublicHttpsUrl(sub.endpoint)) throw badInput('endpoint');
+      const row = await first<{ id: number }>(
+        db,
+        sql`INSERT INTO push_subscriptions AS s (user_id, endpoint, p256dh, auth)
             VALUES (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth})
-            ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
+            ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth
+            WHERE s.user_id = EXCLUDED.user_id OR (s.p256dh = EXCLUDED.p256dh AND s.auth = EXCLUDED.auth)
+            RETURNING s.id`,
       );
+      if (!row) throw new ApiError(403, 'forbidden');
     },
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
       await db.execute(

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@dating/shared/constants';
 import { isLocale, type Locale } from '@dating/shared/contract/index';
 import { ApiError } from '../lib/errors';
-import { localeFromAcceptLanguage } from '../lib/i18n';
+import { localeFromAcceptLanguage, translateError } from '../lib/i18n';
 import { countryForIp } from '../lib/geo';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../domains/accounts';
 import type { Site } from '../domains/sites';
@@ -14,11 +14,15 @@ const GEO = Symbol('geoCountry');
 const USER_ID = Symbol('userId');
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The site may be named by `?host=` (only the server's own first-load settings call, SPEC §7). */
+    siteFromQuery?: boolean;
+  }
   interface FastifyRequest {
     [SITE]: Site | undefined;
     [GEO]: string | null | undefined;
     [USER_ID]: Promise<number | null> | undefined;
-    /** The branded site chosen by the Host header (or `?host=`); unknown hosts get the default site. */
+    /** The branded site of the Host header (routes with `config.siteFromQuery`: `?host=`); unknown hosts get 404. */
     readonly site: Site;
     /** The signed-in member, or null for a visitor (memoised per request). */
     currentUser(): Promise<AuthUser | null>;
@@ -53,7 +57,9 @@ export const contextPlugin = fp(
     app.decorateRequest('site', {
       getter(this: FastifyRequest) {
         if (this[SITE] === undefined) {
-          const forced = (this.query as Record<string, unknown> | undefined)?.host;
+          const forced = this.routeOptions.config?.siteFromQuery
+            ? (this.query as Record<string, unknown> | undefined)?.host
+            : undefined;
           this[SITE] = services.sites.resolveLoaded(
             typeof forced === 'string' && forced ? forced : this.hostname,
           );
@@ -64,6 +70,36 @@ export const contextPlugin = fp(
     app.decorateRequest(SITE, undefined);
     app.decorateRequest(GEO, undefined);
     app.decorateRequest(USER_ID, undefined);
+
+    // The site is the request's host (or the trusted proxy's forwarded host), never the client's choice (issue
+    // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, SPEC §7) may
+    // name it with `?host=`. An unknown host is not served as some other brand.
+    app.addHook('onRequest', async (request, reply) => {
+      const forced = request.routeOptions.config?.siteFromQuery
+        ? (request.query as Record<string, unknown> | undefined)?.host
+        : undefined;
+      const site = await services.sites.lookup(
+        typeof forced === 'string' && forced ? forced : request.hostname,
+      );
+      if (site) {
+        request[SITE] = site;
+        return;
+      }
+      const route = request.routeOptions.url ?? '';
+      // Files that are the same for every brand.
+      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') return;
+      if (route.startsWith('/api/') || request.method !== 'GET') throw new ApiError(404, 'site_unknown');
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'nl';
+      const text = translateError(locale, 'site_unknown');
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+            `<title>${text}</title></head><body style="font-family:sans-serif;padding:2rem"><h1>${text}</h1></body></html>`,
+        );
+    });
 
     app.decorateRequest('sessionToken', function (this: FastifyRequest) {
       const raw = this.cookies[SESSION_COOKIE];

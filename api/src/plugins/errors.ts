@@ -76,6 +76,13 @@ export const errorsPlugin = fp(
         const field = fieldOf(error);
         return reply.sendError(new ApiError(400, 'validation', { field }, field));
       }
+      // PostgreSQL refused the data itself (class 22: NUL byte, out of range, bad date, too long): the input was
+      // wrong, not the server. The input guard stops these first; this is the net for what it cannot know.
+      const pgCode = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+      if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+        request.log.warn({ err: error }, 'input refused by the database');
+        return reply.sendError(new ApiError(400, 'validation', { field: 'input' }, 'input'));
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const code = STATUS_CODES[status] ?? 'validation';

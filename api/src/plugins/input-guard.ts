@@ -29,16 +29,26 @@ export function boundNumbers(schema: unknown): unknown {
   return out;
 }
 
-/** Path of the first string holding a NUL character (PostgreSQL text cannot store it), or null. */
-export function nulPath(value: unknown, path: string, depth = 0): string | null {
+/**
+ * Path of the first value PostgreSQL or JavaScript cannot take: a string (or key) holding a NUL character, a
+ * number that is not finite or an integer beyond 2^53 (ajv's coercion of `?id=1e309` gives Infinity, and lets it
+ * through). Null when all is well.
+ */
+export function badValuePath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) &&
+      Math.abs(value) <= Number.MAX_VALUE / 2 &&
+      !(Number.isInteger(value) && !Number.isSafeInteger(value))
+      ? null
+      : path;
+  }
   if (!value || typeof value !== 'object' || depth > 32) return null;
-  // Streams, buffers (multipart): not JSON input.
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  // Streams and buffers (multipart uploads) are not JSON input.
+  if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (key.includes('\u0000')) return key.split('\u0000').join('');
-    const found = nulPath(item, key, depth + 1);
+    const found = badValuePath(item, key, depth + 1);
     if (found) return found;
   }
   return null;
@@ -46,8 +56,8 @@ export function nulPath(value: unknown, path: string, depth = 0): string | null 
 
 /**
  * Input hardening for every route, present and future (registered before the routes): bounded numbers in every
- * input schema, and no NUL character in any string of the query, params or body (also in fields a schema lets
- * through unchecked). Both answer 400 `validation` naming the field, like any schema error.
+ * input schema, and no NUL character, non-finite or unsafe number anywhere in the query, params or body (also in
+ * fields a schema lets through unchecked). Both answer 400 `validation` naming the field, like any schema error.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -59,13 +69,14 @@ export function registerInputGuard(app: FastifyInstance) {
     }
     route.schema = bounded;
   });
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // After validation: what ajv coerced (a query string turned into Infinity) is checked too.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const field = nulPath(value, part);
+      const field = badValuePath(value, part);
       if (field) throw new ApiError(400, 'validation', { field }, field);
     }
   });

@@ -121,3 +121,44 @@ describe('uniform errors (issue 11, finding 15)', () => {
     }
   });
 });
+
+describe('bad input is a precise 400, never a 500 (issue 11, finding 9)', () => {
+  test.each([
+    ['GET', '/api/member.php?id=1e309', undefined, 'query'],
+    ['GET', '/api/member.php?id=Infinity', undefined, 'id'],
+    ['GET', '/api/member.php?id=99999999999999999999', undefined, 'id'],
+    ['GET', '/api/members.php?min_age=1e309', undefined, 'query'],
+    ['GET', '/api/members.php?countryregion=a%00b', undefined, 'countryregion'],
+    ['POST', '/api/user.php', { email: 'a\u0000b@example.com', password: 'whatever1' }, 'email'],
+    [
+      'POST',
+      '/api/signup.php',
+      {
+        name: 'Nul\u0000',
+        gender: 'male',
+        date_of_birth: '1990-01-01',
+        email: 'n@example.com',
+        password: 'Sterk-wachtwoord-1',
+        locale: 'nl',
+      },
+      'name',
+    ],
+  ] as const)('%s %s', async (method, url, payload, field) => {
+    const res = await t.call({ method, url, payload });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body).code).toBe('validation');
+    if (field !== 'query') expect(errorOf(res.body).field).toBe(field);
+  });
+
+  test('a JSON number too large for JavaScript in a body is refused', async () => {
+    const cookie = await t.login();
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/block.php',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":1e309}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -3,6 +3,8 @@ import { buildApp } from '../../src/app';
 import { DEMO_EMAIL, XHR, createTestApp, type TestContext } from '../../src/testing/helpers';
 
 const SECRET = 'a-test-secret-of-more-than-thirty-two-characters';
+// Production also needs a mail decision (SMTP_URL, or keeping mail in the outbox on purpose).
+const MAIL = { MAIL_OUTBOX_ONLY: '1' };
 
 describe('configuration (issue 11, findings 3 and 4)', () => {
   test('the server listens on loopback unless HOST opens it', () => {
@@ -11,26 +13,26 @@ describe('configuration (issue 11, findings 3 and 4)', () => {
   });
 
   test('NODE_ENV=production, or a DATABASE_URL without a development NODE_ENV, is production', () => {
-    expect(configFromEnv({ NODE_ENV: 'production' }).production).toBe(true);
-    expect(configFromEnv({ DATABASE_URL: 'postgres://db/x' }).production).toBe(true);
+    expect(configFromEnv({ NODE_ENV: 'production', ...MAIL }).production).toBe(true);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/x', ...MAIL }).production).toBe(true);
     expect(configFromEnv({ DATABASE_URL: 'postgres://db/x', NODE_ENV: 'test' }).production).toBe(false);
     expect(configFromEnv({}).production).toBe(false);
   });
 
   test('production seeds nothing by default, and never the demo account', () => {
-    expect(configFromEnv({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(configFromEnv({ DATABASE_URL: 'postgres://db/x' }).seedDemo).toBe(false);
-    expect(configFromEnv({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toMatchObject({
+    expect(configFromEnv({ NODE_ENV: 'production', ...MAIL }).seedDemo).toBe(false);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://db/x', ...MAIL }).seedDemo).toBe(false);
+    expect(configFromEnv({ NODE_ENV: 'production', SEED_DEMO: '1', ...MAIL }).seedDemo).toMatchObject({
       account: false,
     });
     expect(configFromEnv({}).seedDemo).toMatchObject({ account: true });
   });
 
   test('production without its secrets does not start, and says what is missing', async () => {
-    const start = buildApp({ env: { NODE_ENV: 'production' }, logger: false, inMemoryDb: true });
+    const start = buildApp({ env: { NODE_ENV: 'production', ...MAIL }, logger: false, inMemoryDb: true });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(
-      buildApp({ env: { NODE_ENV: 'production', APP_SECRET: 'short' }, logger: false, inMemoryDb: true }),
+      buildApp({ env: { NODE_ENV: 'production', APP_SECRET: 'short', ...MAIL }, logger: false, inMemoryDb: true }),
     ).rejects.toThrow(/APP_SECRET/);
   });
 });
@@ -38,7 +40,7 @@ describe('configuration (issue 11, findings 3 and 4)', () => {
 describe('a production server', () => {
   let t: TestContext;
   beforeAll(async () => {
-    const env = { NODE_ENV: 'production', APP_SECRET: SECRET, SEED_DEMO: '1' };
+    const env = { NODE_ENV: 'production', APP_SECRET: SECRET, SEED_DEMO: '1', ...MAIL };
     const seed = configFromEnv(env).seedDemo;
     t = await createTestApp({ env, seedDemo: seed && { ...seed, profiles: 2, images: false } });
   });

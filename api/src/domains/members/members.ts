@@ -219,7 +219,7 @@ export function createMembersService(
         sql`SELECT id, filename, thumb_filename, status FROM photos
             WHERE user_id = ${id} AND status = 'active' ORDER BY position, id`,
       );
-      const profile = toProfile(row);
+      const profile = toProfile(row, viewerId === id);
       // Free members and visitors see the first photos only (SPEC §1); the count tells them there is more.
       const visible = viewer?.paid_user ? photos : photos.slice(0, FREE_PHOTO_LIMIT);
       profile.images = visible.map(toImage);

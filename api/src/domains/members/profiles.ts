@@ -62,8 +62,14 @@ function isoDate(v: string | Date): string {
   return typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10);
 }
 
-/** Row → contract Profile. `showBirthDate` only for the owner (others see the age). */
-export function toProfile(r: ProfileSqlRow, showBirthDate = false): Profile {
+/**
+ * Row → contract Profile. `owner`: the member's own profile, with the birth date and a main photo still under
+ * inspection (the page says 'photo is being checked'). Everyone else sees the age, and only an approved main photo
+ * (issue 11 finding 5): every list and profile answer is built here, so none can show an unchecked photo.
+ */
+export function toProfile(r: ProfileSqlRow, owner = false): Profile {
+  const showBirthDate = owner;
+  const photoVisible = owner || r.photo_status === 'active';
   const dob = isoDate(r.date_of_birth);
   const interests = typeof r.interests === 'string' ? (JSON.parse(r.interests) as string[]) : r.interests;
   return {
@@ -85,7 +91,7 @@ export function toProfile(r: ProfileSqlRow, showBirthDate = false): Profile {
     tattoos: r.tattoos,
     interests: interests as Profile['interests'],
     main_image:
-      r.photo_id && r.photo_filename && r.photo_thumb
+      photoVisible && r.photo_id && r.photo_filename && r.photo_thumb
         ? toImage({
             id: r.photo_id,
             filename: r.photo_filename,

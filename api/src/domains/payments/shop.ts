@@ -6,7 +6,7 @@ import {
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@dating/shared/constants';
 import type { CreditPackage, DiscountCode } from '@dating/shared/contract/index';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
 import type { AuthUser } from '../accounts';
@@ -150,9 +150,9 @@ export function createShopService(db: Db) {
     },
 
     /** The welcome code given to a new member (called at signup). */
-    async createWelcomeCode(userId: number, siteId: number, hours: number): Promise<string> {
+    async createWelcomeCode(userId: number, siteId: number, hours: number, tx?: Tx): Promise<string> {
       const code = `WELCOME${userId.toString(36).toUpperCase()}`;
-      await db.execute(
+      await (tx ?? db).execute(
         sql`INSERT INTO discount_codes (code, site_id, user_id, value_percentage, validity, welcome, expires)
             VALUES (${code}, ${siteId}, ${userId}, ${WELCOME_DISCOUNT_PERCENTAGE}, 'once', TRUE,
                     now() + make_interval(hours => ${hours}))`,

@@ -104,6 +104,7 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
 }
 
 const TTL_MS = 30_000;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Sites are few and read on every request: keep them in memory, refreshed every 30 s. */
 export function createSitesService(db: Db, opts: { pushPublicKey: () => string }) {
@@ -172,6 +173,20 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
       if (!cache) throw new Error('sites not loaded yet');
       if (Date.now() - cache.at >= TTL_MS) void ensure();
       return pick(cache, host);
+    },
+    /**
+     * The site of a request host, or null when no site has it (issue 15 item 1: an unknown host is not another
+     * brand). The loopback names reach the default site, for local development and health checks.
+     */
+    async lookup(host: string | undefined): Promise<Site | null> {
+      const c = await ensure();
+      const key = (host ?? '')
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^www\./, '');
+      const site = c.byHost.get(key);
+      if (site) return site;
+      return LOOPBACK_HOSTS.has(key) ? c.fallback : null;
     },
     async byId(id: number): Promise<Site | undefined> {
       return (await ensure()).byId.get(id);

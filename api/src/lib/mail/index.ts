@@ -1,4 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { Locale } from '@dating/shared/contract/index';
 import type { ServiceDeps } from '../../domains/services';
 import type { SitesService } from '../../domains/sites';
@@ -55,7 +56,11 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
 
   return {
     delivery,
-    async send(mail: SendMail): Promise<number> {
+    /**
+     * Writes the mail to the outbox, in the caller's transaction when `tx` is given (issue 11 finding 14: a
+     * signup and its mail are all or nothing); call `deliverSoon()` after that transaction commits.
+     */
+    async send(mail: SendMail, opts: { tx?: Tx } = {}): Promise<number> {
       const site = mail.siteId ? await sites.byId(mail.siteId) : await sites.resolve(undefined);
       if (!site) throw new Error(`unknown site ${mail.siteId}`);
       const origin = `https://${site.domain}`;
@@ -72,7 +77,7 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
         'List-Unsubscribe': `<${unsubscribeUrl}>${site.supportEmail ? `, <mailto:${site.supportEmail}?subject=unsubscribe>` : ''}`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
-      const [row] = await db
+      const [row] = await (opts.tx ?? db)
         .insert(mailOutbox)
         .values({
           siteId: site.id,
@@ -88,8 +93,13 @@ export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
           nextAttemptAt: config.smtpUrl ? new Date() : null,
         })
         .returning({ id: mailOutbox.id });
-      if (config.smtpUrl) void delivery.kick();
+      if (config.smtpUrl && !opts.tx) void delivery.kick();
       return row!.id;
+    },
+
+    /** After a transaction that wrote mails has committed: sends them now rather than on the sender's next round. */
+    deliverSoon(): void {
+      if (config.smtpUrl) void delivery.kick();
     },
 
     /** Newest first; `to` filters by recipient (case-insensitive). */

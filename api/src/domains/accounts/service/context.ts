@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@dating/shared/contract/index';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import type { BlockedService } from '../../members';
 import type { LiveHub } from '../../../lib/live';
@@ -40,6 +40,8 @@ export interface AccountsContext extends AccountsDeps {
     template: MailTemplate,
     origin: string,
     params?: Record<string, string | number>,
+    /** Written in this transaction (outbox): delivered after it commits. */
+    tx?: Tx,
   ): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export interface AccountRow {
   name: string | null;
 }
 
-export async function accountById(db: Db, id: number): Promise<AccountRow | undefined> {
+export async function accountById(db: Db | Tx, id: number): Promise<AccountRow | undefined> {
   return first<AccountRow>(
     db,
     sql`SELECT u.id, u.site_id, u.email, u.password_hash, u.status, u.language, u.paid_user, p.name
@@ -73,7 +75,7 @@ export async function accountByEmail(db: Db, siteId: number, email: string): Pro
 }
 
 /** The member's stable List-Unsubscribe token (created on first use). */
-export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+export async function unsubscribeToken(db: Db | Tx, userId: number): Promise<string> {
   const fresh = randomBytes(24).toString('base64url');
   await db.execute(
     sql`INSERT INTO unsubscribe_tokens (user_id, token) VALUES (${userId}, ${fresh}) ON CONFLICT (user_id) DO NOTHING`,
@@ -89,16 +91,19 @@ export function createContext(deps: AccountsDeps, tokens: Tokens): AccountsConte
   return {
     ...deps,
     tokens,
-    async mailTo(user, template, origin, params = {}) {
-      const token = await unsubscribeToken(deps.db, user.id);
-      await deps.mail.send({
-        to: user.email,
-        template,
-        locale: user.language as Locale,
-        siteId: user.siteId,
-        params: { ...(user.name ? { name: user.name } : {}), ...params },
-        unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${encodeURIComponent(token)}`,
-      });
+    async mailTo(user, template, origin, params = {}, tx) {
+      const token = await unsubscribeToken(tx ?? deps.db, user.id);
+      await deps.mail.send(
+        {
+          to: user.email,
+          template,
+          locale: user.language as Locale,
+          siteId: user.siteId,
+          params: { ...(user.name ? { name: user.name } : {}), ...params },
+          unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${encodeURIComponent(token)}`,
+        },
+        { tx },
+      );
     },
   };
 }

@@ -81,9 +81,9 @@ export function createTokens(db: Db) {
     },
 
     /** How many links of a purpose were issued since `since` (daily reset limit, resend throttling). */
-    async countSince(userId: number, purpose: TokenPurpose, since: Date): Promise<number> {
+    async countSince(userId: number, purpose: TokenPurpose, since: Date, tx?: Tx): Promise<number> {
       const row = await first<{ n: number | string }>(
-        db,
+        tx ?? db,
         sql`SELECT count(*) AS n FROM one_time_tokens
             WHERE user_id = ${userId} AND purpose = ${purpose} AND created_at > ${since.toISOString()}::timestamptz`,
       );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { visitorRateLimit } from '../../../plugins/visitor-access';
 import { ProfileSchema, errors } from '../../../lib/contract';
 
 /** `GET /api/member.php?id=`: one profile; 404 when unknown or when that member blocked the viewer. */
@@ -7,6 +8,8 @@ export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/member.php',
     {
+      // The same visitor rules as the search (SPEC §6): a profile by id is no way around logged_out_search.
+      config: { visitors: 'search', rateLimit: visitorRateLimit(120) },
       schema: {
         tags: ['members'],
         querystring: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../../lib/errors';
+import { visitorRateLimit } from '../../../plugins/visitor-access';
 import { GenderSchema, ProfileSchema, errors } from '../../../lib/contract';
 import { membersJson, sendJson } from '../../../lib/serialize';
-import type { FastifyRequest } from 'fastify';
-
-/** A visitor came through an affiliate link (query or the cookie the landers set). */
-function hasTrafficSource(request: FastifyRequest): boolean {
-  const q = request.query as Record<string, unknown>;
-  return Boolean(q.network || q.ref || request.cookies.network || request.cookies.ref);
-}
 
 export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/members.php',
     {
+      // SPEC §6 visitor rules (plugins/visitor-access.ts) and a limit on scraping by visitors.
+      config: { visitors: 'search', rateLimit: visitorRateLimit(60) },
       schema: {
         tags: ['members'],
         querystring: Type.Object({
@@ -42,13 +38,6 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.currentUserId();
-      if (userId === null) {
-        const s = request.site.baseSettings;
-        const allowed =
-          s.logged_out_search === 'other' ||
-          (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request));
-        if (!allowed) throw new ApiError(403, 'auth_required');
-      }
       const q = request.query;
       if (q.min_age && q.max_age && q.min_age > q.max_age)
         throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');

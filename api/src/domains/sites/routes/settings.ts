@@ -32,6 +32,8 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/settings.php',
     {
+      // SPEC §7: the request host forced as a parameter, for the server's own first-load call.
+      config: { siteFromQuery: true },
       schema: {
         tags: ['site'],
         // The shell passes the route's own query parameters through; only `host` is ours.

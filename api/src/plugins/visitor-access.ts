@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `'search'`: visitors (logged out) get an answer only where the site's settings allow logged-out search
+     * (SPEC §6: `logged_out_search`, or a traffic source with `logged_out_search_trafficsource`); otherwise 403
+     * auth_required. Members always do. Put it on every route that reads member profiles.
+     */
+    visitors?: 'search';
+  }
+}
+
+/** A visitor came through an affiliate link (query or the cookie the landers set). */
+function hasTrafficSource(request: FastifyRequest): boolean {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  return Boolean(q.network || q.ref || request.cookies.network || request.cookies.ref);
+}
+
+export function visitorMayBrowse(request: FastifyRequest): boolean {
+  const s = request.site.baseSettings;
+  return (
+    s.logged_out_search === 'other' ||
+    (s.logged_out_search_trafficsource === 'other' && hasTrafficSource(request))
+  );
+}
+
+/**
+ * Rate limit for scraping member profiles: per address, for visitors only (a member's reading is bounded by the
+ * account). `max` requests per minute.
+ */
+export const visitorRateLimit = (max: number) => ({
+  max,
+  timeWindow: '1 minute',
+  allowList: async (request: FastifyRequest) => (await request.currentUserId()) !== null,
+});
+
+/** SPEC §6 visitor rules for every route that declares `config.visitors` (issue 11 finding 12). */
+export function registerVisitorAccess(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.visitors !== 'search') return;
+    if ((await request.currentUserId()) !== null) return;
+    if (!visitorMayBrowse(request)) throw new ApiError(403, 'auth_required');
+  });
+}
