@@ -33,6 +33,14 @@ export interface AppConfig {
    */
   appSecret?: string;
   smtpUrl?: string;
+  /** Signups per client address per 10 minutes (SIGNUP_RATE_LIMIT, default 30; the e2e run, which signs up many
+   * members from one address, raises it). */
+  signupRateLimit: number;
+  /**
+   * PUSH_ALLOW_PRIVATE_ENDPOINTS=1 (never in production): push endpoints on loopback or private hosts are
+   * accepted, for the tests' local push service stand-in. Production accepts only https on public hosts.
+   */
+  pushAllowPrivateEndpoints: boolean;
   /** MAIL_OUTBOX_ONLY=1: mail stays in `mail_outbox` (no SMTP), the explicit choice production needs without SMTP_URL. */
   mailOutboxOnly: boolean;
   redisUrl?: string;
@@ -83,6 +91,8 @@ export function configFromEnv(
     host: env.HOST || '127.0.0.1',
     appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    signupRateLimit: positiveInt(env.SIGNUP_RATE_LIMIT, 30),
+    pushAllowPrivateEndpoints: !production && env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
     mailOutboxOnly: env.MAIL_OUTBOX_ONLY === '1' || env.MAIL_OUTBOX_ONLY === 'true',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
@@ -101,6 +111,11 @@ export function configFromEnv(
     );
   }
   return config;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function logShare(value: string | undefined): number {

@@ -70,6 +70,9 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     return await lockfile.lock(dir, {
       stale: 10_000,
       update: 2_000,
+      // A process killed with -9 leaves its lock behind until it is stale (10 s): a restart right after a crash
+      // waits that long instead of refusing; a process that really runs keeps the lock fresh and is refused.
+      retries: { retries: 8, factor: 1.4, minTimeout: 1_000, maxTimeout: 3_000 },
       realpath: false,
       // Lost the lock (clock jump, deleted lock folder): another process may start writing; stop rather than race.
       onCompromised: (err) => {

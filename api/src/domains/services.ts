@@ -47,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
   const push = createPushService(db, {
     subject: process.env.VAPID_SUBJECT ?? 'mailto:support@localhost',
     log: deps.log,
+    allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints,
   });
   const profiles = createProfileCache(deps.raw, bus);
   const blocked = createBlockedService(deps.raw, bus);

@@ -27,7 +27,15 @@ export interface PushPayload {
  * Web Push (ARCHITECTURE §6): VAPID keys from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else made
  * once on first start and kept in `server_keys`, shared by every node.
  */
-export function createPushService(db: Db, options: { subject: string; log: FastifyBaseLogger }) {
+export function createPushService(
+  db: Db,
+  options: {
+    subject: string;
+    log: FastifyBaseLogger;
+    /** Tests only (never in production): endpoints on loopback/private hosts, for a local push stand-in. */
+    allowPrivateEndpoints?: boolean;
+  },
+) {
   let keys: VapidKeys | null = null;
 
   async function loadKeys(): Promise<VapidKeys> {
@@ -66,7 +74,10 @@ export function createPushService(db: Db, options: { subject: string; log: Fasti
       userId: number,
       sub: { endpoint: string; keys: { p256dh: string; auth: string } },
     ): Promise<void> {
-      if (!isPublicHttpsUrl(sub.endpoint)) throw badInput('endpoint');
+      const allowed = options.allowPrivateEndpoints
+        ? /^https:\/\//.test(sub.endpoint)
+        : isPublicHttpsUrl(sub.endpoint);
+      if (!allowed) throw badInput('endpoint');
       const row = await first<{ id: number }>(
         db,
         sql`INSERT INTO push_subscriptions AS s (user_id, endpoint, p256dh, auth)

@@ -70,6 +70,8 @@ export async function startNodes(
           SEED_PROFILES: '3',
           LOG_LEVEL: 'warn',
           PHOTO_AUTO_APPROVE_SECONDS: '0',
+          // The push service stand-in listens on 127.0.0.1 (src/testing/push.ts).
+          PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
           ...env,
         },
       });

@@ -10,7 +10,7 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/signup.php',
     {
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: app.config.signupRateLimit, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
         body: SignupBody,

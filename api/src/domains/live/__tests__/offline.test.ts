@@ -99,7 +99,7 @@ describe('the hub’s undelivered events become pushes and mails', () => {
   let base: string;
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;
   beforeAll(async () => {
-    t = await createTestApp({ profiles: 3 });
+    t = await createTestApp({ profiles: 3, pushAllowPrivateEndpoints: true });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     pushService = await startFakePushService();

@@ -73,7 +73,8 @@ test("a member's own profile and blocked members are left out of the pages and o
   const count = await first<{ n: number }>(
     t.app.db,
     sql`SELECT count(*)::int AS n FROM users
-        WHERE status = 'confirmed' AND site_id = (SELECT id FROM sites WHERE host = 'localhost')`,
+        WHERE status = 'confirmed' AND NOT invisible
+          AND site_id = (SELECT id FROM sites WHERE host = 'localhost')`,
   );
   expect(body.total).toBe(count!.n - 3);
 });
