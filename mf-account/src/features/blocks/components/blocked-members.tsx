@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { useMemberUnblockMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
-import { useAccountUnblockMutation, useGetAccountBlocksQuery } from '../api/blocks';
+import { useGetAccountBlocksQuery } from '../api/blocks';
 import styles from '../../profile/components/profile.module.scss';
 
 export function BlockedMembers() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const { data, error, isLoading } = useGetAccountBlocksQuery();
-  const [unblock, unblockState] = useAccountUnblockMutation();
+  const [unblock, unblockState] = useMemberUnblockMutation();
   if (isLoading)
     return <div className="spinner-border spinner-border-sm" role="status" aria-label={t('loading')} />;
   if (error || !data) return <FormAlert>{errorTexts.server(error)}</FormAlert>;
