@@ -5,3 +5,4 @@ export * from './empty-state';
 export * from './error-alert';
 export * from './modal';
 export * from './with-suspense';
+export * from './dropdown';

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar, type User } from '@dating/shared';
+import { Avatar, Dropdown, type User } from '@dating/shared';
 import { useLogout } from '../session/logout';
-import { Dropdown } from './dropdown';
 import { PrefetchLink } from './prefetch-link';
 
 /** My profile, settings, logout (SPEC §2). Logout ends the server session, then the store forgets the member. */

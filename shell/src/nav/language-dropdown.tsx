@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isLocale, type Locale } from '@dating/shared';
+import { Dropdown, isLocale, type Locale } from '@dating/shared';
 import { useSwitchLocale } from '../i18n/use-switch-locale';
 import { visibleLocales } from '../i18n/locale';
 import { useSiteCountry } from '../app/site-context';
-import { Dropdown } from './dropdown';
 import { Icon } from './icons';
 
 /** Each language by its own name (an endonym is the same in every UI language). */

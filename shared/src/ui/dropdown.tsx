@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-/** A Bootstrap-styled dropdown without Bootstrap's JavaScript: closes on outside click, Escape and choice. */
+/**
+ * A Bootstrap-styled dropdown without Bootstrap's JavaScript: closes on outside click, Escape and choice. The shell's
+ * navigation and mf-chat's conversation menu use it (remotes never import the shell).
+ */
 export function Dropdown({
   label, toggleClassName, children, align = 'end', ariaLabel,
 }: {
