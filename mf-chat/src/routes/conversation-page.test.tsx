@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  applyLiveEventToChatCache,
   coreApi,
   signupModalOpened,
   type ChatEntry,
@@ -275,10 +276,16 @@ test('a photo is uploaded first, then sent as a photo message', async () => {
   expect(sent[0]).toMatchObject({ conversation: 1, type: 'photo', photo_id: 8 });
 });
 
-test('a visitor on a profile’s chat entry is invited to sign up with a first message to that member', async () => {
+test('a visitor on a profile’s chat entry writes to that member; sending opens signup with the text (step 0)', async () => {
   const dewi = profileFixture({ id: 555, name: 'Dewi', age: 41, main_image: null });
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/settings.php')
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'other',
+        logged_out_search_trafficsource: 'none',
+      });
     if (url.pathname === '/api/member.php')
       return jsonResponse({ profile: dewi, liked: false, blocked: false });
     return undefined;
@@ -293,9 +300,103 @@ test('a visitor on a profile’s chat entry is invited to sign up with a first m
   expect(
     await screen.findByText('Maak gratis een profiel aan en stuur Dewi je eerste bericht.'),
   ).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Stuur Dewi een bericht' }));
+  expect(screen.getByRole('link', { name: /Dewi, 41/ })).toHaveAttribute('href', '/members/555');
+  // No menu, gifts or photos for a visitor: those need an account.
+  expect(screen.queryByRole('button', { name: 'Meer opties' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Cadeau sturen' })).toBeNull();
+  await userEvent.type(screen.getByRole('textbox', { name: 'Bericht' }), 'Hoi Dewi, zin in koffie?{Enter}');
   expect(dispatched).toContainEqual(
-    signupModalOpened({ source: 'profile:555', profile: { id: 555, name: 'Dewi' } }),
+    signupModalOpened({
+      source: 'profile:555',
+      profile: { id: 555, name: 'Dewi' },
+      message: 'Hoi Dewi, zin in koffie?',
+    }),
   );
   expect(fetch.mock.calls.some(([r]) => (r as Request).url.includes('messages.php'))).toBe(false);
+});
+
+test('where visitors may not see profiles, a profile’s chat entry shows the signup invitation without asking for it', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/settings.php')
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'none',
+      });
+    return undefined;
+  });
+  await renderConversation('/members/555/chat', '/members/:id/chat');
+  expect(await screen.findByText('Maak een gratis profiel aan om met leden te chatten.')).toBeInTheDocument();
+  expect(fetch.mock.calls.some(([r]) => (r as Request).url.includes('member.php'))).toBe(false);
+});
+
+test('the conversation menu blocks the member after a confirmation and goes back to the list', async () => {
+  const { fetch } = server();
+  const blocks: unknown[] = [];
+  const inner = fetch.getMockImplementation()!;
+  fetch.mockImplementation(async (input: Request) => {
+    const url = new URL(input.url);
+    if (url.pathname === '/api/block.php' && input.method === 'POST') {
+      blocks.push(await input.clone().json());
+      return new Response(null, { status: 204 });
+    }
+    return inner(input);
+  });
+  await renderConversation();
+  await userEvent.click(await screen.findByRole('button', { name: 'Meer opties' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Blokkeren' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Anna blokkeren?' });
+  expect(blocks).toEqual([]);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Blokkeren' }));
+  await waitFor(() => expect(blocks).toEqual([{ profile_id: 101 }]));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/chats$/));
+});
+
+test('the conversation menu reports the member with a reason and free text', async () => {
+  const { fetch } = server();
+  const reports: unknown[] = [];
+  const inner = fetch.getMockImplementation()!;
+  fetch.mockImplementation(async (input: Request) => {
+    const url = new URL(input.url);
+    if (url.pathname === '/api/report.php' && input.method === 'POST') {
+      reports.push(await input.clone().json());
+      return jsonResponse({ ok: true }, 201);
+    }
+    return inner(input);
+  });
+  await renderConversation();
+  await userEvent.click(await screen.findByRole('button', { name: 'Meer opties' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Rapporteren' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Anna rapporteren' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Kies een reden.');
+  await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+  await userEvent.type(
+    within(dialog).getByRole('textbox', { name: 'Toelichting (optioneel)' }),
+    'Stuurt links',
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent('Bedankt.');
+  // From a conversation, the report names it: moderation sees what was said.
+  expect(reports).toEqual([{ id: 101, reason: 'spam', text: 'Stuurt links', conversation: 1 }]);
+});
+
+test('a conversation the other member removed (a block) leaves the open page when the live event comes', async () => {
+  const { fetch } = server();
+  let removed = false;
+  const inner = fetch.getMockImplementation()!;
+  fetch.mockImplementation(async (input: Request) => {
+    const url = new URL(input.url);
+    if (removed && url.pathname === '/api/messages.php')
+      return jsonResponse({ error: { code: 'not_found', message: 'Niet gevonden' } }, 404);
+    if (removed && url.pathname === '/api/chats.php') return jsonResponse({ chats: [] });
+    return inner(input);
+  });
+  const view = await renderConversation();
+  expect(await screen.findByRole('list', { name: 'Berichten met Anna' })).toBeInTheDocument();
+  removed = true;
+  act(() => applyLiveEventToChatCache(view.store.dispatch, { type: 'conversation_removed', conversation: 1 }));
+  expect(await screen.findByText('Dit gesprek bestaat niet.')).toBeInTheDocument();
+  expect(screen.queryByRole('list', { name: 'Berichten met Anna' })).toBeNull();
 });

@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import {
   ErrorAlert,
   signupModalOpened,
+  trafficSource,
   useAppDispatch,
   useGetChatsQuery,
+  useGetSettingsQuery,
+  visitorMayBrowse,
   useGetMessagesInfiniteQuery,
   withSuspense,
   type ChatEntry,
@@ -21,6 +24,9 @@ import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { ConversationView } from '../features/messages/components/conversation-view';
+import { Composer } from '../features/messages/components/composer';
+import messageStyles from '../features/messages/components/messages.module.scss';
+import { ConversationMenu } from '../features/safety/components/conversation-menu';
 import styles from './conversation-page.module.scss';
 
 /**
@@ -39,30 +45,39 @@ function useCatchUp(
   }, [listed, newest, refetch]);
 }
 
-/** Signup step 0 (SPEC §4): a visitor who wants to write to this profile signs up with a first message to it. */
-function VisitorInvite({ profile }: { profile: Profile }) {
+/**
+ * Signup step 0 (SPEC §4, issue 9 item 8): a visitor on a profile's chat entry writes to that member at once. Sending
+ * opens the signup modal with the text; the server sends it as `signup_message` once the account exists, paid
+ * from the signup bonus, and this page then shows the conversation.
+ */
+function VisitorConversation({ profile }: { profile: Profile }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
+  const { data: settings } = useGetSettingsQuery();
   return (
     <>
       <ConversationHeader profile={profile} />
-      <div className="text-center py-5 px-3">
-        <p className="lead">{t('conversation.visitorInvite', { name: profile.name })}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() =>
-            dispatch(
-              signupModalOpened({
-                source: `profile:${profile.id}`,
-                profile: { id: profile.id, name: profile.name },
-              }),
-            )
-          }
-        >
-          {t('conversation.visitorSend', { name: profile.name })}
-        </button>
+      <div className={messageStyles.scroller}>
+        {profile.fictional && settings?.fictional_warning && (
+          <p className={messageStyles.notice} role="note">
+            {settings.fictional_warning}
+          </p>
+        )}
+        <p className={messageStyles.notice}>{t('conversation.visitorInvite', { name: profile.name })}</p>
       </div>
+      <Composer
+        maxLength={settings?.message_length ?? 1000}
+        cost={null}
+        onText={(message) =>
+          dispatch(
+            signupModalOpened({
+              source: `profile:${profile.id}`,
+              profile: { id: profile.id, name: profile.name },
+              message,
+            }),
+          )
+        }
+      />
     </>
   );
 }
@@ -89,8 +104,11 @@ function ConversationPage() {
     },
   );
   useCatchUp(chat, messages.data?.pages, messages.refetch);
-  // A visitor on a profile's chat entry sees who it is with (signup step 0), a member before the first message.
-  const needsPartner = byProfile && (user === null || (Boolean(user) && Boolean(chats.data) && !chat));
+  // A visitor on a profile's chat entry sees who it is with (signup step 0; where the site lets visitors see
+  // profiles, SPEC §6, else the list's signup invitation), a member before the first message.
+  const { data: settings } = useGetSettingsQuery();
+  const visitorMaySee = user === null && visitorMayBrowse(settings, trafficSource());
+  const needsPartner = byProfile && (visitorMaySee || (Boolean(user) && Boolean(chats.data) && !chat));
   const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
   // Reading the newest page zeroed the count on the server; the list agrees at once.
   useMarkRead(messages.data ? conversation : undefined, chat?.num_unread_messages ?? 0);
@@ -98,13 +116,21 @@ function ConversationPage() {
   const pages = messages.data?.pages ?? [];
   const profile: Profile | undefined =
     pages[0]?.profile ?? chat?.profile ?? (partner.data ? partner.data.profile : undefined);
+  // Deleted or blocked (the live `conversation_removed` refetches it): a 404 wins over the pages still cached.
+  const removed = (messages.error as { status?: unknown } | undefined)?.status === 404;
   let main;
   if (user === null) {
-    main = byProfile && profile ? <VisitorInvite profile={profile} /> : <ConversationList />;
-  } else if (profile && (conversation === undefined || messages.data)) {
+    if (byProfile && profile) main = <VisitorConversation profile={profile} />;
+    else if (byProfile && (!settings || partner.isLoading))
+      main = <div className={styles.headerSkeleton} aria-busy="true" />;
+    else main = <ConversationList />;
+  } else if (profile && !removed && (conversation === undefined || messages.data)) {
     main = (
       <>
-        <ConversationHeader profile={profile} />
+        <ConversationHeader
+          profile={profile}
+          menu={<ConversationMenu profileId={profile.id} name={profile.name} conversation={conversation} />}
+        />
         <ConversationView
           profile={profile}
           conversation={conversation}

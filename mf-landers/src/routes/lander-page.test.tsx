@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore, signupModalOpened } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
@@ -58,11 +58,35 @@ test('a lander’s call to action opens the signup modal with the lander as sour
   expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
 });
 
-test('the profile signup entry opens the signup modal at once', async () => {
+test('the profile signup entry opens the signup modal with that member, for a first message (step 0)', async () => {
   serve();
   const store = makeStore();
   const dispatch = jest.spyOn(store, 'dispatch');
   await renderPage(<LanderPage />, { route: '/members/3/signup', path: '*', store });
   await screen.findByTestId('lander-landing');
-  expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'profile:3' }));
+  await waitFor(() =>
+    expect(dispatch).toHaveBeenCalledWith(
+      signupModalOpened({ source: 'profile:3', profile: { id: 3, name: 'Sanne 3' } }),
+    ),
+  );
+  // Once: not first without the member and again with it.
+  expect(dispatch.mock.calls.filter(([action]) => signupModalOpened.match(action))).toHaveLength(1);
+});
+
+test('where visitors may not see profiles, the profile signup entry opens the plain signup modal', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php')
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'none',
+      });
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    return undefined;
+  });
+  const store = makeStore();
+  const dispatch = jest.spyOn(store, 'dispatch');
+  await renderPage(<LanderPage />, { route: '/members/3/signup', path: '*', store });
+  await waitFor(() => expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'profile:3' })));
+  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('member.php'))).toBe(false);
 });

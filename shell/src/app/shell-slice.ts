@@ -10,7 +10,14 @@ import {
  */
 export interface ShellState {
   /** `profile`: opened from a profile (signup step 0), the member the form offers a first message to. */
-  signupModal: { open: boolean; source: string | null; inProgress: boolean; profile?: { id: number; name: string } | null };
+  signupModal: {
+    open: boolean;
+    source: string | null;
+    inProgress: boolean;
+    profile?: { id: number; name: string } | null;
+    /** The first message the visitor already wrote to `profile` (mf-chat's composer). */
+    message?: string | null;
+  };
   /**
    * Set when signup was completed through the api in this session outside the signup modal: the activation
    * reminder becomes a modal.
@@ -47,7 +54,14 @@ export const shellSlice = createSlice({
     builder
       .addCase(signupModalOpened, (state, action) => {
         const profile = action.payload?.profile ?? null;
-        state.signupModal = { open: true, source: action.payload?.source ?? null, inProgress: false, profile };
+        const message = profile ? (action.payload?.message ?? null) : null;
+        state.signupModal = {
+          open: true,
+          source: action.payload?.source ?? null,
+          inProgress: false,
+          profile,
+          message,
+        };
       })
       .addCase(signupStarted, (state) => {
         state.signupModal.inProgress = true;

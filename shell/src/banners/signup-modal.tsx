@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, signupClosed, useAppDispatch, useAppSelector } from '@dating/shared';
+import { Modal, signupClosed, useAppDispatch, useAppSelector, type SignupFormProps } from '@dating/shared';
 import { selectSignupModal } from '../app/shell-slice';
 import { RemoteModule } from '../remotes/remote-module';
 import type { RemoteTarget } from '../remotes/remote-loader';
@@ -21,7 +21,7 @@ export function SignupModal() {
   return (
     <Modal open locked={modal.inProgress} onClose={close} closeLabel={modal.inProgress ? undefined : t('common.close')} title={t('signupModal.title')}>
       <div data-testid="signup-modal">
-        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source, profileId: modal.profile?.id, profileName: modal.profile?.name }} compact />
+        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source, profileId: modal.profile?.id, profileName: modal.profile?.name, message: modal.message ?? undefined } satisfies SignupFormProps} compact />
       </div>
     </Modal>
   );

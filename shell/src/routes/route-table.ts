@@ -39,7 +39,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // mf-chat
   { path: '/chats', name: 'chats', layout: 'chat', target: r('mf_chat', 'ChatsPage'), access: 'member' },
   { path: '/chats/:id', name: 'chats-id', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'member' },
-  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'member' },
+  // Visitors too: signup step 0 (issue 9 item 8) is writing to this member, then signing up with that message.
+  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'any' },
   // mf-landers
   { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
   { path: '/members/:id/landing2/:slug?', name: 'members-id-landing2-slug', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },

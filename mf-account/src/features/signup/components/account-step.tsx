@@ -34,6 +34,8 @@ export interface AccountStepProps {
   /** Step 0 from a profile: the visitor's first message to that member goes with the signup. */
   profileId?: number;
   profileName?: string;
+  /** The first message as the visitor already wrote it (mf-chat's composer), to edit or send as it is. */
+  initialMessage?: string;
   onStarted(): void;
   onCreated(): void;
 }
@@ -55,6 +57,7 @@ export function AccountStep({
   tracking,
   profileId,
   profileName,
+  initialMessage,
   onStarted,
   onCreated,
 }: AccountStepProps) {
@@ -70,7 +73,7 @@ export function AccountStep({
   });
   const [gender, setGender] = useState<Gender>('male');
   const [seeking, setSeeking] = useState<Gender>('female');
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(initialMessage ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [started, setStarted] = useState(false);
 

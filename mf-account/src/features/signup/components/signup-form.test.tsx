@@ -133,6 +133,23 @@ describe('SignupForm', () => {
     expect(onDone).toHaveBeenCalled();
   });
 
+  it('step 0 from a profile starts with the message the visitor already wrote and sends it with the signup', async () => {
+    const created = makeUser({ status: 'not_confirmed' });
+    const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
+    await renderPage(<SignupForm profileId={7} profileName="Dewi" message="Hoi Dewi!" />, { path: '/signup' });
+    const box = screen.getByLabelText('Je bericht aan Dewi');
+    expect(box).toHaveValue('Hoi Dewi!');
+    const user = userEvent.setup();
+    await user.type(box, ' Koffie?');
+    await user.type(screen.getByLabelText('Profielnaam'), valid.name);
+    await user.type(screen.getByLabelText('E-mailadres'), valid.email);
+    fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: valid.birthdate } });
+    await user.type(screen.getByLabelText('Wachtwoord'), valid.password);
+    await user.click(screen.getByRole('button', { name: 'Aanmelden en bericht versturen' }));
+    expect(await screen.findByText('Voeg een foto toe')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ profile_id: 7, signup_message: 'Hoi Dewi! Koffie?' });
+  });
+
   it('does not offer signup when the site closed it', async () => {
     mockFetch({});
     await renderPage(<SignupForm />, { path: '/signup', settings: { signups: 'none' } });

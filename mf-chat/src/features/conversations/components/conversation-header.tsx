@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@dating/shared';
@@ -5,7 +6,8 @@ import { NS } from '../../../lib/i18n';
 import { Avatar } from './avatar';
 import styles from './conversation-header.module.scss';
 
-export function ConversationHeader({ profile }: { profile: Profile }) {
+/** The partner's name and photo (to the profile) and, for members, the conversation's menu at the far end. */
+export function ConversationHeader({ profile, menu }: { profile: Profile; menu?: ReactNode }) {
   const { t } = useTranslation(NS);
   const place = profile.city ?? profile.region;
   return (
@@ -22,6 +24,7 @@ export function ConversationHeader({ profile }: { profile: Profile }) {
           {place && <span className={styles.place}>{place}</span>}
         </span>
       </Link>
+      {menu && <div className={styles.menu}>{menu}</div>}
     </header>
   );
 }

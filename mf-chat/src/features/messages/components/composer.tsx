@@ -10,9 +10,11 @@ export interface ComposerProps {
   maxLength: number;
   cost: number | null;
   onText: (text: string) => void;
-  onGift: (gift: Gift) => void;
-  onPhoto: (photo: ChatPhoto) => void;
-  onTyping: () => void;
+  /** Without it (a visitor's composer) there is no gift button. */
+  onGift?: (gift: Gift) => void;
+  /** Without it (a visitor's composer) there is no photo button. */
+  onPhoto?: (photo: ChatPhoto) => void;
+  onTyping?: () => void;
 }
 
 /** The chat layout's send-message footer (SPEC §2): Enter sends, Shift+Enter starts a new line. */
@@ -39,7 +41,7 @@ export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }:
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     const result = await upload(file);
-    if ('data' in result && result.data) onPhoto(result.data.photo);
+    if ('data' in result && result.data) onPhoto?.(result.data.photo);
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -53,29 +55,35 @@ export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }:
           submit();
         }}
       >
-        <div className={styles.tools}>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            onClick={() => setGiftsOpen(true)}
-            aria-label={t('composer.gift')}
-            title={t('composer.gift')}
-          >
-            <span aria-hidden="true">🎁</span>
-          </button>
-          <label className="btn btn-outline-secondary mb-0" title={t('composer.photo')}>
-            <span aria-hidden="true">{uploadState.isLoading ? '…' : '📷'}</span>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              className="visually-hidden"
-              aria-label={t('composer.photo')}
-              disabled={uploadState.isLoading}
-              onChange={(event) => void onFile(event.target.files?.[0])}
-            />
-          </label>
-        </div>
+        {(onGift || onPhoto) && (
+          <div className={styles.tools}>
+            {onGift && (
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => setGiftsOpen(true)}
+                aria-label={t('composer.gift')}
+                title={t('composer.gift')}
+              >
+                <span aria-hidden="true">🎁</span>
+              </button>
+            )}
+            {onPhoto && (
+              <label className="btn btn-outline-secondary mb-0" title={t('composer.photo')}>
+                <span aria-hidden="true">{uploadState.isLoading ? '…' : '📷'}</span>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  className="visually-hidden"
+                  aria-label={t('composer.photo')}
+                  disabled={uploadState.isLoading}
+                  onChange={(event) => void onFile(event.target.files?.[0])}
+                />
+              </label>
+            )}
+          </div>
+        )}
         <div className={styles.field}>
           <textarea
             className="form-control"
@@ -87,7 +95,7 @@ export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }:
             placeholder={t('composer.placeholder')}
             onChange={(event) => {
               setText(event.target.value);
-              if (event.target.value.trim()) onTyping();
+              if (event.target.value.trim()) onTyping?.();
             }}
             onKeyDown={onKeyDown}
           />
@@ -104,14 +112,16 @@ export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }:
           {t('composer.send')}
         </button>
       </form>
-      <GiftPicker
-        open={giftsOpen}
-        onClose={() => setGiftsOpen(false)}
-        onPick={(gift) => {
-          setGiftsOpen(false);
-          onGift(gift);
-        }}
-      />
+      {onGift && (
+        <GiftPicker
+          open={giftsOpen}
+          onClose={() => setGiftsOpen(false)}
+          onPick={(gift) => {
+            setGiftsOpen(false);
+            onGift(gift);
+          }}
+        />
+      )}
     </footer>
   );
 }

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from '@dating/shared';
+import { NS } from '../../../lib/i18n';
+import { BlockDialog } from './block-dialog';
+import { ReportDialog } from './report-dialog';
+
+/**
+ * Block and report from inside a conversation (issue 9 item 7): a menu in the conversation's header. Members only
+ * (the server needs a session for both); the visitor's invitation has no menu.
+ */
+export function ConversationMenu({
+  profileId,
+  name,
+  conversation,
+}: {
+  profileId: number;
+  name: string;
+  /** Undefined before the first message: a report then names only the member. */
+  conversation: number | undefined;
+}) {
+  const { t } = useTranslation(NS);
+  const [open, setOpen] = useState<'block' | 'report' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Dropdown
+        label={<span aria-hidden="true">⋮</span>}
+        toggleClassName="btn btn-link text-body px-2 fs-4 lh-1 text-decoration-none"
+        ariaLabel={t('safety.menu')}
+      >
+        {(closeMenu) => (
+          <>
+            <li>
+              <button
+                type="button"
+                className="dropdown-item"
+                onClick={() => {
+                  closeMenu();
+                  setOpen('block');
+                }}
+              >
+                {t('safety.block.action')}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="dropdown-item"
+                onClick={() => {
+                  closeMenu();
+                  setOpen('report');
+                }}
+              >
+                {t('safety.report.action')}
+              </button>
+            </li>
+          </>
+        )}
+      </Dropdown>
+      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} />}
+      {open === 'report' && (
+        <ReportDialog profileId={profileId} name={name} conversation={conversation} onClose={close} />
+      )}
+    </>
+  );
+}
