@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { createActiveMember, type NewMember } from '../../support/account';
+import { checkout } from '../../support/payments';
 import { DEMO, getJson, skipEntryWarning, XHR } from '../../support/site';
 
 // Two members in two browser contexts (two people, two cookie jars). Delivery is asserted after a reload: the
@@ -167,4 +168,111 @@ test('a gift from the picker costs the gift price and the other member sees it',
     .toBeGreaterThan(0);
   await giver.context.close();
   await receiver.context.close();
+});
+
+test('A writes while B has the site open: B’s badge, title and list follow live; B reads it and A’s tick turns read live', async ({
+  browser,
+  baseURL,
+}) => {
+  const alice = await person(browser, baseURL);
+  const bob = await person(browser, baseURL);
+  const a = await createActiveMember(alice.context.request, 'live-chat-a');
+  const b = await createActiveMember(bob.context.request, 'live-chat-b');
+  const bId = (await getJson<Me>(bob.context.request, '/api/user.php')).user.profile.id;
+
+  // B is on the member search with the live channel up; nothing unread yet.
+  const live = bob.page.waitForResponse((response) => response.url().endsWith('/api/live.php'));
+  await bob.page.goto('/members');
+  expect((await live).status()).toBe(200);
+  await bob.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const badge = bob.page.getByTestId('nav-messages-top');
+  await expect(bob.page).not.toHaveTitle(/^\(\d+\)/);
+
+  await alice.page.goto(`/members/${bId}/chat`);
+  await write(alice.page, 'Ben je er?');
+  const aList = messagesWith(alice.page, b.name);
+  await expect(aList.getByRole('listitem').last()).toContainText(/Ben je er\?.*verzonden/);
+
+  // B's page, without a reload: the unread badge and the title prefix.
+  await expect(badge.getByLabel('Ongelezen berichten: 1')).toHaveText('1');
+  await expect(bob.page).toHaveTitle(/^\(1\) /);
+  const unread = await getJson<Chats>(bob.context.request, '/api/chats.php');
+  expect(unread.chats.map((c) => c.num_unread_messages)).toEqual([1]);
+
+  // B opens the messages from the navigation: the row, the conversation, and the counts back to zero.
+  await badge.click();
+  const row = bob.page
+    .getByRole('list', { name: 'Berichten' })
+    .getByRole('listitem')
+    .filter({ hasText: a.name });
+  await expect(row.getByLabel('1 ongelezen berichten')).toHaveText('1');
+  await row.getByRole('link').click();
+  await expect(messagesWith(bob.page, a.name)).toContainText('Ben je er?');
+  await expect(badge.getByLabel(/Ongelezen berichten/)).toHaveCount(0);
+  await expect(bob.page).not.toHaveTitle(/^\(\d+\)/);
+  expect(await bob.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+
+  // A's open conversation shows the read receipt live; the server has it read.
+  await expect(aList.getByRole('listitem').last()).toContainText(/Ben je er\?.*gelezen/);
+  const read = await getJson<Messages>(alice.context.request, `/api/messages.php?member=${bId}`);
+  expect(read.messages.map((m) => m.read_at !== null)).toEqual([true]);
+  expect((await getJson<Chats>(bob.context.request, '/api/chats.php')).chats[0]!.num_unread_messages).toBe(0);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('without credits the buy button leads to paying, then back to the conversation, where the message goes out', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await person(browser, baseURL);
+  const bob = await person(browser, baseURL);
+  await createActiveMember(alice.context.request, 'pay-chat-a');
+  const b = await createActiveMember(bob.context.request, 'pay-chat-b');
+  const bId = (await getJson<Me>(bob.context.request, '/api/user.php')).user.profile.id;
+  // The signup bonus pays two messages (10 credits, 5 each); then the balance is 0.
+  let conversation = 0;
+  for (const text of ['Hoi!', 'Alles goed?']) {
+    const sent = await alice.context.request.post('/api/messages.php', {
+      headers: { ...XHR, 'content-type': 'application/json' },
+      data: { member: bId, client_id: crypto.randomUUID(), type: 'text', text },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    conversation = ((await sent.json()) as { message: { conversation: number } }).message.conversation;
+  }
+  expect((await getJson<Me>(alice.context.request, '/api/user.php')).user.credits).toBe(0);
+
+  await alice.page.goto(`/chats/${conversation}`);
+  await write(alice.page, 'Zullen we afspreken?');
+  const alert = alice.page.getByRole('alert');
+  await expect(alert).toContainText('Je hebt onvoldoende credits');
+  await alert.getByRole('link', { name: 'Credits kopen' }).click();
+  await expect(alice.page).toHaveURL(new RegExp(`/credits\\?return=/chats/${conversation}$`));
+
+  // Paid at the built-in test provider; its return page leads back to where the member was.
+  const card = alice.page.getByRole('article').nth(1);
+  const credits = Number((await card.getAttribute('aria-label'))!.match(/\d+/)![0]);
+  await checkout(alice.page, 'iDEAL');
+  await alice.page.getByRole('button', { name: 'Betaald', exact: true }).click();
+  await expect(alice.page.getByText('Betaling geslaagd')).toBeVisible();
+  expect((await getJson<Me>(alice.context.request, '/api/user.php')).user.credits).toBe(credits);
+  await alice.page.getByRole('link', { name: 'Terug naar waar je was' }).click();
+  await expect(alice.page).toHaveURL(new RegExp(`/chats/${conversation}$`));
+
+  // Back in the conversation, the message goes out and is paid once.
+  const aList = messagesWith(alice.page, b.name);
+  await expect(aList).toContainText('Alles goed?');
+  await write(alice.page, 'Zullen we afspreken?');
+  await expect(aList.getByRole('listitem').last()).toContainText(/Zullen we afspreken\?.*verzonden/);
+  const atB = await getJson<Messages>(bob.context.request, `/api/messages.php?conversation=${conversation}`);
+  expect(atB.messages.map((m) => m.text)).toEqual(['Hoi!', 'Alles goed?', 'Zullen we afspreken?']);
+  const settings = await getJson<{ message_credits: number }>(alice.context.request, '/api/settings.php');
+  expect((await getJson<Me>(alice.context.request, '/api/user.php')).user.credits).toBe(
+    credits - settings.message_credits,
+  );
+  await alice.context.close();
+  await bob.context.close();
 });
