@@ -234,7 +234,7 @@ export function AccountStep({
       />
       <p className="small text-muted">{t('signup.terms')}</p>
       <SubmitButton pending={isLoading} className="w-100">
-        {profileId ? t('signup.submitWithMessage') : t('signup.submit')}
+        {profileId && message.trim() ? t('signup.submitWithMessage') : t('signup.submit')}
       </SubmitButton>
     </form>
   );
