@@ -50,6 +50,15 @@ test('A likes B; B sees the new like, opening it clears it on the server; B like
 
   await b.page.getByRole('button', { name: 'Liken', exact: true }).click();
   await expect(b.page.getByText(`Het is een match! Jij en ${a.who.name} vinden elkaar leuk.`)).toBeVisible();
+  // The match is the server's: each member likes the other and is liked by the other.
+  for (const [me, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const likes = await likesOf(me.page);
+    expect(likes.profiles.map((p) => p.id)).toContain(other.id);
+    expect(likes.liked_by.map((entry) => entry.profile.id)).toContain(other.id);
+  }
 
   await a.page.goto('/likes/matches');
   await expect(
