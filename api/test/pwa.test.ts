@@ -1,6 +1,7 @@
 // Issue 13 items 3 and 4 on a listening server (real HTTP): the web app manifest and icons of two sites, the
 // translated offline page the service worker caches, and HTTP 404 for any path outside the route table.
 import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -26,9 +27,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A GET as a browser on the brand's host (the site is the request's host). */
-const get = (urlPath: string, host: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}${urlPath}`, { headers: { host, ...headers }, redirect: 'manual' });
+/**
+ * A GET over HTTP as a browser on the brand's host (the site is the request's host; fetch cannot set Host).
+ * Answers like fetch's Response, as far as these tests read it.
+ */
+function get(urlPath: string, host: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: { get(name: string): string | null };
+    text(): Promise<string>;
+    json(): Promise<unknown>;
+    arrayBuffer(): Promise<Buffer>;
+  }>((resolve, reject) => {
+    const request = http.get(`${base}${urlPath}`, { headers: { host, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: { get: (name) => (response.headers[name.toLowerCase()] as string | undefined) ?? null },
+          text: async () => body.toString('utf8'),
+          json: async () => JSON.parse(body.toString('utf8')) as unknown,
+          arrayBuffer: async () => body,
+        });
+      });
+    });
+    request.on('error', reject);
+  });
+}
 
 interface Manifest {
   name: string;
