@@ -17,6 +17,20 @@ export async function firstLoadJs(browser: Browser, url: string): Promise<{ tota
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending: Promise<LoadedFile | null>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  let exposedModule = false;
+  page.on('request', (request) => {
+    inFlight += 1;
+    lastActivity = Date.now();
+    if (request.url().includes('__federation_expose_')) exposedModule = true;
+  });
+  const settled = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
@@ -27,7 +41,12 @@ export async function firstLoadJs(browser: Browser, url: string): Promise<{ tota
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForLoadState('networkidle');
+  // networkidle alone can fire while the CPU is still running the shell (a busy machine): every entry page is
+  // a remote's page, so wait until its exposed module was requested and then for a quiet second.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !(exposedModule && inFlight === 0 && Date.now() - lastActivity > 1000)) {
+    await page.waitForTimeout(100);
+  }
   const files = (await Promise.all(pending)).filter((file): file is LoadedFile => file !== null);
   await context.close();
   return { total: files.reduce((sum, file) => sum + file.gzip, 0), files };

@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { getJson, loginViaApi } from '../../support/site';
 
 /** Issue 13 item 3: the site installs as an app, works offline as far as saying so, and runs standalone. */
 
 /** Waits until the service worker controls the page and has the offline page in its cache. */
-async function offlinePageCached(page: import('@playwright/test').Page) {
+async function offlinePageCached(page: Page) {
   await expect
     .poll(
       () =>
@@ -59,8 +60,17 @@ test.describe('installed (display-mode standalone)', () => {
       const original = window.matchMedia.bind(window);
       window.matchMedia = (query: string) => {
         if (!/display-mode:\s*standalone/.test(query)) return original(query);
-        const list = original('all');
-        return Object.assign(Object.create(list), { matches: true, media: query });
+        const noop = () => undefined;
+        return {
+          matches: true,
+          media: query,
+          onchange: null,
+          addListener: noop,
+          removeListener: noop,
+          addEventListener: noop,
+          removeEventListener: noop,
+          dispatchEvent: () => false,
+        } as MediaQueryList;
       };
     });
   });
@@ -68,14 +78,20 @@ test.describe('installed (display-mode standalone)', () => {
   test('the back button shows on the routes SPEC §2 names and goes back', async ({ page }) => {
     await loginViaApi(page);
     const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php');
+    const id = profiles[0]!.id;
     await page.goto('/members');
     const back = page.getByRole('button', { name: 'Terug' });
-    await expect(page.getByRole('navigation').first()).toBeVisible();
+    // The member list (members is not a route with a back button), then a profile from it (members-id is).
+    const profileLink = page.locator(`#main a[href="/members/${id}"]`).first();
+    await expect(profileLink).toBeVisible();
     await expect(back).toHaveCount(0);
-    await page.goto(`/members/${profiles[0]!.id}`);
+    await profileLink.click();
+    await expect(page).toHaveURL(new RegExp(`/members/${id}$`));
     await expect(back).toBeVisible();
     await back.click();
     await expect(page).toHaveURL(/\/members$/);
+    await expect(profileLink).toBeVisible();
+    await expect(back).toHaveCount(0);
     await page.goto('/credits');
     await expect(back).toBeVisible();
   });
@@ -85,8 +101,11 @@ test.describe('installed (display-mode standalone)', () => {
     const page = await context.newPage();
     await loginViaApi(page);
     const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php');
-    await page.goto(`/members/${profiles[0]!.id}`);
-    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await page.goto('/members');
+    const profileLink = page.locator(`#main a[href="/members/${profiles[0]!.id}"]`).first();
+    await profileLink.click();
+    await expect(page).toHaveURL(new RegExp(`/members/${profiles[0]!.id}$`));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Terug' })).toHaveCount(0);
     await context.close();
   });
