@@ -7,6 +7,7 @@ import { ShellApp } from './app/shell-app';
 import { fetchSiteData, readSiteData } from './app/site-data';
 import { readLocaleCookie, resolveInitialLocale, writeLocaleCookie } from './i18n/locale';
 import { createShellI18n } from './i18n/setup';
+import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
 import { createFederationLoader } from './remotes/remote-loader';
 import { buildRoutes } from './routes/build-routes';
@@ -39,6 +40,7 @@ export async function start(): Promise<void> {
 
   const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   createRoot(container).render(<ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />);
+  registerServiceWorker(i18n);
 
   if (siteData.user) {
     preloadOnIdle(loader, [

@@ -14,8 +14,10 @@ function namespaceDirs(): string[] {
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
     .map((entry) => path.join(ROOT, entry.name, 'src', 'locales'))
     .filter((dir) => existsSync(dir) && readdirSync(dir).some((file) => file.endsWith('.json')));
-  const errors = path.join(ROOT, 'shared', 'src', 'locales', 'errors');
-  if (existsSync(errors)) dirs.push(errors);
+  for (const name of ['errors', 'pwa']) {
+    const dir = path.join(ROOT, 'shared', 'src', 'locales', name);
+    if (existsSync(dir)) dirs.push(dir);
+  }
   return dirs;
 }
 
@@ -33,7 +35,7 @@ const dirs = namespaceDirs();
 
 test('the namespaces are found (common, errors and the remotes)', () => {
   expect(dirs.map((dir) => path.relative(ROOT, dir))).toEqual(
-    expect.arrayContaining([path.join('shell', 'src', 'locales'), path.join('shared', 'src', 'locales', 'errors')]),
+    expect.arrayContaining([path.join('shell', 'src', 'locales'), path.join('shared', 'src', 'locales', 'errors'), path.join('shared', 'src', 'locales', 'pwa')]),
   );
 });
 

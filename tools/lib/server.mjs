@@ -1,5 +1,6 @@
 // Starting the built server on a throw-away DATA_DIR and a free port (bench; usable by scripts and tests).
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -46,7 +47,18 @@ export async function startTempServer({ env = {}, log = () => {} } = {}) {
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
     // Benchmarks measure pages, not mail: the outbox is kept on purpose (a production server needs SMTP_URL or this).
-    env: { ...process.env, NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: '1',
+      // The demo sites, members and settings the pages show.
+      SEED_DEMO: '1',
+      // A throw-away secret for a throw-away server (production refuses to start without one).
+      APP_SECRET: process.env.APP_SECRET || crypto.randomBytes(32).toString('hex'),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -220,7 +220,19 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [
           {
-            context: ['/api', '/dev', '/pay', '/media', '/remotes', '/events'],
+            // The api's own root files too: the service worker, the web app manifest, its icons, the offline page.
+            context: [
+              '/api',
+              '/dev',
+              '/pay',
+              '/media',
+              '/remotes',
+              '/events',
+              '/push-sw.js',
+              '/manifest.webmanifest',
+              '/icons',
+              '/offline.html',
+            ],
             target: `http://localhost:${process.env.API_PORT || 8080}`,
           },
         ],

@@ -45,7 +45,7 @@ function valueImports(module: string): Array<{ file: string; name: string }> {
   return found;
 }
 
-test.each(['react-router', 'react-router-dom'])(
+test.each(['react-router', 'react-router-dom', 'react-redux', 'react-i18next'])(
   'every name imported from %s is in its shared facade',
   (module) => {
     const facade = facadeExports(`${module}.mjs`);
@@ -62,4 +62,22 @@ test('every name of the facades exists in the installed react-router', () => {
     expect([...facadeExports(file)].filter((name) => !installed.has(name))).toEqual([]);
   }
   expect(facadeExports('react-router-dom.mjs').has('RouterProvider')).toBe(true);
+});
+
+test.each(['react-redux', 'react-i18next'])('every name of the %s facade exists in the installed package', (pkg) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const installed = new Set(Object.keys(require(pkg)));
+  expect([...facadeExports(`${pkg}.mjs`)].filter((name) => !installed.has(name))).toEqual([]);
+});
+
+test('what RTK Query\'s React hooks import from react-redux is in its facade', () => {
+  // @reduxjs/toolkit is bundled (not shared) and its query/react build imports react-redux, which is shared.
+  const file = require.resolve('@reduxjs/toolkit/query/react').replace(/cjs\/index\.js$/, 'rtk-query-react.modern.mjs');
+  const source = fs.readFileSync(file, 'utf8');
+  const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"react-redux"/g)].flatMap((match) =>
+    match[1]!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
+  );
+  expect(names.length).toBeGreaterThan(0);
+  const facade = facadeExports('react-redux.mjs');
+  expect(names.filter((name) => name && !facade.has(name))).toEqual([]);
 });

@@ -8,6 +8,7 @@ import {
   htmlRoutes,
   mailboxRoutes,
   pushServiceWorkerRoute,
+  pwaRoutes,
   staticRoutes,
 } from './sites';
 import {
@@ -68,6 +69,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(apiNotFoundRoute);
   await app.register(staticRoutes);
   await app.register(pushServiceWorkerRoute);
+  await app.register(pwaRoutes);
   if (!app.config.production) await app.register(mailboxRoutes);
   if (!app.config.production) await app.register(smsOutboxRoutes);
   // The test provider's hosted page exists only while it is the configured provider (never beside Mollie).

@@ -57,7 +57,7 @@ export default function MapLander({ source }: VariantProps) {
   const { t, i18n } = useTranslation(NS);
   const { settings } = useSite();
   const open = useOpenSignup(source);
-  const { profiles } = useLanderProfiles(PINS.length);
+  const { profiles, ready } = useLanderProfiles(PINS.length);
   const country = settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL';
   let place = country;
   try {
@@ -103,6 +103,8 @@ export default function MapLander({ source }: VariantProps) {
         )}
       </div>
       <ul className={styles.list}>
+        {/* Reserved rows while the members load, so what is below does not jump when they arrive (CLS). */}
+        {!ready && PINS.map((pin) => <li key={pin.km} className={styles.listPlaceholder} aria-hidden="true" />)}
         {pins
           .filter((pin) => pin.profile)
           .sort((a, b) => a.km - b.km)

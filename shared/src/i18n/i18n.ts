@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract';
+import { LOCALES, type Locale } from '../contract';
 
 type LocaleLoader = (locale: Locale) => Promise<{ default: ResourceKey } | ResourceKey>;
 
@@ -43,7 +43,9 @@ export async function createI18n(options: {
   instance.use(lazyBackend).use(initReactI18next);
   await instance.init({
     lng: options.locale,
-    fallbackLng: DEFAULT_LOCALE,
+    // Only the active locale's JSON is fetched: every namespace has every key in all 11 locales
+    // (tools/i18n/locales.test.ts), so a fallback locale would be a second download that is never read.
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
     ns: options.namespaces ?? ['common'],
     defaultNS: 'common',

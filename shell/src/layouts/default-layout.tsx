@@ -1,15 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ActivationModal } from '../banners/activation-modal';
 import { LikeModal } from '../banners/like-modal';
-import { ActivationReminder, DisabledNotificationsAlert, ProfilePhotoAlert, PushOptInAlert } from '../banners/member-alerts';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
-import { TimeBonusBanner, TimeBonusPopup, WelcomeBonus } from '../banners/time-bonus';
 import { useTimeBonus } from '../banners/use-time-bonus';
 import { TopNav } from '../nav/top-nav';
 import { useRouteName } from '../routes/route-handle';
 import { useSessionUser } from '../session/use-session';
 import { Footer } from './footer';
+
+// Member-only banners and popups: their own chunk, not part of a visitor's first load (docs/adr/0016).
+const memberBanners = () => import(/* webpackChunkName: "member-banners" */ './member-banners');
+const MemberTopBanner = lazy(() => memberBanners().then((m) => ({ default: m.MemberTopBanner })));
+const MemberAlerts = lazy(() => memberBanners().then((m) => ({ default: m.MemberAlerts })));
+const MemberPopups = lazy(() => memberBanners().then((m) => ({ default: m.MemberPopups })));
 
 /** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
 export function DefaultLayout() {
@@ -19,14 +23,18 @@ export function DefaultLayout() {
   return (
     <div className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`} data-layout="default">
       <TopNav />
-      <TimeBonusBanner bonus={bonus} routeName={routeName} />
+      {user ? (
+        <Suspense fallback={null}>
+          <MemberTopBanner user={user} bonus={bonus} routeName={routeName} />
+        </Suspense>
+      ) : null}
       <main className="container flex-grow-1 py-3" id="main">
         <div className="shell-banners">
-          <ActivationReminder user={user} routeName={routeName} />
-          <ProfilePhotoAlert user={user} routeName={routeName} />
-          <DisabledNotificationsAlert user={user} routeName={routeName} />
-          <PushOptInAlert user={user} routeName={routeName} />
-          <WelcomeBonus bonus={bonus} user={user} routeName={routeName} />
+          {user ? (
+            <Suspense fallback={null}>
+              <MemberAlerts user={user} bonus={bonus} routeName={routeName} />
+            </Suspense>
+          ) : null}
         </div>
         <Outlet />
       </main>
@@ -34,8 +42,11 @@ export function DefaultLayout() {
       <SiteEntryWarning layout="default" />
       <SignupModal />
       <LikeModal loggedIn={user !== false} />
-      <TimeBonusPopup bonus={bonus} user={user} routeName={routeName} />
-      <ActivationModal user={user} />
+      {user ? (
+        <Suspense fallback={null}>
+          <MemberPopups user={user} bonus={bonus} routeName={routeName} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

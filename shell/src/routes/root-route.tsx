@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
-import { MatchModal } from '../live/match-modal';
 import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters, useSessionUser } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
+
+// Only a member can get a match: the modal is its own chunk, not part of a visitor's first load (docs/adr/0016).
+const MatchModal = lazy(() => import(/* webpackChunkName: "match-modal" */ '../live/match-modal').then((m) => ({ default: m.MatchModal })));
 
 /**
  * Session-wide behaviour shared by every layout: the live channel and polling while it is down, title and app
@@ -28,7 +31,11 @@ export function RootRoute() {
     <LogoutContext.Provider value={logout}>
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />
       <Outlet />
-      {loggedIn ? <MatchModal /> : null}
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <MatchModal />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </LogoutContext.Provider>
   );

@@ -5,6 +5,7 @@ export { htmlRoutes } from './routes/html';
 export { mailboxRoutes } from './routes/mailbox';
 export { apiNotFoundRoute } from './routes/not-found';
 export { pushServiceWorkerRoute } from './routes/push-sw';
+export { pwaRoutes } from './routes/pwa';
 export { settingsRoute } from './routes/settings';
 export { staticRoutes } from './routes/static';
 export {

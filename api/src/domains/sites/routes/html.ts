@@ -14,6 +14,7 @@ import { matchSiteRoute } from '@dating/shared/site-routes';
 import { cspWithStyle } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 import type { Site } from '../sites';
+import { siteTheme } from './pwa';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -148,18 +149,21 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const data: SiteData = { settings, user: userOut, locale, country, remotes: experiment.remotes };
-    if (lander.status === 404) {
+    // Not a page of the route table, or a lander that does not exist: the shell shows its 404 page (SPEC §8).
+    if (lander.status === 404 || reply.statusCode === 404) {
       data.status = 404;
       reply.code(404);
     }
-    const theme = request.site.settings.theme_color ?? '#4a1a6b';
+    const theme = siteTheme(request.site);
     const html = `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="${esc(theme)}">
-<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='${encodeURIComponent(theme)}'/%3E%3C/svg%3E">
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" type="image/png" sizes="192x192" href="/icons/${theme.slice(1)}/icon-192.png">
+<link rel="apple-touch-icon" href="/icons/${theme.slice(1)}/icon-192.png">
 <title>${esc(settings.index_title || settings.name)}</title>
 <meta name="description" content="${esc(settings.description)}">
 ${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}

@@ -1,13 +1,53 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
- * The push service worker, at the site root so its scope covers every page. It shows a pushed notification,
- * tells open pages to reload chats and likes (SPEC §7), and on click focuses an open tab of the site (moving it
- * to the notification's page) or opens one.
+ * The site's service worker, at the root so its scope covers every page; the shell registers it on every
+ * visit. It shows a pushed notification, tells open pages to reload chats and likes (SPEC §7), and on click
+ * focuses an open tab of the site (moving it to the notification's page) or opens one. Offline (issue 13 item 3):
+ * a page navigation that cannot reach the server is answered with the site's translated offline page, cached at
+ * install and again when the shell reports another locale. Nothing else is cached: pages, api and bundles always
+ * come from the network (the bundles from the HTTP cache).
  */
 export const PUSH_SERVICE_WORKER = `'use strict';
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+const OFFLINE_CACHE = 'offline-v1';
+const OFFLINE_URL = '/offline.html';
+
+function cacheOfflinePage() {
+  return caches.open(OFFLINE_CACHE).then((cache) =>
+    fetch(OFFLINE_URL, { cache: 'no-store', credentials: 'same-origin' }).then((response) => {
+      if (response.ok) return cache.put(OFFLINE_URL, response);
+    }),
+  ).catch(() => undefined);
+}
+
+self.addEventListener('install', (event) => {
+  self.skipWaiting();
+  event.waitUntil(cacheOfflinePage());
+});
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([
+  self.clients.claim(),
+  // The page request starts while the worker boots, so the worker costs a navigation no time.
+  self.registration.navigationPreload ? self.registration.navigationPreload.enable() : undefined,
+])));
+
+// The shell reports its locale; the offline page is fetched again in it (the locale cookie is already set).
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'locale') event.waitUntil(cacheOfflinePage());
+});
+
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate') return;
+  event.respondWith((async () => {
+    try {
+      const preloaded = await event.preloadResponse;
+      return preloaded || (await fetch(event.request));
+    } catch (error) {
+      const offline = await caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE });
+      if (offline) return offline;
+      throw error;
+    }
+  })());
+});
 
 self.addEventListener('push', (event) => {
   let data = {};

@@ -1,0 +1,55 @@
+import zlib from 'node:zlib';
+import type { Browser } from '@playwright/test';
+
+/** The first-load budget of every public entry page (issue 13): gzip bytes of all JS of a first visit. */
+export const FIRST_LOAD_JS_BUDGET = 170 * 1024;
+
+export interface LoadedFile {
+  url: string;
+  gzip: number;
+}
+
+/**
+ * Opens `url` in a new context (empty cache, no cookies) and sums the gzip (level 9, what the server sends
+ * precompressed) of every JS response until the network is idle.
+ */
+export async function firstLoadJs(browser: Browser, url: string): Promise<{ total: number; files: LoadedFile[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<LoadedFile | null>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  let exposedModule = false;
+  page.on('request', (request) => {
+    inFlight += 1;
+    lastActivity = Date.now();
+    if (request.url().includes('__federation_expose_')) exposedModule = true;
+  });
+  const settled = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), gzip: zlib.gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // networkidle alone can fire while the CPU is still running the shell (a busy machine): every entry page is
+  // a remote's page, so wait until its exposed module was requested and then for a quiet second.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !(exposedModule && inFlight === 0 && Date.now() - lastActivity > 1000)) {
+    await page.waitForTimeout(100);
+  }
+  const files = (await Promise.all(pending)).filter((file): file is LoadedFile => file !== null);
+  await context.close();
+  return { total: files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
