@@ -388,3 +388,36 @@ test('settings: each bad value is refused with its field; the later of two saves
     },
   });
 });
+
+test('dashboard: today’s signups, activations and open queues per site move with what happens', async () => {
+  const site = await t.app.services.sites.resolve('localhost');
+  const today = async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/staff/dashboard?site=${site.id}`,
+      cookie: operator.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().sites[0] as {
+      site: { id: number };
+      signups: number;
+      activations: number;
+      open: { photos: number; replies: number };
+    };
+  };
+  const before = await today();
+  expect(before.site.id).toBe(site.id);
+  const m = await person({ status: 'not_confirmed', gender: 'female' });
+  await t.app.db.execute(
+    sql`UPDATE users SET signup_date = now(), status = 'confirmed', confirmed_at = now() WHERE id = ${m.id}`,
+  );
+  await uploadPhoto(m.cookie);
+  const after = await today();
+  expect(after.signups).toBe(before.signups + 1);
+  expect(after.activations).toBe(before.activations + 1);
+  expect(after.open.photos).toBe(before.open.photos + 1);
+  const report = (
+    await t.call({ method: 'GET', url: '/api/staff/dashboard', cookie: operator.cookie })
+  ).json();
+  expect(report.experiments).toMatchObject({ app: 'mf-landers' });
+});

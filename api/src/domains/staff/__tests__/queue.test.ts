@@ -1,7 +1,9 @@
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { StaffConversation, StaffQueueResponse } from '@dating/shared/contract/index';
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
+import { multipart } from '../../../testing/accounts';
 import { balance, clientId, flush, listen, member, send, type Member } from '../../../testing/chat';
 import { staffSession, type StaffMember } from '../../../testing/staff';
 
@@ -170,4 +172,54 @@ test('50 operators take "the next one" at once: each waiting conversation goes t
   expect(new Set(won).size).toBe(won.length);
   expect(won.length).toBe(Math.min(50, free!.n));
   expect(results.filter((r) => r.statusCode === 404)).toHaveLength(50 - won.length);
+});
+
+test('photos: the member’s photo shows to the operator through the staff route; a reply with an album photo reaches the member', async () => {
+  const img = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#a35' } })
+    .jpeg()
+    .toBuffer();
+  const m = await member(t, { topUp: 100 });
+  const up = await t.call({
+    method: 'POST',
+    url: '/api/chat-photo.php',
+    cookie: m.cookie,
+    ...multipart('file', 'p.jpg', 'image/jpeg', img),
+  });
+  expect(up.statusCode).toBe(201);
+  const sent = await send(t, m, { member: fictional[7]!, type: 'photo', photo_id: up.json().photo.id });
+  expect(sent.statusCode).toBe(200);
+  const conversation = sent.json().message.conversation as number;
+  expect((await claim(opA.cookie, { conversation })).statusCode).toBe(200);
+
+  // The fictional profile's album: a photo stored for it (the photos service's own pipeline) and approved.
+  await t.app.services.photos.upload(fictional[7]!, false, img);
+  const albumId = (await first<{ id: number }>(
+    t.app.db,
+    sql`SELECT id FROM photos WHERE user_id = ${fictional[7]!} ORDER BY id DESC LIMIT 1`,
+  ))!.id;
+  await t.app.db.execute(sql`UPDATE photos SET status = 'active' WHERE id = ${albumId}`);
+
+  const detail = (
+    await t.call({ method: 'GET', url: `/api/staff/conversations/${conversation}`, cookie: opA.cookie })
+  ).json<StaffConversation>();
+  expect(detail.fictional.album.map((p) => p.id)).toContain(albumId);
+  const photo = detail.messages[0]!.photo!;
+  expect(photo.url).toBe(`/api/staff/conversations/${conversation}/photo?photo=${photo.id}`);
+  const bytes = await t.call({ method: 'GET', url: photo.thumb_url, cookie: opA.cookie });
+  expect(bytes.statusCode).toBe(200);
+  expect(bytes.headers['content-type']).toBe('image/jpeg');
+  // Only photos of this conversation.
+  const other = await t.call({
+    method: 'GET',
+    url: `/api/staff/conversations/${conversation}/photo?photo=999999`,
+    cookie: opA.cookie,
+  });
+  expect(other.statusCode).toBe(404);
+
+  const replied = await reply(opA.cookie, conversation, { type: 'photo', album_photo_id: albumId });
+  expect(replied.statusCode).toBe(201);
+  const chatPhoto = replied.json().message.photo as { url: string };
+  const seen = await t.call({ method: 'GET', url: chatPhoto.url, cookie: m.cookie });
+  expect(seen.statusCode).toBe(200);
+  expect(seen.headers['content-type']).toMatch(/image\/jpeg/);
 });
