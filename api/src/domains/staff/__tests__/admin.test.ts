@@ -215,6 +215,9 @@ test('members: search by email, name and id; ban ends the sessions and refuses l
   });
   expect(login.statusCode).toBe(403);
   expect(login.json().error.code).toBe('account_banned');
+  // Nor does any other way in (an activation link starts a session): a banned member's session is not valid.
+  const other = `sid=${await t.app.services.sessions.create(id)}`;
+  expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: other })).json().user).toBe(false);
   expect((await post(admin.cookie, staffPath('memberBan', id), { reason: 'Again' })).statusCode).toBe(409);
   expect((await post(admin.cookie, staffPath('memberUnban', id))).json().banned).toBeNull();
   expect(
