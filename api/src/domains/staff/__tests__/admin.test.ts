@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { staffPath, type StaffSite } from '@dating/shared/contract/index';
+import { staffPath, type StaffSite } from '@dating/shared/contract/staff';
 import { first, rows } from '../../../db/sql';
 import { multipart, PASSWORD, uniqueEmail } from '../../../testing/accounts';
 import { hashPassword } from '../../accounts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { STAFF_MAX_FAILURES, STAFF_SESSION_COOKIE, staffPath } from '@dating/shared/contract/index';
+import { STAFF_MAX_FAILURES, STAFF_SESSION_COOKIE, staffPath } from '@dating/shared/contract/staff';
 import { rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { STAFF_PASSWORD, staffLogin } from '../../../testing/staff';
