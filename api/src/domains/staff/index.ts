@@ -1,3 +1,9 @@
-// The staff domain: tools for operators (photo moderation and mail delivery from the command line).
+// The staff domain: the back office for operators and admins (issue 14: sign-in with TOTP, reply queue,
+// moderation, members, refunds, settings, staff accounts, audit log, dashboard) and the command-line tools.
+// The server imports `./service` and `./routes` directly: the command modules below start their command when they
+// are the entry point, and in the esbuild bundle of the server every module shares the bundle's `module`.
+export { createStaffService, type StaffService } from './service';
+export { staffRoutes } from './routes';
 export { moderate } from './moderate';
 export { mailCli } from './mail';
+export { createAdmin } from './create-admin';
