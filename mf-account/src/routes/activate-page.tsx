@@ -10,6 +10,7 @@ import {
   useAccountActivateMutation,
   useAccountResendActivationMutation,
 } from '../features/activation/api/activation';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 function ActivationFailed() {
   const { t } = useTranslation('account');
@@ -54,7 +55,7 @@ function ActivationDone() {
 }
 
 /** `/activate/done?token=…` (the link in the activation email) and `/activate/error`. */
-export default function ActivatePage() {
+function ActivatePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -81,3 +82,6 @@ export default function ActivatePage() {
 
   return <Page title={t('activation.title')}>{body}</Page>;
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ActivatePage satisfies RemoteComponent<'mf_account/ActivatePage'>;

@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useGetUserQuery } from '@dating/shared';
 import { Page } from '../components/page';
 import { ComplaintForm } from '../features/complaints/components/complaint-form';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function ComplaintsPage() {
+function ComplaintsPage() {
   const { t } = useTranslation('account');
   const { data } = useGetUserQuery();
   const [params] = useSearchParams();
@@ -22,3 +23,6 @@ export default function ComplaintsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ComplaintsPage satisfies RemoteComponent<'mf_account/ComplaintsPage'>;

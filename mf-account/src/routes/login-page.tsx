@@ -5,8 +5,9 @@ import { useGetUserQuery } from '@dating/shared';
 import { Page } from '../components/page';
 import { LoginForm } from '../features/auth/components/login-form';
 import { safeRedirect } from '../lib/redirect';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function LoginPage() {
+function LoginPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -19,3 +20,6 @@ export default function LoginPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default LoginPage satisfies RemoteComponent<'mf_account/LoginPage'>;

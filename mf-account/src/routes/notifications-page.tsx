@@ -5,8 +5,9 @@ import { useGetUserQuery } from '@dating/shared';
 import { Page } from '../components/page';
 import { NotificationPreferences } from '../features/notifications/components/notification-preferences';
 import { PushSettings } from '../features/notifications/components/push-settings';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function NotificationsPage() {
+function NotificationsPage() {
   const { t } = useTranslation('account');
   const { data } = useGetUserQuery();
   return (
@@ -25,3 +26,6 @@ export default function NotificationsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default NotificationsPage satisfies RemoteComponent<'mf_account/NotificationsPage'>;

@@ -11,9 +11,10 @@ import { PasswordChangeForm } from '../features/password/components/password-cha
 import { PhotoManager } from '../features/photos/components/photo-manager';
 import { InvisibleToggle } from '../features/profile/components/invisible-toggle';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/profile`: own profile, photos and every account setting on one page, section by section. */
-export default function ProfileSettingsPage() {
+function ProfileSettingsPage() {
   const { t } = useTranslation('account');
   const { data, isLoading } = useGetUserQuery();
   const { data: settings } = useGetSettingsQuery();
@@ -68,3 +69,6 @@ export default function ProfileSettingsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ProfileSettingsPage satisfies RemoteComponent<'mf_account/ProfileSettingsPage'>;

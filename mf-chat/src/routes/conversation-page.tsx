@@ -22,6 +22,7 @@ import { ConversationHeader } from '../features/conversations/components/convers
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import { ConversationView } from '../features/messages/components/conversation-view';
 import styles from './conversation-page.module.scss';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
  * Without the live channel, the shell's polled chat list is what tells of a new message: when it shows a newer
@@ -146,4 +147,5 @@ function ConversationPage() {
   return <section className={styles.main}>{main}</section>;
 }
 
-export default withSuspense(ConversationPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(ConversationPage) satisfies RemoteComponent<'mf_chat/ConversationPage'>;

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { matchLanderPath, signupModalOpened, Spinner, useAppDispatch, withSuspense } from '@dating/shared';
 import { useSite } from '../lib/site';
 import { LANDER_COMPONENTS } from '../variants';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** Reserves the fold while a lander's chunk arrives, so the page does not jump when it renders. */
 function LanderFallback() {
@@ -43,4 +44,5 @@ function LanderPage() {
   );
 }
 
-export default withSuspense(LanderPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(LanderPage) satisfies RemoteComponent<'mf_landers/LanderPage'>;

@@ -14,6 +14,7 @@ import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { UnblockNotice } from '../features/safety/components/unblock-notice';
 import styles from './member-profile-page.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/members/:id` and `/likes/m/:id` (SPEC §2). */
 function MemberProfilePage() {
@@ -68,4 +69,5 @@ function MemberProfilePage() {
   );
 }
 
-export default withSuspense(MemberProfilePage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(MemberProfilePage) satisfies RemoteComponent<'mf_members/MemberProfilePage'>;

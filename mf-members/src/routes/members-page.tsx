@@ -15,6 +15,7 @@ import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { LikeButton } from '../features/likes/components/like-button';
 import { useLikedIds } from '../features/likes/hooks/use-liked-ids';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/members`: member search, the members' home after login (SPEC §2). */
 function MembersPage() {
@@ -94,4 +95,5 @@ function MembersPage() {
   );
 }
 
-export default withSuspense(MembersPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(MembersPage) satisfies RemoteComponent<'mf_members/MembersPage'>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetUserQuery, withSuspense } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/credits`: buy credits (SPEC §2); paid members also get the repeat-order link (SPEC §6). */
 function CreditsPage() {
@@ -25,4 +26,5 @@ function CreditsPage() {
   );
 }
 
-export default withSuspense(CreditsPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(CreditsPage) satisfies RemoteComponent<'mf_payments/CreditsPage'>;

@@ -6,6 +6,7 @@ import { createAction } from '@reduxjs/toolkit';
  */
 export const signupModalOpened = createAction<
   | {
+      /** The entry point (`lander`, `chats`, `profile-like`…): recorded with the account as `signup_source`. */
       source?: string;
       /** Signup step 0 from a profile: the form offers a first message to this member (sent once signed up). */
       profile?: { id: number; name: string };

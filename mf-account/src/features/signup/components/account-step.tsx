@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  SIGNUP_SOURCE_MAX_LENGTH,
   isLocale,
   redirectedToLogin,
   useAppDispatch,
@@ -34,6 +35,8 @@ export interface AccountStepProps {
   /** Step 0 from a profile: the visitor's first message to that member goes with the signup. */
   profileId?: number;
   profileName?: string;
+  /** Where the signup modal was opened (a lander CTA, a like, the chats list…), recorded with the account. */
+  source?: string | null;
   onStarted(): void;
   onCreated(): void;
 }
@@ -55,6 +58,7 @@ export function AccountStep({
   tracking,
   profileId,
   profileName,
+  source,
   onStarted,
   onCreated,
 }: AccountStepProps) {
@@ -108,6 +112,7 @@ export function AccountStep({
       email: values.email.trim(),
       password: values.password,
       locale: isLocale(i18n.language) ? i18n.language : 'nl',
+      ...(source ? { source: source.slice(0, SIGNUP_SOURCE_MAX_LENGTH) } : {}),
       ...(profileId && message.trim() ? { profile_id: profileId, signup_message: message.trim() } : {}),
     });
     if ('data' in result) onCreated();

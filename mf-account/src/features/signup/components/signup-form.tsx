@@ -10,6 +10,7 @@ import {
   useAppDispatch,
   useGetSettingsQuery,
 } from '@dating/shared';
+import type { SignupFormProps } from '@dating/shared/remotes';
 import { FormAlert } from '../../../components/form-alert';
 import { useCurrentUser } from '../../../lib/session';
 import { captureTracking, hasTrafficSource } from '../../../lib/tracking';
@@ -17,13 +18,7 @@ import { AccountStep } from './account-step';
 import { SignupSteps, StepProgress } from './signup-steps';
 import styles from './signup.module.scss';
 
-export interface SignupFormProps {
-  /** Called when the member finishes (or leaves) the flow, e.g. to close the shell's modal. */
-  onDone?: () => void;
-  /** Signing up from a profile (step 0 "send a message"): that member's id and name. */
-  profileId?: number;
-  profileName?: string;
-}
+export type { SignupFormProps } from '@dating/shared/remotes';
 
 const DEFAULT_MIN_AGE = 18;
 
@@ -32,7 +27,7 @@ const DEFAULT_MIN_AGE = 18;
  * personal info, about me and the "confirm your email" step. Exposed as `mf_account/SignupForm` for the shell's
  * signup modal and the landers.
  */
-export function SignupForm({ onDone, profileId, profileName }: SignupFormProps) {
+export function SignupForm({ onDone, source, profileId, profileName }: SignupFormProps) {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -72,6 +67,7 @@ export function SignupForm({ onDone, profileId, profileName }: SignupFormProps) 
         tracking={tracking}
         profileId={profileId}
         profileName={profileName}
+        source={source}
         onStarted={() => dispatch(signupStarted())}
         onCreated={() => setCreated(true)}
       />

@@ -8,13 +8,10 @@ import { useRemoveConversation } from '../hooks/use-remove-conversation';
 import { ConversationItem } from './conversation-item';
 import styles from './conversation-list.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { ConversationListProps } from '@dating/shared/remotes';
 
-export interface ConversationListProps {
-  /** The chat layout's sidebar: smaller rows, no remove buttons. */
-  compact?: boolean;
-  /** Conversation shown next to the list, highlighted; by default the one in the address. */
-  activeId?: number;
-}
+/** Props of the `mf_chat/ConversationList` expose: the contract in shared. */
+export type { ConversationListProps } from '@dating/shared/remotes';
 
 /** The conversation (or the profile, for `/members/:id/chat`) the address points at. */
 function useActive(activeId: number | undefined) {
