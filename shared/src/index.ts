@@ -9,6 +9,7 @@ export * from './api/core-endpoints';
 export * from './api/chat-endpoints';
 export * from './api/chat-cache';
 export * from './api/likes-endpoints';
+export * from './api/members-endpoints';
 export * from './api/errors';
 export * from './store/session';
 export * from './store/live';

@@ -2,21 +2,18 @@ import '../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useGetUserQuery, useResendActivationMutation } from '@dating/shared';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
-import {
-  useAccountActivateMutation,
-  useAccountResendActivationMutation,
-} from '../features/activation/api/activation';
+import { useAccountActivateMutation } from '../features/activation/api/activation';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 function ActivationFailed() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const { data } = useGetUserQuery();
-  const [resend, { isLoading, isSuccess, error }] = useAccountResendActivationMutation();
+  const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();
   const canResend = Boolean(data?.user && data.user.status === 'not_confirmed');
   return (
     <>

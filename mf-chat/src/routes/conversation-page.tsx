@@ -8,6 +8,7 @@ import {
   signupModalOpened,
   useAppDispatch,
   useGetChatsQuery,
+  useGetMemberQuery,
   useGetMessagesInfiniteQuery,
   withSuspense,
   type ChatEntry,
@@ -16,7 +17,6 @@ import {
 } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { useSession } from '../lib/use-session';
-import { useGetChatPartnerQuery } from '../features/conversations/api/get-chat-partner';
 import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -92,7 +92,7 @@ function ConversationPage() {
   useCatchUp(chat, messages.data?.pages, messages.refetch);
   // A visitor on a profile's chat entry sees who it is with (signup step 0), a member before the first message.
   const needsPartner = byProfile && (user === null || (Boolean(user) && Boolean(chats.data) && !chat));
-  const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
+  const partner = useGetMemberQuery(id, { skip: !needsPartner });
   // Reading the newest page zeroed the count on the server; the list agrees at once.
   useMarkRead(messages.data ? conversation : undefined, chat?.num_unread_messages ?? 0);
 

@@ -1,11 +1,10 @@
 import '../lib/i18n';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetSettingsQuery } from '@dating/shared';
+import { toDisplayError, useGetMemberQuery, useGetSettingsQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
 import { useCurrentUser } from '../lib/use-current-user';
-import { useGetMemberQuery } from '../features/profile/api/get-member';
 import { useClearNewLike } from '../features/likes/hooks/use-clear-new-like';
 import { PhotoGallery } from '../features/profile/components/photo-gallery';
 import { ProfileDetails } from '../features/profile/components/profile-details';

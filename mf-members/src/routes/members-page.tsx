@@ -1,11 +1,10 @@
 import '../lib/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { toDisplayError, useGetMembersQuery, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
 import { trafficSource, visitorMayBrowse } from '@dating/shared';
-import { useGetMembersQuery } from '../features/search/api/get-members';
 import { useSearchState } from '../features/search/hooks/use-search-state';
 import { SearchForm } from '../features/search/components/search-form';
 import { Pagination } from '../features/search/components/pagination';

@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, type PushOutcome, type PushState, type User,
+  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, useResendActivationMutation, type PushOutcome, type PushState, type User,
 } from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { useSettings } from '../session/use-session';
-import { useShellResendActivationMutation } from './api/activation-mail';
 import { DismissibleAlert } from './dismissible-alert';
 import {
   showActivationReminder, showDisabledNotificationsAlert, showProfilePhotoAlert, showPushAlert,
@@ -109,7 +108,7 @@ export type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
  */
 export function useResendActivation(): { resend(): void; state: ResendState; error: string | null } {
   const { t } = useTranslation();
-  const [send, { isLoading, isSuccess, error }] = useShellResendActivationMutation();
+  const [send, { isLoading, isSuccess, error }] = useResendActivationMutation();
   const failure = toDisplayError(error);
   const state: ResendState = isLoading ? 'sending' : isSuccess ? 'sent' : failure ? 'failed' : 'idle';
   return {
