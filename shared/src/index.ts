@@ -21,3 +21,4 @@ export * from './store/typing';
 export * from './ui';
 export * from './i18n/errors-namespace';
 export * from './remotes';
+export * from './session/current-user';

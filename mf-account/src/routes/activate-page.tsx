@@ -2,7 +2,7 @@ import '../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetUserQuery, useResendActivationMutation } from '@dating/shared';
+import { useResendActivationMutation, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
@@ -12,9 +12,9 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 function ActivationFailed() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();
-  const canResend = Boolean(data?.user && data.user.status === 'not_confirmed');
+  const canResend = Boolean(user && user.status === 'not_confirmed');
   return (
     <>
       <FormAlert>{t('errors.activation_failed')}</FormAlert>
@@ -30,7 +30,7 @@ function ActivationFailed() {
         >
           {t('activation.resend')}
         </button>
-      ) : data?.user ? null : (
+      ) : user ? null : (
         <Link to="/login" className="btn btn-primary">
           {t('login.submit')}
         </Link>

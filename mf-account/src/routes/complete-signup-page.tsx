@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { signupFinished, useAppDispatch, useGetUserQuery } from '@dating/shared';
+import { signupFinished, useAppDispatch, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { SignupSteps } from '../features/signup/components/signup-steps';
 import type { RemoteComponent } from '@dating/shared/remotes';
@@ -11,10 +11,10 @@ function CompleteSignupPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   return (
     <Page title={t('completeSignup.title')}>
-      {data?.user ? (
+      {user ? (
         <SignupSteps
           initialStep={1}
           onDone={() => {

@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { LoginForm } from '../features/auth/components/login-form';
 import { safeRedirect } from '../lib/redirect';
@@ -11,9 +11,9 @@ function LoginPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   // Someone already logged in (another tab, the back button) has nothing to do here.
-  if (data?.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return (
     <Page title={t('login.title')}>
       <LoginForm onLoggedIn={() => navigate(safeRedirect(params.get('redirect')), { replace: true })} />

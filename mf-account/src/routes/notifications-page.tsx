@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { NotificationPreferences } from '../features/notifications/components/notification-preferences';
 import { PushSettings } from '../features/notifications/components/push-settings';
@@ -9,10 +9,10 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 
 function NotificationsPage() {
   const { t } = useTranslation('account');
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   return (
     <Page title={t('notifications.title')}>
-      {data?.user ? (
+      {user ? (
         <>
           <p>{t('notifications.intro')}</p>
           <NotificationPreferences />

@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { useCurrentUser, useGetSettingsQuery } from '@dating/shared';
 import { Page, Section } from '../components/page';
 import { BlockedMembers } from '../features/blocks/components/blocked-members';
 import { DeleteAccount } from '../features/deletion/components/delete-account';
@@ -16,11 +16,10 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 /** `/profile`: own profile, photos and every account setting on one page, section by section. */
 function ProfileSettingsPage() {
   const { t } = useTranslation('account');
-  const { data, isLoading } = useGetUserQuery();
+  const user = useCurrentUser();
   const { data: settings } = useGetSettingsQuery();
-  const user = data?.user;
 
-  if (isLoading) {
+  if (user === undefined) {
     return (
       <Page title={t('profile.title')}>
         <div className="spinner-border" role="status" aria-label={t('loading')} />

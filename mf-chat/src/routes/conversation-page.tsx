@@ -1,4 +1,5 @@
 import '../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -16,7 +17,6 @@ import {
   type Profile,
 } from '@dating/shared';
 import { NS } from '../lib/i18n';
-import { useSession } from '../lib/use-session';
 import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -76,7 +76,7 @@ function ConversationPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
-  const user = useSession();
+  const user = useCurrentUser();
   const chats = useGetChatsQuery(undefined, { skip: !user });
   const chat = chats.data?.chats.find(
     (entry) => (byProfile ? entry.profile.id : entry.conversation.id) === id,

@@ -1,10 +1,10 @@
 import '../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toDisplayError, useGetMemberQuery, useGetSettingsQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
-import { useCurrentUser } from '../lib/use-current-user';
 import { useClearNewLike } from '../features/likes/hooks/use-clear-new-like';
 import { PhotoGallery } from '../features/profile/components/photo-gallery';
 import { ProfileDetails } from '../features/profile/components/profile-details';
@@ -61,7 +61,7 @@ function MemberProfilePage() {
         {profile.fictional && settings?.fictional_warning && (
           <p className="small text-muted">{settings.fictional_warning}</p>
         )}
-        <ProfileActions profile={profile} liked={data.liked} user={user} />
+        <ProfileActions profile={profile} liked={data.liked} user={user ?? null} />
         <ProfileDetails profile={profile} />
       </div>
     </article>

@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetMembersQuery, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { toDisplayError, useGetMembersQuery, useGetSettingsQuery, useCurrentUser } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
 import { trafficSource, visitorMayBrowse } from '@dating/shared';
@@ -21,11 +21,11 @@ function MembersPage() {
   const { t } = useTranslation(NS);
   const { query, update } = useSearchState();
   const { data: settings } = useGetSettingsQuery();
-  const { data: session } = useGetUserQuery();
+  const current = useCurrentUser();
   const source = useMemo(() => trafficSource(), []);
   const likedIds = useLikedIds();
   // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
-  const member = Boolean(session?.user);
+  const member = Boolean(current);
   const maySearch = member || visitorMayBrowse(settings, source);
   const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(
     member ? query : { ...query, ...source },
@@ -33,7 +33,7 @@ function MembersPage() {
   );
 
   let content;
-  if (session && settings && !maySearch) {
+  if (current !== undefined && settings && !maySearch) {
     content = <LoginPrompt source="members" />;
   } else if (isLoading || !maySearch) {
     content = <ProfileGridSkeleton />;

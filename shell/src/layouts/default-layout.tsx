@@ -1,3 +1,4 @@
+import { useCurrentUser } from '@dating/shared';
 import { Outlet } from 'react-router-dom';
 import { ActivationModal } from '../banners/activation-modal';
 import { LikeModal } from '../banners/like-modal';
@@ -8,12 +9,11 @@ import { TimeBonusBanner, TimeBonusPopup, WelcomeBonus } from '../banners/time-b
 import { useTimeBonus } from '../banners/use-time-bonus';
 import { TopNav } from '../nav/top-nav';
 import { useRouteName } from '../routes/route-handle';
-import { useSessionUser } from '../session/use-session';
 import { Footer } from './footer';
 
 /** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
 export function DefaultLayout() {
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
   return (
@@ -33,7 +33,7 @@ export function DefaultLayout() {
       <Footer />
       <SiteEntryWarning layout="default" />
       <SignupModal />
-      <LikeModal loggedIn={user !== false} />
+      <LikeModal loggedIn={user !== null} />
       <TimeBonusPopup bonus={bonus} user={user} routeName={routeName} />
       <ActivationModal user={user} />
     </div>

@@ -1,3 +1,4 @@
+import { useCurrentUser } from '@dating/shared';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
 import { MatchModal } from '../live/match-modal';
@@ -5,7 +6,7 @@ import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
-import { useCounters, useSessionUser } from '../session/use-session';
+import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
 
 /**
@@ -13,8 +14,8 @@ import { useTitleAndBadge } from '../session/title-badge';
  * badge, beacons, the progress bar, the match modal.
  */
 export function RootRoute() {
-  const user = useSessionUser();
-  const loggedIn = user !== false;
+  const user = useCurrentUser() ?? null;
+  const loggedIn = user !== null;
   const counters = useCounters(loggedIn);
   const navigation = useNavigation();
   const liveUp = useLiveChannel(loggedIn);

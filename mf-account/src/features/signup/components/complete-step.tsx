@@ -1,7 +1,7 @@
+import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { useResendActivationMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { useErrorTexts } from '../../../lib/errors';
 import styles from './signup.module.scss';
 

@@ -1,4 +1,5 @@
 import '../../../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -12,7 +13,6 @@ import {
 } from '@dating/shared';
 import type { SignupFormProps } from '@dating/shared/remotes';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { captureTracking, hasTrafficSource } from '../../../lib/tracking';
 import { AccountStep } from './account-step';
 import { SignupSteps, StepProgress } from './signup-steps';

@@ -1,9 +1,9 @@
 import '../../../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signupModalOpened, toDisplayError, useAppDispatch, useGetChatsQuery } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { useSession } from '../../../lib/use-session';
 import { useRemoveConversation } from '../hooks/use-remove-conversation';
 import { ConversationItem } from './conversation-item';
 import styles from './conversation-list.module.scss';
@@ -39,7 +39,7 @@ function Skeleton({ rows }: { rows: number }) {
 export function ConversationList({ compact = false, activeId }: ConversationListProps) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
-  const user = useSession();
+  const user = useCurrentUser();
   const { data, error, isLoading, refetch } = useGetChatsQuery(undefined, { skip: !user });
   const remove = useRemoveConversation();
   const active = useActive(activeId);
