@@ -20,5 +20,4 @@ export * from './store/ui';
 export * from './store/typing';
 export * from './ui';
 export * from './i18n/errors-namespace';
-export * from './remotes';
 export * from './session/current-user';
