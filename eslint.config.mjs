@@ -60,4 +60,29 @@ export default tseslint.config(
     },
   },
   ...['shell', ...REMOTES].map(boundary),
+  {
+    // Services own all database access (api/README.md): a route validates, calls `app.services.<name>` and answers.
+    files: ['api/src/domains/*/routes/**/*.ts'],
+    ignores: ['**/__tests__/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/sql', '**/db/schema', '**/db/schema/*', '**/db/client', '../tables', '../../*/tables'],
+              message: 'Routes do not query the database: move the query into the domain service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name=/^(db|raw)$/][object.name=/^(app|fastify|server)$/]",
+          message: 'Routes do not query the database: move the query into the domain service.',
+        },
+      ],
+    },
+  },
 );

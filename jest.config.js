@@ -19,9 +19,13 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: '<rootDir>/tools/jest/jsdom-env.js',
+      // Resolve packages by their node/default exports, not `browser`: msw/node (the HTTP edge of unit tests)
+      // intercepts Node's fetch, which the environment gives jsdom.
+      testEnvironmentOptions: { customExportConditions: ['node', 'require', 'default'] },
       roots: web.map((dir) => `<rootDir>/${dir}/src`),
-      transform: { '^.+\\.(t|j)sx?$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(@module-federation)/)'],
+      // msw's dependencies (rettime, until-async, @open-draft/*) ship ESM only: they are compiled too.
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(@module-federation|until-async)/)(?!.*\\.mjs$)'],
       moduleNameMapper: {
         '\\.module\\.scss$': 'identity-obj-proxy',
         '\\.(s?css)$': '<rootDir>/tools/jest/style-stub.js',

@@ -7,6 +7,10 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 const FROM_NODE = [
   'fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal',
   'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone',
+  // msw/node (the HTTP edge of unit tests) needs these too.
+  'TransformStream', 'WritableStream', 'BroadcastChannel',
+  // The same URLSearchParams as Node's Request, so a form body is sent as a form (not as text).
+  'URLSearchParams',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {

@@ -13,7 +13,12 @@ test('signup from the home lander’s modal keeps its steps after the account is
   await form.getByLabel('Geboortedatum').fill(birthdate(29));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
+  const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php') && request.method() === 'POST');
   await form.getByRole('button', { name: 'Account aanmaken' }).click();
+  // The modal says where it was opened; the signup carries it for the server to record (users.signup_source).
+  const sent = await signup;
+  expect(sent.postDataJSON()).toMatchObject({ email: member.email, source: 'home' });
+  expect((await sent.response())?.status()).toBe(201);
 
   await expect(modal.getByText('Stap 2 van 5')).toBeVisible();
   for (const next of ['Stap 3 van 5', 'Stap 4 van 5', 'Stap 5 van 5']) {

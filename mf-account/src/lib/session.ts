@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { coreApi, loggedIn, useAppSelector, type RootState, type User } from '@dating/shared';
+import { coreApi, loggedIn, type RootState, type User } from '@dating/shared';
 
 type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
@@ -12,11 +12,4 @@ export function startSession(dispatch: Dispatch, user: User): void {
 /** After any call that answers the changed user: keep the shared `getUser` cache in step. */
 export function storeUser(dispatch: Dispatch, user: User): void {
   void dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user }));
-}
-
-const selectUser = coreApi.endpoints.getUser.select();
-
-/** The member from the shared cache (the shell keeps it fresh), or null for a visitor; never fetches. */
-export function useCurrentUser(): User | null {
-  return useAppSelector((state) => selectUser(state).data?.user || null);
 }

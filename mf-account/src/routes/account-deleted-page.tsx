@@ -7,9 +7,10 @@ import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
 import { useAccountReactivateMutation } from '../features/deletion/api/deletion';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/account-deleted`, and `/account-deleted?reactivate=<token>` from the reactivation email. */
-export default function AccountDeletedPage() {
+function AccountDeletedPage() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
@@ -51,3 +52,6 @@ export default function AccountDeletedPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default AccountDeletedPage satisfies RemoteComponent<'mf_account/AccountDeletedPage'>;

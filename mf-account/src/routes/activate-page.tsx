@@ -2,21 +2,19 @@ import '../lib/i18n';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useResendActivationMutation, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
-import {
-  useAccountActivateMutation,
-  useAccountResendActivationMutation,
-} from '../features/activation/api/activation';
+import { useAccountActivateMutation } from '../features/activation/api/activation';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 function ActivationFailed() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const { data } = useGetUserQuery();
-  const [resend, { isLoading, isSuccess, error }] = useAccountResendActivationMutation();
-  const canResend = Boolean(data?.user && data.user.status === 'not_confirmed');
+  const user = useCurrentUser();
+  const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();
+  const canResend = Boolean(user && user.status === 'not_confirmed');
   return (
     <>
       <FormAlert>{t('errors.activation_failed')}</FormAlert>
@@ -32,7 +30,7 @@ function ActivationFailed() {
         >
           {t('activation.resend')}
         </button>
-      ) : data?.user ? null : (
+      ) : user ? null : (
         <Link to="/login" className="btn btn-primary">
           {t('login.submit')}
         </Link>
@@ -54,7 +52,7 @@ function ActivationDone() {
 }
 
 /** `/activate/done?token=…` (the link in the activation email) and `/activate/error`. */
-export default function ActivatePage() {
+function ActivatePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -81,3 +79,6 @@ export default function ActivatePage() {
 
   return <Page title={t('activation.title')}>{body}</Page>;
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ActivatePage satisfies RemoteComponent<'mf_account/ActivatePage'>;

@@ -1,15 +1,15 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { ComplaintForm } from '../features/complaints/components/complaint-form';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function ComplaintsPage() {
+function ComplaintsPage() {
   const { t } = useTranslation('account');
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser() ?? null;
   const [params] = useSearchParams();
-  const user = data?.user || null;
   return (
     <Page title={t('complaints.title')}>
       <p>{t('complaints.intro')}</p>
@@ -22,3 +22,6 @@ export default function ComplaintsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ComplaintsPage satisfies RemoteComponent<'mf_account/ComplaintsPage'>;

@@ -1,19 +1,20 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { signupFinished, useAppDispatch, useGetUserQuery } from '@dating/shared';
+import { signupFinished, useAppDispatch, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { SignupSteps } from '../features/signup/components/signup-steps';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** Finishing the profile steps 1–4 after an account was created elsewhere (a lander, the api). */
-export default function CompleteSignupPage() {
+function CompleteSignupPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   return (
     <Page title={t('completeSignup.title')}>
-      {data?.user ? (
+      {user ? (
         <SignupSteps
           initialStep={1}
           onDone={() => {
@@ -29,3 +30,6 @@ export default function CompleteSignupPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default CompleteSignupPage satisfies RemoteComponent<'mf_account/CompleteSignupPage'>;

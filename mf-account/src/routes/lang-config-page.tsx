@@ -2,8 +2,9 @@ import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/page';
 import { LanguagePicker } from '../features/language/components/language-picker';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function LangConfigPage() {
+function LangConfigPage() {
   const { t } = useTranslation('account');
   return (
     <Page title={t('language.title')}>
@@ -12,3 +13,6 @@ export default function LangConfigPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default LangConfigPage satisfies RemoteComponent<'mf_account/LangConfigPage'>;

@@ -6,9 +6,10 @@ import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { useErrorTexts } from '../lib/errors';
 import { useAccountConfirmMailChangeMutation } from '../features/mail-change/api/mail-change';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/mail-change/do?token=…`: the link sent to the new address confirms the change. */
-export default function MailChangePage() {
+function MailChangePage() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
@@ -36,3 +37,6 @@ export default function MailChangePage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default MailChangePage satisfies RemoteComponent<'mf_account/MailChangePage'>;

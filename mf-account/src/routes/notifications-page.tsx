@@ -1,17 +1,18 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGetUserQuery } from '@dating/shared';
+import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
 import { NotificationPreferences } from '../features/notifications/components/notification-preferences';
 import { PushSettings } from '../features/notifications/components/push-settings';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function NotificationsPage() {
+function NotificationsPage() {
   const { t } = useTranslation('account');
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   return (
     <Page title={t('notifications.title')}>
-      {data?.user ? (
+      {user ? (
         <>
           <p>{t('notifications.intro')}</p>
           <NotificationPreferences />
@@ -25,3 +26,6 @@ export default function NotificationsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default NotificationsPage satisfies RemoteComponent<'mf_account/NotificationsPage'>;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOTIFICATION_TYPES, type NotificationsResponse } from '@dating/shared';
-import { installFakePush } from '@dating/shared/testing';
+import { http, installFakePush, server as msw } from '@dating/shared/testing';
 import { makeUser, renderPage } from '../test/render';
 import { mockFetch } from '../test/fetch-mock';
 import NotificationsPage from './notifications-page';
@@ -32,13 +32,14 @@ function network(pushStatus = 204, pushBody: unknown = null) {
     'GET /api/user.php': { body: { user: makeUser({ push_subscribed: true }) } },
   });
   const pushPosts: unknown[] = [];
-  const apiFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: unknown, init?: RequestInit) => {
-    if (typeof input !== 'string') return (apiFetch as (i: unknown) => Promise<Response>)(input);
-    expect(input).toBe('/api/user.php?push=1');
-    pushPosts.push(JSON.parse(String(init?.body)));
-    return new Response(pushBody === null ? null : JSON.stringify(pushBody), { status: pushStatus });
-  }) as typeof fetch;
+  // The page sends the subscription with fetch(url, init) itself; msw answers it like any other request.
+  msw.use(
+    http.post('*/api/user.php', async ({ request }) => {
+      expect(new URL(request.url).search).toBe('?push=1');
+      pushPosts.push(await request.json());
+      return new Response(pushBody === null ? null : JSON.stringify(pushBody), { status: pushStatus });
+    }),
+  );
   return { api, pushPosts };
 }
 

@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { useCurrentUser, useGetSettingsQuery } from '@dating/shared';
 import { Page, Section } from '../components/page';
 import { BlockedMembers } from '../features/blocks/components/blocked-members';
 import { DeleteAccount } from '../features/deletion/components/delete-account';
@@ -11,15 +11,15 @@ import { PasswordChangeForm } from '../features/password/components/password-cha
 import { PhotoManager } from '../features/photos/components/photo-manager';
 import { InvisibleToggle } from '../features/profile/components/invisible-toggle';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/profile`: own profile, photos and every account setting on one page, section by section. */
-export default function ProfileSettingsPage() {
+function ProfileSettingsPage() {
   const { t } = useTranslation('account');
-  const { data, isLoading } = useGetUserQuery();
+  const user = useCurrentUser();
   const { data: settings } = useGetSettingsQuery();
-  const user = data?.user;
 
-  if (isLoading) {
+  if (user === undefined) {
     return (
       <Page title={t('profile.title')}>
         <div className="spinner-border" role="status" aria-label={t('loading')} />
@@ -68,3 +68,6 @@ export default function ProfileSettingsPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ProfileSettingsPage satisfies RemoteComponent<'mf_account/ProfileSettingsPage'>;

@@ -10,8 +10,9 @@ import { TextField } from '../components/text-field';
 import { serverErrorField, useErrorTexts } from '../lib/errors';
 import { validatePassword, type FieldError } from '../lib/validation';
 import { useAccountResetPasswordMutation } from '../features/password/api/password';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function ResetPasswordDoPage() {
+function ResetPasswordDoPage() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
@@ -91,3 +92,6 @@ export default function ResetPasswordDoPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ResetPasswordDoPage satisfies RemoteComponent<'mf_account/ResetPasswordDoPage'>;

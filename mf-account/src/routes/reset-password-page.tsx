@@ -9,8 +9,9 @@ import { TextField } from '../components/text-field';
 import { useErrorTexts } from '../lib/errors';
 import { validateEmail } from '../lib/validation';
 import { useAccountRequestPasswordResetMutation } from '../features/password/api/password';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
-export default function ResetPasswordPage() {
+function ResetPasswordPage() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [request, { isLoading, isSuccess, error }] = useAccountRequestPasswordResetMutation();
@@ -54,3 +55,6 @@ export default function ResetPasswordPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default ResetPasswordPage satisfies RemoteComponent<'mf_account/ResetPasswordPage'>;

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '../components/page';
 import { SignupForm } from '../features/signup/components/signup-form';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/signup` and `/signup-matches` (the latter promises matches once the profile exists). */
-export default function SignupPage() {
+function SignupPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const matches = useLocation().pathname.startsWith('/signup-matches');
@@ -16,3 +17,6 @@ export default function SignupPage() {
     </Page>
   );
 }
+
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default SignupPage satisfies RemoteComponent<'mf_account/SignupPage'>;

@@ -1,8 +1,12 @@
-/** A fake `fetch` answering by method and path; the only thing tests mock (the store and i18n are real). */
+// The network edge of mf-account's tests, through msw (shared/src/testing/msw.ts): routes answer by method and path,
+// and every request is recorded with its body as the server would read it. The store and i18n are real.
+import { answerRequests } from '@dating/shared/testing';
+
 export interface MockCall {
   method: string;
   path: string;
   search: string;
+  /** JSON bodies parsed, form bodies as URLSearchParams, none (or multipart) as undefined. */
   body: unknown;
   headers: Headers;
 }
@@ -12,60 +16,42 @@ export interface MockReply {
 }
 type Handler = (call: MockCall) => MockReply | Promise<MockReply>;
 
-class TestResponse {
-  status: number;
-  headers: Headers;
-  ok: boolean;
-  private readonly text_: string;
-  constructor(status: number, text: string) {
-    this.status = status;
-    this.ok = status >= 200 && status < 300;
-    this.text_ = text;
-    this.headers = new Headers(text ? { 'content-type': 'application/json' } : {});
-  }
-  clone(): TestResponse {
-    return new TestResponse(this.status, this.text_);
-  }
-  async text(): Promise<string> {
-    return this.text_;
-  }
-  async json(): Promise<unknown> {
-    return JSON.parse(this.text_);
-  }
-}
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  // A multipart body built from jsdom's File never finishes streaming through Node's Request: uploads are
+  // asserted by their answer, not their bytes.
+  if (type.startsWith('multipart/form-data')) return undefined;
+  const text = await request.text();
+  if (!text) return undefined;
+  if (type.includes('application/x-www-form-urlencoded')) return new URLSearchParams(text);
   try {
-    return JSON.parse(body);
+    return JSON.parse(text);
   } catch {
-    return body;
+    return text;
   }
 }
 
 export function mockFetch(routes: Record<string, Handler | MockReply>) {
   const calls: MockCall[] = [];
-  const fetchMock = jest.fn(
-    async (input: { url: string; method: string; headers: Headers; body: unknown }) => {
-      const url = new URL(input.url, 'http://localhost');
-      const call: MockCall = {
-        method: input.method,
-        path: url.pathname,
-        search: url.search,
-        body: parseBody(input.body),
-        headers: input.headers,
-      };
-      calls.push(call);
-      const route = routes[`${call.method} ${call.path}`];
-      if (!route)
-        return new TestResponse(404, JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }));
-      const reply = typeof route === 'function' ? await route(call) : route;
-      const status = reply.status ?? 200;
-      return new TestResponse(status, reply.body === undefined ? '' : JSON.stringify(reply.body));
-    },
-  );
-  (globalThis as { fetch?: unknown }).fetch = fetchMock;
-  return { calls, fetchMock };
+  answerRequests(async (request) => {
+    const url = new URL(request.url);
+    const call: MockCall = {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: await readBody(request.clone()),
+      headers: request.headers,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    if (!route) return undefined;
+    const reply = typeof route === 'function' ? await route(call) : route;
+    const status = reply.status ?? 200;
+    return reply.body === undefined
+      ? new Response(null, { status })
+      : Response.json(reply.body, { status });
+  });
+  return { calls };
 }
 
 export function apiError(status: number, code: string, message: string, field?: string): MockReply {

@@ -5,6 +5,7 @@ import { NS } from '../lib/i18n';
 import { ConversationList } from '../features/conversations/components/conversation-list';
 import styles from './chats-page.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
  * `/chats`: the conversation list (SPEC §2). From 992 px the shell's chat layout already shows the list beside the
@@ -31,4 +32,5 @@ function ChatsPage() {
   );
 }
 
-export default withSuspense(ChatsPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(ChatsPage) satisfies RemoteComponent<'mf_chat/ChatsPage'>;

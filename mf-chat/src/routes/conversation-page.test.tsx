@@ -9,7 +9,7 @@ import {
   type MessagesResponse,
   type SendMessageRequest,
 } from '@dating/shared';
-import { profileFixture, userFixture } from '@dating/shared/testing';
+import { http, profileFixture, server as msw, userFixture } from '@dating/shared/testing';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import ConversationPage from './conversation-page';
 
@@ -225,24 +225,14 @@ test('a first message from a profile starts the conversation with that member', 
   expect(sent[0]).not.toHaveProperty('conversation');
 
   function mockFetchPartner(profile: typeof dewi) {
-    const previous = globalThis.fetch as jest.Mock;
-    const inner = previous.getMockImplementation()!;
-    previous.mockImplementation(async (input: Request) => {
-      const url = new URL(input.url);
-      if (url.pathname === '/api/member.php') return jsonResponse({ profile, liked: false, blocked: false });
-      return inner(input);
-    });
+    msw.use(http.get('*/api/member.php', () => jsonResponse({ profile, liked: false, blocked: false })));
   }
 });
 
 test('a gift is picked from the catalogue and sent as a gift message', async () => {
   const gift = { id: 3, name: 'Roos', image: '/media/gifts/rose.svg', credits: 20 };
   const { sent } = server();
-  const previous = globalThis.fetch as jest.Mock;
-  const inner = previous.getMockImplementation()!;
-  previous.mockImplementation(async (input: Request) =>
-    new URL(input.url).pathname === '/api/gifts.php' ? jsonResponse({ gifts: [gift] }) : inner(input),
-  );
+  msw.use(http.get('*/api/gifts.php', () => jsonResponse({ gifts: [gift] })));
   await renderConversation();
   await userEvent.click(await screen.findByRole('button', { name: 'Cadeau sturen' }));
   const dialog = await screen.findByRole('dialog', { name: 'Kies een cadeau' });
@@ -261,13 +251,12 @@ test('a photo is uploaded first, then sent as a photo message', async () => {
   };
   const { sent } = server();
   const uploads: string[] = [];
-  const previous = globalThis.fetch as jest.Mock;
-  const inner = previous.getMockImplementation()!;
-  previous.mockImplementation(async (input: Request) => {
-    if (new URL(input.url).pathname !== '/api/chat-photo.php') return inner(input);
-    uploads.push(input.headers.get('content-type') ?? '');
-    return jsonResponse({ photo }, 201);
-  });
+  msw.use(
+    http.post('*/api/chat-photo.php', ({ request }) => {
+      uploads.push(request.headers.get('content-type') ?? '');
+      return jsonResponse({ photo }, 201);
+    }),
+  );
   await renderConversation();
   const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'foto.jpg', { type: 'image/jpeg' });
   await userEvent.upload(await screen.findByLabelText('Foto sturen'), file);

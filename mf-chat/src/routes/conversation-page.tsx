@@ -1,4 +1,5 @@
 import '../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import {
   trafficSource,
   useAppDispatch,
   useGetChatsQuery,
+  useGetMemberQuery,
   useGetSettingsQuery,
   visitorMayBrowse,
   useGetMessagesInfiniteQuery,
@@ -18,8 +20,6 @@ import {
   type Profile,
 } from '@dating/shared';
 import { NS } from '../lib/i18n';
-import { useSession } from '../lib/use-session';
-import { useGetChatPartnerQuery } from '../features/conversations/api/get-chat-partner';
 import { useMarkRead } from '../features/conversations/hooks/use-mark-read';
 import { ConversationHeader } from '../features/conversations/components/conversation-header';
 import { ConversationList } from '../features/conversations/components/conversation-list';
@@ -28,6 +28,7 @@ import { Composer } from '../features/messages/components/composer';
 import messageStyles from '../features/messages/components/messages.module.scss';
 import { ConversationMenu } from '../features/safety/components/conversation-menu';
 import styles from './conversation-page.module.scss';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
  * Without the live channel, the shell's polled chat list is what tells of a new message: when it shows a newer
@@ -90,7 +91,7 @@ function ConversationPage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
-  const user = useSession();
+  const user = useCurrentUser();
   const chats = useGetChatsQuery(undefined, { skip: !user });
   const chat = chats.data?.chats.find(
     (entry) => (byProfile ? entry.profile.id : entry.conversation.id) === id,
@@ -109,7 +110,7 @@ function ConversationPage() {
   const { data: settings } = useGetSettingsQuery();
   const visitorMaySee = user === null && visitorMayBrowse(settings, trafficSource());
   const needsPartner = byProfile && (visitorMaySee || (Boolean(user) && Boolean(chats.data) && !chat));
-  const partner = useGetChatPartnerQuery(id, { skip: !needsPartner });
+  const partner = useGetMemberQuery(id, { skip: !needsPartner });
   // Reading the newest page zeroed the count on the server; the list agrees at once.
   useMarkRead(messages.data ? conversation : undefined, chat?.num_unread_messages ?? 0);
 
@@ -172,4 +173,5 @@ function ConversationPage() {
   return <section className={styles.main}>{main}</section>;
 }
 
-export default withSuspense(ConversationPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(ConversationPage) satisfies RemoteComponent<'mf_chat/ConversationPage'>;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import {
   NICHE_VARIANTS,
   useGetSettingsQuery,
-  useGetUserQuery,
+  useCurrentUser,
   type NicheVariant,
   type Settings,
 } from '@dating/shared';
@@ -18,13 +18,13 @@ export function nicheVariant(settings: Settings | undefined): NicheVariant {
  */
 export function useSite() {
   const { data: settings } = useGetSettingsQuery();
-  const { data: session } = useGetUserQuery();
-  const user = session?.user || null;
+  const current = useCurrentUser();
+  const user = current ?? null;
   const source = useMemo(() => trafficSource(), []);
   return {
     settings,
     user,
-    known: Boolean(settings && session),
+    known: Boolean(settings && current !== undefined),
     mayBrowse: Boolean(user) || visitorMayBrowse(settings, source),
     /** Sent along with members.php for visitors, as the server checks the source itself. */
     source: user ? {} : source,

@@ -5,6 +5,7 @@ import { matchLanderPath, signupModalOpened, Spinner, useAppDispatch, withSuspen
 import { useSite } from '../lib/site';
 import { useGetLanderMemberQuery } from '../features/lander/api/get-lander-profiles';
 import { LANDER_COMPONENTS } from '../variants';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** Reserves the fold while a lander's chunk arrives, so the page does not jump when it renders. */
 function LanderFallback() {
@@ -61,4 +62,5 @@ function LanderPage() {
   );
 }
 
-export default withSuspense(LanderPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(LanderPage) satisfies RemoteComponent<'mf_landers/LanderPage'>;

@@ -1,10 +1,12 @@
 import '../lib/i18n';
 import { Questionnaire } from '../features/match-finder/components/questionnaire';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/match-finder` (SPEC §2). */
 function MatchFinderPage() {
   return <Questionnaire />;
 }
 
-export default withSuspense(MatchFinderPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(MatchFinderPage) satisfies RemoteComponent<'mf_landers/MatchFinderPage'>;

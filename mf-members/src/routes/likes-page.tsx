@@ -16,6 +16,7 @@ import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { LikeButton } from '../features/likes/components/like-button';
 import { useMarkLikeSeen } from '../features/likes/hooks/use-mark-like-seen';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 const LIKE_TYPES = ['liked-me', 'my-likes', 'matches'] as const;
 type LikeType = (typeof LIKE_TYPES)[number];
@@ -116,4 +117,5 @@ function LikesPage() {
   );
 }
 
-export default withSuspense(LikesPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(LikesPage) satisfies RemoteComponent<'mf_members/LikesPage'>;

@@ -1,11 +1,10 @@
 import '../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetSettingsQuery } from '@dating/shared';
+import { toDisplayError, useGetMemberQuery, useGetSettingsQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
-import { useCurrentUser } from '../lib/use-current-user';
-import { useGetMemberQuery } from '../features/profile/api/get-member';
 import { useClearNewLike } from '../features/likes/hooks/use-clear-new-like';
 import { PhotoGallery } from '../features/profile/components/photo-gallery';
 import { ProfileDetails } from '../features/profile/components/profile-details';
@@ -14,6 +13,7 @@ import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { UnblockNotice } from '../features/safety/components/unblock-notice';
 import styles from './member-profile-page.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/members/:id` and `/likes/m/:id` (SPEC §2). */
 function MemberProfilePage() {
@@ -61,11 +61,12 @@ function MemberProfilePage() {
         {profile.fictional && settings?.fictional_warning && (
           <p className="small text-muted">{settings.fictional_warning}</p>
         )}
-        <ProfileActions profile={profile} liked={data.liked} user={user} />
+        <ProfileActions profile={profile} liked={data.liked} user={user ?? null} />
         <ProfileDetails profile={profile} />
       </div>
     </article>
   );
 }
 
-export default withSuspense(MemberProfilePage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(MemberProfilePage) satisfies RemoteComponent<'mf_members/MemberProfilePage'>;

@@ -1,11 +1,10 @@
 import '../lib/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetSettingsQuery, useGetUserQuery } from '@dating/shared';
+import { toDisplayError, useGetMembersQuery, useGetSettingsQuery, useCurrentUser } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
 import { trafficSource, visitorMayBrowse } from '@dating/shared';
-import { useGetMembersQuery } from '../features/search/api/get-members';
 import { useSearchState } from '../features/search/hooks/use-search-state';
 import { SearchForm } from '../features/search/components/search-form';
 import { Pagination } from '../features/search/components/pagination';
@@ -15,17 +14,18 @@ import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { LikeButton } from '../features/likes/components/like-button';
 import { useLikedIds } from '../features/likes/hooks/use-liked-ids';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/members`: member search, the members' home after login (SPEC §2). */
 function MembersPage() {
   const { t } = useTranslation(NS);
   const { query, update } = useSearchState();
   const { data: settings } = useGetSettingsQuery();
-  const { data: session } = useGetUserQuery();
+  const current = useCurrentUser();
   const source = useMemo(() => trafficSource(), []);
   const likedIds = useLikedIds();
   // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
-  const member = Boolean(session?.user);
+  const member = Boolean(current);
   const maySearch = member || visitorMayBrowse(settings, source);
   const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(
     member ? query : { ...query, ...source },
@@ -33,7 +33,7 @@ function MembersPage() {
   );
 
   let content;
-  if (session && settings && !maySearch) {
+  if (current !== undefined && settings && !maySearch) {
     content = <LoginPrompt source="members" />;
   } else if (isLoading || !maySearch) {
     content = <ProfileGridSkeleton />;
@@ -94,4 +94,5 @@ function MembersPage() {
   );
 }
 
-export default withSuspense(MembersPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(MembersPage) satisfies RemoteComponent<'mf_members/MembersPage'>;

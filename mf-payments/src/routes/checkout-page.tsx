@@ -17,6 +17,7 @@ import { useActiveDiscount } from '../features/discount/hooks/use-active-discoun
 import { PackageCard, PackageCardSkeleton } from '../features/packages/components/package-card';
 import { usePaymentsCreateOrderMutation } from '../features/orders/api/create-order';
 import styles from './checkout-page.module.scss';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
  * `/credits/:id/:paymentmethod?`: the chosen package and the methods of the payment country (SPEC §2, §3).
@@ -124,4 +125,5 @@ function CheckoutPage() {
   );
 }
 
-export default withSuspense(CheckoutPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(CheckoutPage) satisfies RemoteComponent<'mf_payments/CheckoutPage'>;

@@ -1,15 +1,16 @@
 import '../lib/i18n';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetUserQuery, withSuspense } from '@dating/shared';
+import { withSuspense, useCurrentUser } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/credits`: buy credits (SPEC §2); paid members also get the repeat-order link (SPEC §6). */
 function CreditsPage() {
   const { t } = useTranslation(NS);
-  const { data: session } = useGetUserQuery();
-  const paid = session?.user ? session.user.paid_user : false;
+  const user = useCurrentUser();
+  const paid = user ? user.paid_user : false;
   return (
     <section className="container py-3">
       <h1 className="h4 mb-1">{t('credits.title')}</h1>
@@ -25,4 +26,5 @@ function CreditsPage() {
   );
 }
 
-export default withSuspense(CreditsPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(CreditsPage) satisfies RemoteComponent<'mf_payments/CreditsPage'>;

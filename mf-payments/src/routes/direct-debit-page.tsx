@@ -12,6 +12,7 @@ import {
   usePaymentsDirectDebitMutation,
   usePaymentsSendDirectDebitCodeMutation,
 } from '../features/direct-debit/api/direct-debit';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 const FIELDS = [
   ['account_holder', 'name'],
@@ -147,4 +148,5 @@ function DirectDebitPage() {
   );
 }
 
-export default withSuspense(DirectDebitPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(DirectDebitPage) satisfies RemoteComponent<'mf_payments/DirectDebitPage'>;

@@ -5,6 +5,7 @@ import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
 import styles from './premium-page.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (SPEC §1). */
 function PremiumPage() {
@@ -31,4 +32,5 @@ function PremiumPage() {
   );
 }
 
-export default withSuspense(PremiumPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(PremiumPage) satisfies RemoteComponent<'mf_payments/PremiumPage'>;

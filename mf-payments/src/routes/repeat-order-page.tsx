@@ -9,6 +9,7 @@ import {
   usePaymentsGetRepeatOrderQuery,
   usePaymentsRepeatOrderMutation,
 } from '../features/repeat-order/api/repeat-order';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/credits/repeat-order`: one click buys the last package again on the stored mandate (SPEC §2, §6). */
 function RepeatOrderPage() {
@@ -61,4 +62,5 @@ function RepeatOrderPage() {
   );
 }
 
-export default withSuspense(RepeatOrderPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(RepeatOrderPage) satisfies RemoteComponent<'mf_payments/RepeatOrderPage'>;

@@ -9,6 +9,7 @@ import { OrderList } from '../features/orders/components/order-list';
 import { OrderResult } from '../features/orders/components/order-result';
 import { OrderReceipt } from '../features/orders/components/order-receipt';
 import { useOrderUntilFinal } from '../features/orders/hooks/use-order-until-final';
+import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/transactions/:id`: the return page of a payment (its state until final) and the order's receipt. */
 function OrderDetail({ id }: { id: number }) {
@@ -43,4 +44,5 @@ function TransactionsPage() {
   );
 }
 
-export default withSuspense(TransactionsPage);
+// The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
+export default withSuspense(TransactionsPage) satisfies RemoteComponent<'mf_payments/TransactionsPage'>;

@@ -3,6 +3,7 @@ import type {
   AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, InterestsResponse, LikesResponse, LoginRequest,
   LoginResponse, RegionsResponse, Settings, UpdateLanguageRequest, UserResponse,
 } from '../contract';
+import { ACCOUNT_PATHS } from '../contract/account';
 
 /**
  * The calls of SPEC §7 that the shell and several remotes rely on. Domain-specific calls are injected by the
@@ -50,6 +51,10 @@ export const coreApi = api.injectEndpoints({
       query: (params) => ({ url: 'discountcode.php', params }),
       providesTags: ['Discount'],
     }),
+    /** `POST /api/activation-mail.php`: "send the link again" (the shell's reminder, the activate and complete pages). */
+    resendActivation: build.mutation<null, void>({
+      query: () => ({ url: ACCOUNT_PATHS.activationMail, method: 'POST' }),
+    }),
     getInterests: build.query<InterestsResponse, void>({ query: () => 'interests.php', keepUnusedDataFor: 3600 }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
     getCompanyInfo: build.query<CompanyInfo, void>({ query: () => 'companyinfo.php', keepUnusedDataFor: 3600 }),
@@ -59,5 +64,5 @@ export const coreApi = api.injectEndpoints({
 export const {
   useGetUserQuery, useLoginMutation, useUpdateLanguageMutation, useLogoutMutation, useGetSettingsQuery,
   useGetChatsQuery, useDeleteChatMutation, useGetLikesQuery, useLazyAutoLikeQuery, useGetDiscountCodeQuery,
-  useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery,
+  useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery, useResendActivationMutation,
 } = coreApi;

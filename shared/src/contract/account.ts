@@ -64,6 +64,8 @@ export const PHOTO_FIELD = 'photo';
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type SignupTracking = Partial<Record<TrackingKey, string>>;
+/** `SignupRequest.source`: longer values are cut by the client and refused by the server. */
+export const SIGNUP_SOURCE_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Signup (SPEC §1, §4, §5)
@@ -103,6 +105,11 @@ export interface SignupRequest extends SignupTracking {
   signup_message?: string;
   /** The profile the visitor came from (`/members/{id}/signup`, landers), for `signup_message`. */
   profile_id?: number;
+  /**
+   * Where the signup modal was opened (`signupModalOpened({ source })`: `lander`, `chats`, `profile-like`…), kept
+   * with the account beside the tracking values (`users.signup_source`) to tell which entry points convert.
+   */
+  source?: string;
 }
 export interface SignupResponse {
   user: User;

@@ -1,3 +1,4 @@
+import { answerRequests } from '../testing/msw';
 import { installFakePush } from '../testing/push';
 import { enablePush, pushStateAfter, readPushState } from './push';
 
@@ -8,14 +9,18 @@ interface Posted {
   body: unknown;
   xhr: string | null;
 }
-/** fetch as the page calls it (a relative URL and init), answering `status` with `body`. */
+/** The server as the page reaches it (msw), answering `status` with `body`; records what was posted. */
 function answer(status: number, body: unknown = null) {
   const posted: Posted[] = [];
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const headers = new Headers(init.headers);
-    posted.push({ url, body: JSON.parse(String(init.body)), xhr: headers.get('x-requested-with') });
+  answerRequests(async (request) => {
+    const url = new URL(request.url);
+    posted.push({
+      url: url.pathname + url.search,
+      body: await request.json(),
+      xhr: request.headers.get('x-requested-with'),
+    });
     return new Response(body === null ? null : JSON.stringify(body), { status });
-  }) as unknown as typeof globalThis.fetch;
+  });
   return posted;
 }
 afterEach(() => fake?.uninstall());

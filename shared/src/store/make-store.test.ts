@@ -1,3 +1,4 @@
+import { answerRequests } from '../testing/msw';
 import { coreApi } from '../api/core-endpoints';
 import type { Settings, User } from '../contract';
 import { makeStore } from './make-store';
@@ -33,13 +34,10 @@ describe('session end', () => {
 describe('a 403 "authentication required" for a visitor', () => {
   it('answers false without resetting the cache again, so mounted queries do not refetch in a loop', async () => {
     const calls: string[] = [];
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      return new Response(JSON.stringify({ error: { code: 'auth_required', message: 'Log in' } }), {
-        status: 403,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }) as unknown as typeof fetch;
+    answerRequests((request) => {
+      calls.push(request.url);
+      return Response.json({ error: { code: 'auth_required', message: 'Log in' } }, { status: 403 });
+    });
     const store = makeStore();
     await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, settings));
     await store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));

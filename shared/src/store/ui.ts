@@ -6,6 +6,7 @@ import { createAction } from '@reduxjs/toolkit';
  */
 export const signupModalOpened = createAction<
   | {
+      /** The entry point (`lander`, `chats`, `profile-like`…): recorded with the account as `signup_source`. */
       source?: string;
       /** Signup step 0 from a profile: the form offers a first message to this member (sent once signed up). */
       profile?: { id: number; name: string };
@@ -19,18 +20,3 @@ export const signupFinished = createAction('ui/signupFinished');
 export const signupClosed = createAction('ui/signupClosed');
 export const redirectedToLogin = createAction('ui/redirectedToLogin');
 
-/**
- * The props of `mf_account/SignupForm`: what the shell's signup modal passes (from `signupModalOpened`) and what
- * the remote accepts, one type for both sides of the seam.
- */
-export interface SignupFormProps {
-  /** Called when the member finishes (or leaves) the flow, e.g. to close the shell's modal. */
-  onDone?: () => void;
-  /** Where the signup started (`profile:{id}`, `lander:{page}`), as `signupModalOpened` said. */
-  source?: string | null;
-  /** Signing up from a profile (step 0 "send a message"): that member's id and name. */
-  profileId?: number;
-  profileName?: string;
-  /** Step 0's first message as the visitor already wrote it (sent as `signup_message` with the signup). */
-  message?: string;
-}

@@ -1,5 +1,5 @@
 // Test kit for the browser packages: render a page the way the shell does (real store, real i18n) and mock the
-// network only at its edge, `fetch`. Imported by tests only; no app bundle includes it.
+// network only at its edge, through msw (./msw.ts). Imported by tests only; no app bundle includes it.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import type { ResourceKey } from 'i18next';
@@ -8,6 +8,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n } from '../i18n/i18n';
 import { makeStore, type AppStore } from '../store/make-store';
+import { answerRequests } from './msw';
+
+export { answerRequests, http, HttpResponse, notFound, server } from './msw';
 
 export { profileFixture, userFixture } from './fixtures';
 
@@ -20,18 +23,14 @@ export type FetchHandler = (
   url: URL,
 ) => Response | undefined | Promise<Response | undefined>;
 
-/** Mocks the network edge: `handler` answers by method and path; anything unhandled is a 404. */
-export function mockFetch(handler: FetchHandler): jest.Mock {
-  const mock = jest.fn(async (input: Request | string) => {
-    const request = typeof input === 'string' ? new Request(input) : input;
-    const url = new URL(request.url);
-    return (
-      (await handler(request, url)) ??
-      jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404)
-    );
-  });
-  globalThis.fetch = mock as unknown as typeof fetch;
-  return mock;
+/**
+ * The network edge through msw: `handler` answers by method and path; anything unhandled is a 404. Returns a mock
+ * that records each request (`mock.calls[i][0]` is a copy of the Request), for tests that assert what was sent.
+ */
+export function mockFetch(handler: FetchHandler): jest.Mock<void, [Request]> {
+  const requests = jest.fn<void, [Request]>();
+  answerRequests((request) => handler(request, new URL(request.url)), requests);
+  return requests;
 }
 
 function LocationProbe() {

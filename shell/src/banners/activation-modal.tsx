@@ -6,12 +6,12 @@ import { useResendActivation } from './member-alerts';
 import { needsActivation } from './rules';
 
 /** After completing signup through the api in this session, the activation reminder is a modal (SPEC §2). */
-export function ActivationModal({ user }: { user: User | false }) {
+export function ActivationModal({ user }: { user: User | null }) {
   const { t } = useTranslation();
   const completedHere = useAppSelector(selectSignupCompletedHere);
   const [closed, setClosed] = useState(false);
   const { resend, state, error } = useResendActivation();
-  if (!completedHere || closed || !needsActivation(user) || user === false) return null;
+  if (!completedHere || closed || !needsActivation(user) || user === null) return null;
   return (
     <Modal
       open

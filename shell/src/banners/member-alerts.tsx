@@ -2,18 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, type PushOutcome, type PushState, type User,
+  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, useResendActivationMutation, type PushOutcome, type PushState, type User,
 } from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { useSettings } from '../session/use-session';
-import { useShellResendActivationMutation } from './api/activation-mail';
 import { DismissibleAlert } from './dismissible-alert';
 import {
   showActivationReminder, showDisabledNotificationsAlert, showProfilePhotoAlert, showPushAlert,
 } from './rules';
 import { useDismissal } from './use-dismissal';
 
-export function ProfilePhotoAlert({ user, routeName }: { user: User | false; routeName: string }) {
+export function ProfilePhotoAlert({ user, routeName }: { user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.enrich);
   if (!showProfilePhotoAlert(user, routeName, dismissed)) return null;
@@ -47,7 +46,7 @@ export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome;
   );
 }
 
-export function PushOptInAlert({ user, routeName }: { user: User | false; routeName: string }) {
+export function PushOptInAlert({ user, routeName }: { user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.push);
@@ -55,7 +54,7 @@ export function PushOptInAlert({ user, routeName }: { user: User | false; routeN
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PushOutcome | null>(null);
   const dispatch = useAppDispatch();
-  const subscribedOnServer = user !== false && user.push_subscribed === true;
+  const subscribedOnServer = user !== null && user.push_subscribed === true;
   useEffect(() => {
     if (!pushSupported()) {
       setPush('unsupported');
@@ -89,7 +88,7 @@ export function PushOptInAlert({ user, routeName }: { user: User | false; routeN
   );
 }
 
-export function DisabledNotificationsAlert({ user, routeName }: { user: User | false; routeName: string }) {
+export function DisabledNotificationsAlert({ user, routeName }: { user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.disabledNotifications);
   if (!showDisabledNotificationsAlert(user, routeName, dismissed)) return null;
@@ -109,7 +108,7 @@ export type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
  */
 export function useResendActivation(): { resend(): void; state: ResendState; error: string | null } {
   const { t } = useTranslation();
-  const [send, { isLoading, isSuccess, error }] = useShellResendActivationMutation();
+  const [send, { isLoading, isSuccess, error }] = useResendActivationMutation();
   const failure = toDisplayError(error);
   const state: ResendState = isLoading ? 'sending' : isSuccess ? 'sent' : failure ? 'failed' : 'idle';
   return {
@@ -119,10 +118,10 @@ export function useResendActivation(): { resend(): void; state: ResendState; err
   };
 }
 
-export function ActivationReminder({ user, routeName }: { user: User | false; routeName: string }) {
+export function ActivationReminder({ user, routeName }: { user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const { resend, state, error } = useResendActivation();
-  if (!showActivationReminder(user, routeName) || user === false) return null;
+  if (!showActivationReminder(user, routeName) || user === null) return null;
   return (
     <DismissibleAlert variant="warning" testId="activation-reminder">
       {t('banners.activation.text', { email: user.email })}{' '}

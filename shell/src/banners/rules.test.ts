@@ -6,7 +6,7 @@ import {
 
 const entry = (overrides: Partial<Parameters<typeof showEntryWarning>[0]> = {}) =>
   showEntryWarning({
-    user: false,
+    user: null,
     standalone: false,
     settings: settingsFixture({ enable_site_entry_popup: 'yes', countries: ['NL', 'DE', 'BE'] }),
     country: 'BE',
@@ -80,7 +80,7 @@ describe('time bonus (SPEC §4)', () => {
     expect(timeBonusSecondsLeft(user, signup + 14_399_000)).toBe(1);
     expect(timeBonusSecondsLeft(user, signup + 14_400_000)).toBeNull();
     expect(timeBonusSecondsLeft({ ...user, paid_user: true }, signup)).toBeNull();
-    expect(timeBonusSecondsLeft(false, signup)).toBeNull();
+    expect(timeBonusSecondsLeft(null, signup)).toBeNull();
   });
   test('counts down as h:mm:ss', () => {
     expect(formatCountdown(14400)).toBe('4:00:00');

@@ -13,31 +13,31 @@ export const DISABLED_NOTIFICATIONS_HIDDEN = ['notifications', ...SETTINGS];
 export const ACTIVATION_REMINDER_HIDDEN = ['signup', 'notifications', ...SETTINGS];
 export const ENTRY_WARNING_HIDDEN = ['complete-signup', 'reset-password', 'reset-password-do'];
 
-export function showProfilePhotoAlert(user: User | false, routeName: string, dismissed: boolean): boolean {
-  return user !== false && !user.profile.main_image && !dismissed && !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN);
+export function showProfilePhotoAlert(user: User | null, routeName: string, dismissed: boolean): boolean {
+  return user !== null && !user.profile.main_image && !dismissed && !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN);
 }
 
-export function showPushAlert(input: { user: User | false; push: PushState; routeName: string; dismissed: boolean; publicKey: string }): boolean {
+export function showPushAlert(input: { user: User | null; push: PushState; routeName: string; dismissed: boolean; publicKey: string }): boolean {
   const possible = input.push === 'unknown' || input.push === 'not_subscribed';
-  return input.user !== false && possible && !!input.publicKey && !input.dismissed && !hiddenOn(input.routeName, PUSH_ALERT_HIDDEN);
+  return input.user !== null && possible && !!input.publicKey && !input.dismissed && !hiddenOn(input.routeName, PUSH_ALERT_HIDDEN);
 }
 
-export function showDisabledNotificationsAlert(user: User | false, routeName: string, dismissed: boolean): boolean {
-  return user !== false && user.notifications_disabled.length > 0 && !dismissed && !hiddenOn(routeName, DISABLED_NOTIFICATIONS_HIDDEN);
+export function showDisabledNotificationsAlert(user: User | null, routeName: string, dismissed: boolean): boolean {
+  return user !== null && user.notifications_disabled.length > 0 && !dismissed && !hiddenOn(routeName, DISABLED_NOTIFICATIONS_HIDDEN);
 }
 
 /** The member still has to click the activation link: not_confirmed, profile disabled, mail not blocked. */
-export function needsActivation(user: User | false): boolean {
-  return user !== false && user.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
+export function needsActivation(user: User | null): boolean {
+  return user !== null && user.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
 }
 
-export function showActivationReminder(user: User | false, routeName: string): boolean {
+export function showActivationReminder(user: User | null, routeName: string): boolean {
   return needsActivation(user) && !hiddenOn(routeName, ACTIVATION_REMINDER_HIDDEN);
 }
 
 /** SPEC §2 site-entry warning: once, for visitors, in the allowed countries, unless switched off or closed. */
 export function showEntryWarning(input: {
-  user: User | false;
+  user: User | null;
   standalone: boolean;
   settings: Pick<Settings, 'enable_site_entry_popup' | 'countries'>;
   country: string | null;
@@ -45,7 +45,7 @@ export function showEntryWarning(input: {
   routeName: string;
   layout: LayoutName;
 }): boolean {
-  if (input.user !== false || input.standalone || input.closedBefore) return false;
+  if (input.user !== null || input.standalone || input.closedBefore) return false;
   if (input.settings.enable_site_entry_popup !== 'yes') return false;
   const country = (input.country ?? '').toUpperCase();
   if (!country || !input.settings.countries.map((c) => c.toUpperCase()).includes(country)) return false;
@@ -60,8 +60,8 @@ export function showEntryWarning(input: {
  * SPEC §4: the time bonus exists only for a logged-in, non-paid user within 14400 s of signup. Returns the
  * whole seconds left, or null when there is no bonus.
  */
-export function timeBonusSecondsLeft(user: User | false, nowMs: number): number | null {
-  if (user === false || user.paid_user) return null;
+export function timeBonusSecondsLeft(user: User | null, nowMs: number): number | null {
+  if (user === null || user.paid_user) return null;
   const signup = Date.parse(user.signup_date);
   if (Number.isNaN(signup)) return null;
   const left = TIME_BONUS_WINDOW_S - Math.floor((nowMs - signup) / 1000);

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, signupClosed, useAppDispatch, useAppSelector, type SignupFormProps } from '@dating/shared';
+import { Modal, signupClosed, useAppDispatch, useAppSelector } from '@dating/shared';
+import type { SignupFormProps } from '@dating/shared/remotes';
 import { selectSignupModal } from '../app/shell-slice';
 import { RemoteModule } from '../remotes/remote-module';
 import type { RemoteTarget } from '../remotes/remote-loader';
 
-const SIGNUP_FORM: RemoteTarget = { remote: 'mf_account', module: 'SignupForm' };
+const SIGNUP_FORM: RemoteTarget<'mf_account/SignupForm'> = { remote: 'mf_account', module: 'SignupForm' };
 
 /**
  * Opened by `signupModalOpened` from any app; shows mf_account's SignupForm. While signup is in progress

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@dating/shared';
+import { Modal, useCurrentUser } from '@dating/shared';
 import { useSiteCountry } from '../app/site-context';
 import { dismiss, DISMISSAL_KEYS, isDismissed } from '../lib/dismissals';
 import { isStandalone } from '../lib/standalone';
 import { useRouteName } from '../routes/route-handle';
 import type { LayoutName } from '../routes/route-table';
-import { useSessionUser, useSettings } from '../session/use-session';
+import { useSettings } from '../session/use-session';
 import { showEntryWarning } from './rules';
 
 /** The adult-content warning shown once to visitors (SPEC §2); leaving goes to a neutral site. */
 export function SiteEntryWarning({ layout }: { layout: LayoutName }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const settings = useSettings();
   const country = useSiteCountry();
   const routeName = useRouteName();

@@ -31,12 +31,12 @@ export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null;
  * SPEC §4: 40 s after entering the members area, with 0 credits and the bonus visible, once (closing stores the
  * dismissal time).
  */
-export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | false; routeName: string }) {
+export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.timeBonus);
   const [due, setDue] = useState(false);
   const inArea = inMembersArea(routeName);
-  const eligible = inArea && bonus !== null && user !== false && user.credits === 0 && !dismissed;
+  const eligible = inArea && bonus !== null && user !== null && user.credits === 0 && !dismissed;
   useEffect(() => {
     if (!inArea) {
       setDue(false);
@@ -65,10 +65,10 @@ export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | 
 }
 
 /** Welcome discount for new non-paid members when no time bonus runs; failure of the welcome code is ignored. */
-export function WelcomeBonus({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | false; routeName: string }) {
+export function WelcomeBonus({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | null; routeName: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const eligible = user !== false && !user.paid_user && bonus === null && inMembersArea(routeName);
+  const eligible = user !== null && !user.paid_user && bonus === null && inMembersArea(routeName);
   const { data } = useGetDiscountCodeQuery({ welcome: true }, { skip: !eligible });
   if (!eligible || !data || data.status !== 'active' || data.expired) return null;
   const percentage = data.value_percentage || data.percentage || WELCOME_DISCOUNT_PERCENTAGE;

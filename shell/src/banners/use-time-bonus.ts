@@ -14,7 +14,7 @@ export interface TimeBonus {
  * The time bonus of SPEC §4, recomputed whenever the user changes (login, logout, polling) and counted down every
  * second; null when there is none (visitor, paid user, window over).
  */
-export function useTimeBonus(user: User | false): TimeBonus | null {
+export function useTimeBonus(user: User | null): TimeBonus | null {
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = timeBonusSecondsLeft(user, now);
   const active = secondsLeft !== null;

@@ -1,20 +1,19 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateLanguageMutation, type Locale } from '@dating/shared';
-import { useSessionUser } from '../session/use-session';
+import { useUpdateLanguageMutation, type Locale, useCurrentUser } from '@dating/shared';
 import { writeLocaleCookie } from './locale';
 
 /** Switches the UI language, stores it in the locale cookie (365 days) and, for members, on the server (SPEC §4). */
 export function useSwitchLocale(): (locale: Locale) => Promise<void> {
   const { i18n } = useTranslation();
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const [updateLanguage] = useUpdateLanguageMutation();
   return useCallback(
     async (locale: Locale) => {
       writeLocaleCookie(locale);
       await i18n.changeLanguage(locale);
       document.documentElement.lang = locale === 'nl' ? 'nl-NL' : locale;
-      if (user !== false && user.language !== locale) await updateLanguage({ language: locale });
+      if (user !== null && user.language !== locale) await updateLanguage({ language: locale });
     },
     [i18n, updateLanguage, user],
   );

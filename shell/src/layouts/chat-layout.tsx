@@ -4,7 +4,7 @@ import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { RemoteModule } from '../remotes/remote-module';
 import type { RemoteTarget } from '../remotes/remote-loader';
 
-const CONVERSATION_LIST: RemoteTarget = { remote: 'mf_chat', module: 'ConversationList' };
+const CONVERSATION_LIST: RemoteTarget<'mf_chat/ConversationList'> = { remote: 'mf_chat', module: 'ConversationList' };
 
 /**
  * Bare chat screen (SPEC §2): the conversation list from mf_chat beside the conversation, the list hidden below

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '@dating/shared';
 import { Outlet } from 'react-router-dom';
 import { LikeModal } from '../banners/like-modal';
 import { SignupModal } from '../banners/signup-modal';
@@ -6,7 +7,6 @@ import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { useTimeBonus } from '../banners/use-time-bonus';
 import { TopNav } from '../nav/top-nav';
 import { useRouteName } from '../routes/route-handle';
-import { useSessionUser } from '../session/use-session';
 import { Footer } from './footer';
 
 // Member-only banners and popups: their own chunk, not part of a visitor's first load (docs/adr/0016).
@@ -17,7 +17,7 @@ const MemberPopups = lazy(() => memberBanners().then((m) => ({ default: m.Member
 
 /** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
 export function DefaultLayout() {
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
   return (
@@ -41,7 +41,7 @@ export function DefaultLayout() {
       <Footer />
       <SiteEntryWarning layout="default" />
       <SignupModal />
-      <LikeModal loggedIn={user !== false} />
+      <LikeModal loggedIn={user !== null} />
       {user ? (
         <Suspense fallback={null}>
           <MemberPopups user={user} bonus={bonus} routeName={routeName} />

@@ -1,17 +1,18 @@
+import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
 import { PrefetchLink } from '../nav/prefetch-link';
-import { useSessionUser, useSettings } from '../session/use-session';
+import { useSettings } from '../session/use-session';
 import { Footer } from './footer';
 
 /** Landing pages: a logo bar, the page, the footer with the disclaimer (SPEC §2). */
 export function LanderLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   return (
     <div className="shell-layout shell-layout-lander d-flex flex-column min-vh-100" data-layout="lander">
       <header className="shell-logo-bar navbar navbar-dark bg-primary">

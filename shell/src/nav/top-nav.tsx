@@ -1,9 +1,10 @@
+import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isStandalone } from '../lib/standalone';
 import { useRouteName } from '../routes/route-handle';
 import { BACK_BUTTON_ROUTES } from '../routes/route-table';
-import { useCounters, useSessionUser, useSettings } from '../session/use-session';
+import { useCounters, useSettings } from '../session/use-session';
 import { AccountDropdown } from './account-dropdown';
 import { Icon } from './icons';
 import { LanguageDropdown } from './language-dropdown';
@@ -47,7 +48,7 @@ function MemberBars({ user }: { user: User }) {
  */
 export function TopNav() {
   const { t } = useTranslation();
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const settings = useSettings();
   return (
     <header className="shell-topnav navbar navbar-expand navbar-dark bg-primary sticky-top">

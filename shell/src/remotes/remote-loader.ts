@@ -1,21 +1,16 @@
-import type { ComponentType } from 'react';
 import type { RegistryEntry } from '@dating/shared';
+import { remoteId, type RemoteComponent, type RemoteId, type RemoteModule, type RemoteName, type RemoteTarget } from '@dating/shared/remotes';
 
-export type RemoteName = 'mf_landers' | 'mf_members' | 'mf_chat' | 'mf_payments' | 'mf_account';
+// The contract with the remotes lives in shared (`RemoteModules`): the loader answers each id's component typed by
+// its props, so what the shell passes is checked against what the remote exposes.
+export { remoteId, type RemoteId, type RemoteName, type RemoteTarget };
 
-/** One exposed module of a remote, e.g. `{ remote: 'mf_chat', module: 'ConversationPage' }`. */
-export interface RemoteTarget {
-  remote: RemoteName;
-  module: string;
-}
-
-// Remote pages are typed by the contract in the brief (default export = React component, no required props).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RemoteComponent = ComponentType<any>;
+/** A loaded module of any id (the loader's cache holds them all). */
+export type AnyRemoteComponent = RemoteComponent<RemoteId>;
 
 export interface RemoteLoader {
   /** Loads `<remote>/<Module>`; the same promise for repeated calls until `reset`. */
-  load(target: RemoteTarget): Promise<RemoteComponent>;
+  load<Id extends RemoteId>(target: RemoteTarget<Id>): Promise<RemoteComponent<Id>>;
   /** Forgets the remote (and its failed or loaded modules) so the next load fetches its entry again. */
   reset(remote: RemoteName): Promise<void>;
   /**
@@ -25,10 +20,6 @@ export interface RemoteLoader {
   preload(target: RemoteTarget): void;
 }
 
-export function remoteId(target: RemoteTarget): string {
-  return `${target.remote}/${target.module}`;
-}
-
 interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
@@ -36,18 +27,19 @@ interface FederationRuntime {
 
 /** The loader used in the browser: `@module-federation/enhanced/runtime` with the registry's remotes. */
 export function createFederationLoader(runtime: FederationRuntime, registry: RegistryEntry[]): RemoteLoader {
-  const cache = new Map<string, Promise<RemoteComponent>>();
+  const cache = new Map<RemoteId, Promise<AnyRemoteComponent>>();
   const loader: RemoteLoader = {
-    load(target) {
-      const id = remoteId(target);
-      let pending = cache.get(id);
+    load<Id extends RemoteId>(target: RemoteTarget<Id>) {
+      const id = remoteId(target) as Id;
+      let pending = cache.get(id) as Promise<RemoteComponent<Id>> | undefined;
       if (!pending) {
-        pending = runtime.loadRemote<{ default?: RemoteComponent }>(id).then((module) => {
+        // The remote's exposed file checks its default export against RemoteModule<Id> when it is built.
+        pending = runtime.loadRemote<Partial<RemoteModule<Id>>>(id).then((module) => {
           if (!module?.default) throw new Error(`Remote module ${id} has no default export`);
           return module.default;
         });
         pending.catch(() => cache.delete(id));
-        cache.set(id, pending);
+        cache.set(id, pending as Promise<AnyRemoteComponent>);
       }
       return pending;
     },

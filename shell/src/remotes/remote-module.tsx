@@ -4,9 +4,10 @@ import { useLocation } from 'react-router-dom';
 import { Spinner } from '@dating/shared';
 import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import { useRemoteLoader } from './remote-context';
-import type { RemoteComponent, RemoteTarget } from './remote-loader';
+import type { RemoteComponent, RemoteId, RemoteProps } from '@dating/shared/remotes';
+import type { RemoteTarget } from './remote-loader';
 
-export type LoadedRemote = { component: RemoteComponent } | { error: unknown };
+export type LoadedRemote<Id extends RemoteId = RemoteId> = { component: RemoteComponent<Id> } | { error: unknown };
 
 interface BoundaryProps {
   onError(error: unknown): void;
@@ -48,24 +49,25 @@ export function RemoteFallback({ onRetry, retrying, compact = false }: { onRetry
   );
 }
 
-export interface RemoteModuleProps {
-  target: RemoteTarget;
+/** The props the contract gives the module (`RemoteModules` in shared): required when it has required props. */
+type PropsOf<Id extends RemoteId> = object extends RemoteProps<Id> ? { props?: RemoteProps<Id> } : { props: RemoteProps<Id> };
+
+export type RemoteModuleProps<Id extends RemoteId> = PropsOf<Id> & {
+  target: RemoteTarget<Id>;
   /** What the route's `lazy` already loaded; without it the module loads when first rendered. */
-  initial?: LoadedRemote;
-  /** Props for the remote component (e.g. SignupForm's onDone). */
-  props?: Record<string, unknown>;
+  initial?: LoadedRemote<Id>;
   compact?: boolean;
-}
+};
 
 /**
  * Renders one exposed module of a remote with its own error boundary. A failed load or a render error shows a
  * translated fallback whose Retry forgets the remote in the federation runtime and loads it again.
  */
-export function RemoteModule({ target, initial, props, compact }: RemoteModuleProps) {
+export function RemoteModule<Id extends RemoteId>({ target, initial, props, compact }: RemoteModuleProps<Id> & { props?: RemoteProps<Id> }) {
   const loader = useRemoteLoader();
   const { t } = useTranslation();
   const location = useLocation();
-  const [loaded, setLoaded] = useState<LoadedRemote | undefined>(initial);
+  const [loaded, setLoaded] = useState<LoadedRemote<Id> | undefined>(initial);
   const [retrying, setRetrying] = useState(false);
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { trafficSource, useAppSelector, visitorMayBrowse } from '@dating/shared';
+import { trafficSource, useAppSelector, visitorMayBrowse, useCurrentUser } from '@dating/shared';
 import { useIsNavigationPending } from '../app/navigation-pending';
 import { selectLoggingOut, selectSignupModal } from '../app/shell-slice';
-import { useSessionUser, useSettings } from '../session/use-session';
+import { useSettings } from '../session/use-session';
 import type { Access } from './route-table';
 
 /**
@@ -12,13 +12,13 @@ import type { Access } from './route-table';
  * settings.logged_out_search and, with a traffic source, logged_out_search_trafficsource.
  */
 export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
-  const user = useSessionUser();
+  const user = useCurrentUser() ?? null;
   const settings = useSettings();
   const location = useLocation();
   const signupModal = useAppSelector(selectSignupModal);
   const loggingOut = useAppSelector(selectLoggingOut);
   const isNavigationPending = useIsNavigationPending();
-  const loggedIn = user !== false;
+  const loggedIn = user !== null;
   // A signup in the modal logs the new member in at its first step; stay on the page (and keep the form's
   // steps) until the modal closes.
   if (access === 'home' && loggedIn && !signupModal.open) return <Navigate to="/members" replace />;

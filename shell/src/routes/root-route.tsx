@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '@dating/shared';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
 import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
-import { useCounters, useSessionUser } from '../session/use-session';
+import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
 
 // Only a member can get a match: the modal is its own chunk, not part of a visitor's first load (docs/adr/0016).
@@ -16,8 +17,8 @@ const MatchModal = lazy(() => import(/* webpackChunkName: "match-modal" */ '../l
  * badge, beacons, the progress bar, the match modal.
  */
 export function RootRoute() {
-  const user = useSessionUser();
-  const loggedIn = user !== false;
+  const user = useCurrentUser() ?? null;
+  const loggedIn = user !== null;
   const counters = useCounters(loggedIn);
   const navigation = useNavigation();
   const liveUp = useLiveChannel(loggedIn);

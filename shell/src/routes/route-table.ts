@@ -1,5 +1,5 @@
 import { LANDER_VARIANTS } from '@dating/shared/site-routes';
-import type { RemoteName, RemoteTarget } from '../remotes/remote-loader';
+import type { RemoteModuleName, RemoteName, RemoteTarget } from '@dating/shared/remotes';
 
 // The page paths are shared with the server (404 status for unknown pages); the test keeps both lists equal.
 export { LANDER_VARIANTS, TOKEN_PATTERN } from '@dating/shared/site-routes';
@@ -24,7 +24,7 @@ export interface RouteDef {
   access: Access;
 }
 
-const r = (remote: RemoteName, module: string): RemoteTarget => ({ remote, module });
+const r = <R extends RemoteName>(remote: R, module: RemoteModuleName<R>) => ({ remote, module }) as RemoteTarget;
 const page = (name: StaticPageName): ShellPageTarget => ({ page: 'static', name });
 
 /** Every path of SPEC §2 with its name, layout and owner (ARCHITECTURE §2, the brief's exposed modules). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import {
   coreApi, POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS, useAppDispatch, type AppDispatch,
+  useCurrentUser,
 } from '@dating/shared';
-import { useSessionUser } from './use-session';
 
 export function refreshSession(dispatch: AppDispatch): void {
   const options = { forceRefetch: true, subscribe: false } as const;
@@ -20,9 +20,9 @@ export function refreshSession(dispatch: AppDispatch): void {
  */
 export function useSessionPolling(liveUp = false): void {
   const dispatch = useAppDispatch();
-  const user = useSessionUser();
-  const loggedIn = user !== false;
-  const pushSubscribed = user !== false && user.push_subscribed === true;
+  const user = useCurrentUser() ?? null;
+  const loggedIn = user !== null;
+  const pushSubscribed = user !== null && user.push_subscribed === true;
   const wasUp = useRef(false);
 
   useEffect(() => {

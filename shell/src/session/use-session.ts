@@ -1,10 +1,4 @@
-import { useGetChatsQuery, useGetLikesQuery, useGetSettingsQuery, useGetUserQuery, type Settings, type User } from '@dating/shared';
-
-/** The current user from the primed cache: a User, `false` for a visitor. */
-export function useSessionUser(): User | false {
-  const { data } = useGetUserQuery();
-  return data?.user ?? false;
-}
+import { useGetChatsQuery, useGetLikesQuery, useGetSettingsQuery, type Settings } from '@dating/shared';
 
 /** Settings are primed from the HTML before the first render, so they are always there. */
 export function useSettings(): Settings {

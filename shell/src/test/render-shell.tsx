@@ -5,7 +5,9 @@ import { createMemoryRouter } from 'react-router-dom';
 import { createI18n, type Settings, type User } from '@dating/shared';
 import { createShellStore } from '../app/create-shell-store';
 import { ShellApp } from '../app/shell-app';
-import type { RemoteComponent, RemoteLoader, RemoteName, RemoteTarget } from '../remotes/remote-loader';
+import type { ComponentType } from 'react';
+import type { RemoteComponent, RemoteId } from '@dating/shared/remotes';
+import type { RemoteLoader, RemoteName, RemoteTarget } from '../remotes/remote-loader';
 import { buildRoutes } from '../routes/build-routes';
 import en from '../locales/en.json';
 import { chatsFixture, likesFixture, settingsFixture } from './fixtures';
@@ -14,27 +16,30 @@ import { chatsFixture, likesFixture, settingsFixture } from './fixtures';
 window.scrollTo = () => undefined;
 
 /** A remote page that says which module it is, and where it is. */
-export function fakePage(id: string): RemoteComponent {
+export function fakePage(id: string): ComponentType {
   return function FakePage() {
     return <div data-testid="remote-page">{id}</div>;
   };
 }
 
+/** Test stand-ins for exposed modules, each typed by its contract. */
+export type TestModules = { [Id in RemoteId]?: RemoteComponent<Id> };
+
 /**
  * Stands in for the federation runtime: modules by `remote/Module` id; a remote listed in `down` fails to load
  * until it is brought back with `bringUp`.
  */
-export function createTestLoader(modules: Record<string, RemoteComponent> = {}) {
+export function createTestLoader(modules: TestModules = {}) {
   const down = new Set<RemoteName>();
   const loads: string[] = [];
   const preloads: string[] = [];
   const resets: RemoteName[] = [];
   const loader: RemoteLoader = {
-    async load(target: RemoteTarget) {
-      const id = `${target.remote}/${target.module}`;
+    async load<Id extends RemoteId>(target: RemoteTarget<Id>) {
+      const id = `${target.remote}/${target.module}` as Id;
       loads.push(id);
       if (down.has(target.remote)) throw new Error(`Failed to fetch remote ${target.remote}`);
-      return modules[id] ?? fakePage(id);
+      return (modules[id] ?? fakePage(id)) as RemoteComponent<Id>;
     },
     async reset(remote) {
       resets.push(remote);
@@ -58,7 +63,7 @@ export interface RenderShellOptions {
   user?: User | false;
   settings?: Partial<Settings>;
   country?: string | null;
-  modules?: Record<string, RemoteComponent>;
+  modules?: TestModules;
   routes?: Record<string, unknown | Handler>;
   unread?: number[];
   newLikes?: number;

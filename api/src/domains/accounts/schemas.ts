@@ -13,6 +13,7 @@ import {
   DELETE_ALTERNATIVES,
   DELETE_REASONS,
   PASSWORD_MAX_LENGTH,
+  SIGNUP_SOURCE_MAX_LENGTH,
 } from '@dating/shared/contract/account';
 import { GenderSchema, LocaleSchema, Nullable, ProfileImageSchema, StringEnum } from '../../lib/contract';
 
@@ -41,6 +42,7 @@ export const SignupBody = Type.Object({
   locale: LocaleSchema,
   signup_message: Type.Optional(Text(2000)),
   profile_id: Type.Optional(Id),
+  source: Type.Optional(Text(SIGNUP_SOURCE_MAX_LENGTH)),
   ...TrackingFields,
 });
 

@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   trackingSub1: text('tracking_sub1'),
   trackingSub2: text('tracking_sub2'),
   trackingSub3: text('tracking_sub3'),
+  /** Where the signup modal was opened (SignupRequest.source), migration 0150. */
+  signupSource: text('signup_source'),
   signupDate: ts('signup_date').notNull().defaultNow(),
   confirmedAt: ts('confirmed_at'),
   deletedAt: ts('deleted_at'),

@@ -11,6 +11,7 @@ import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
 import { visibleOnSite } from './site-scope';
+import { interests } from './tables';
 
 /** The site a request is for: its own members, and others by its niche (site-scope.ts). */
 export interface SiteScope {
@@ -167,7 +168,20 @@ export function createMembersService(
     return { profiles, total };
   }
 
+  // The interest icon set is seed data that no request changes: read once per process.
+  let interestNames: Promise<string[]> | null = null;
+
   return {
+    /** The interest names of the icon set (SPEC §3), sorted; `GET /api/interests.php`. */
+    interests(): Promise<string[]> {
+      interestNames ??= db
+        .select({ name: interests.name })
+        .from(interests)
+        .orderBy(interests.name)
+        .then((found) => found.map((r) => r.name));
+      interestNames.catch(() => (interestNames = null));
+      return interestNames;
+    },
     /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
       counts.clear();

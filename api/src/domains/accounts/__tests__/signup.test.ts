@@ -50,6 +50,12 @@ describe('signup validation (SPEC §5, exact catalogue texts)', () => {
     expect(res.json().error).toMatchObject({ code, field, message });
   });
 
+  test('a source longer than the contract allows is a 400 naming the field', async () => {
+    const res = await post(signupBody({ source: 'x'.repeat(51) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation', field: 'source' });
+  });
+
   test('the password may not be the email address', async () => {
     const email = uniqueEmail();
     const res = await post(signupBody({ email, password: email }));
@@ -68,8 +74,8 @@ describe('signup validation (SPEC §5, exact catalogue texts)', () => {
   });
 });
 
-test('a signup is logged in, not confirmed, keeps tracking values and gets the activation mail', async () => {
-  const body = signupBody({ network: 'net1', ref: 'r1', sub1: 'a', sub2: 'b', sub3: 'c' });
+test('a signup is logged in, not confirmed, keeps tracking values and its source, and gets the activation mail', async () => {
+  const body = signupBody({ network: 'net1', ref: 'r1', sub1: 'a', sub2: 'b', sub3: 'c', source: 'profile:12' });
   const res = await post(body);
   expect(res.statusCode).toBe(201);
   const user = res.json().user;
@@ -89,9 +95,11 @@ test('a signup is logged in, not confirmed, keeps tracking values and gets the a
 
   const row = await first<Record<string, string>>(
     t.app.db,
-    sql`SELECT tracking_network, tracking_ref, tracking_sub1, tracking_sub2, tracking_sub3, password_hash FROM users WHERE id = ${user.profile.id}`,
+    sql`SELECT tracking_network, tracking_ref, tracking_sub1, tracking_sub2, tracking_sub3, signup_source, password_hash
+        FROM users WHERE id = ${user.profile.id}`,
   );
   expect(row).toMatchObject({
+    signup_source: 'profile:12',
     tracking_network: 'net1',
     tracking_ref: 'r1',
     tracking_sub1: 'a',

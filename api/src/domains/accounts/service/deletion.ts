@@ -148,7 +148,8 @@ export function deletionModule(ctx: AccountsContext) {
             await tx.execute(sql`UPDATE account_deletions SET comment = NULL WHERE user_id = ${userId}`);
             await tx.execute(
               sql`UPDATE users SET email = NULL, password_hash = NULL, invisible = TRUE, tracking_network = NULL,
-                    tracking_ref = NULL, tracking_sub1 = NULL, tracking_sub2 = NULL, tracking_sub3 = NULL, last_seen_at = NULL
+                    tracking_ref = NULL, tracking_sub1 = NULL, tracking_sub2 = NULL, tracking_sub3 = NULL, signup_source = NULL,
+                    last_seen_at = NULL
                   WHERE id = ${userId}`,
             );
             await tx.execute(

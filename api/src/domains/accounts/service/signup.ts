@@ -160,9 +160,10 @@ export function signupModule(ctx: AccountsContext) {
           const row = await first<{ id: number }>(
             tx,
             sql`INSERT INTO users (site_id, email, password_hash, status, language, tracking_network, tracking_ref,
-                                   tracking_sub1, tracking_sub2, tracking_sub3)
+                                   tracking_sub1, tracking_sub2, tracking_sub3, signup_source)
                 VALUES (${site.id}, ${normaliseEmail(email)}, ${passwordHash}, 'not_confirmed', ${input.locale},
-                        ${tracking.network}, ${tracking.ref}, ${tracking.sub1}, ${tracking.sub2}, ${tracking.sub3})
+                        ${tracking.network}, ${tracking.ref}, ${tracking.sub1}, ${tracking.sub2}, ${tracking.sub3},
+                        ${input.source?.trim() || null})
                 RETURNING id`,
           );
           const id = row!.id;

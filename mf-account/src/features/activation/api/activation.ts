@@ -10,10 +10,7 @@ export const activationApi = api.injectEndpoints({
         if (data) startSession(dispatch, data.user);
       },
     }),
-    accountResendActivation: build.mutation<null, void>({
-      query: () => ({ url: ACCOUNT_PATHS.activationMail, method: 'POST' }),
-    }),
   }),
 });
 
-export const { useAccountActivateMutation, useAccountResendActivationMutation } = activationApi;
+export const { useAccountActivateMutation } = activationApi;

@@ -5,9 +5,9 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
   isLocale,
-  useGetUserQuery,
   useUpdateLanguageMutation,
   type Locale,
+  useCurrentUser,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
@@ -26,7 +26,7 @@ function nativeName(locale: Locale): string {
 export function LanguagePicker({ idPrefix = 'language' }: { idPrefix?: string }) {
   const { t, i18n } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const { data } = useGetUserQuery();
+  const user = useCurrentUser();
   const [save, { isLoading, error }] = useUpdateLanguageMutation();
   const current = isLocale(i18n.language) ? i18n.language : 'nl';
   const [choice, setChoice] = useState<Locale>(current);
@@ -35,7 +35,7 @@ export function LanguagePicker({ idPrefix = 'language' }: { idPrefix?: string })
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
-    if (data?.user) {
+    if (user) {
       const result = await save({ language: choice });
       if ('error' in result) return;
     }

@@ -7,9 +7,9 @@ import {
   readPushState,
   useGetSettingsQuery,
   useAppDispatch,
-  useGetUserQuery,
   type PushOutcome,
   type PushState,
+  useCurrentUser,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 
@@ -29,8 +29,8 @@ export function PushSettings() {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
   const { data: settings } = useGetSettingsQuery();
-  const { data: session } = useGetUserQuery();
-  const subscribedOnServer = Boolean(session?.user && session.user.push_subscribed);
+  const user = useCurrentUser();
+  const subscribedOnServer = Boolean(user && user.push_subscribed);
   const [state, setState] = useState<PushState>('unknown');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PushOutcome | null>(null);

@@ -1,8 +1,8 @@
+import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, type Interest } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { InterestsPicker } from '../../profile/components/interests-picker';

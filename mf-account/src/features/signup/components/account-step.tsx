@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  SIGNUP_SOURCE_MAX_LENGTH,
   isLocale,
   redirectedToLogin,
   useAppDispatch,
@@ -36,6 +37,8 @@ export interface AccountStepProps {
   profileName?: string;
   /** The first message as the visitor already wrote it (mf-chat's composer), to edit or send as it is. */
   initialMessage?: string;
+  /** Where the signup modal was opened (a lander CTA, a like, the chats list…), recorded with the account. */
+  source?: string | null;
   onStarted(): void;
   onCreated(): void;
 }
@@ -58,6 +61,7 @@ export function AccountStep({
   profileId,
   profileName,
   initialMessage,
+  source,
   onStarted,
   onCreated,
 }: AccountStepProps) {
@@ -111,6 +115,7 @@ export function AccountStep({
       email: values.email.trim(),
       password: values.password,
       locale: isLocale(i18n.language) ? i18n.language : 'nl',
+      ...(source ? { source: source.slice(0, SIGNUP_SOURCE_MAX_LENGTH) } : {}),
       ...(profileId && message.trim() ? { profile_id: profileId, signup_message: message.trim() } : {}),
     });
     if ('data' in result) onCreated();

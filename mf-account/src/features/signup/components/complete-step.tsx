@@ -1,8 +1,8 @@
+import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
+import { useResendActivationMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { useErrorTexts } from '../../../lib/errors';
-import { useAccountResendActivationMutation } from '../../activation/api/activation';
 import styles from './signup.module.scss';
 
 /** The last step: the account works, but the email address still has to be confirmed (SPEC §4). */
@@ -10,7 +10,7 @@ export function CompleteStep({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const email = useCurrentUser()?.email ?? '';
-  const [resend, { isLoading, isSuccess, error }] = useAccountResendActivationMutation();
+  const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();
   return (
     <div className={styles.complete}>
       <div className={styles.completeIcon} aria-hidden="true">

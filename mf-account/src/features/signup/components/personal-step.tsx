@@ -1,7 +1,7 @@
+import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import {

@@ -89,10 +89,10 @@ describe('SignupForm', () => {
     expect(actions).toContain('ui/redirectedToLogin');
   });
 
-  it('signs up with the tracking values of the visit, then continues with the photo step', async () => {
+  it('signs up with the tracking values of the visit and the source of the modal, then continues with the photo step', async () => {
     const created = makeUser({ status: 'not_confirmed' });
     const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
-    const { actions, store } = await renderPage(<SignupForm />, {
+    const { actions, store } = await renderPage(<SignupForm source="members-like" />, {
       path: '/signup?network=tt&sub1=banner&ref=42',
     });
     await fill(valid);
@@ -107,6 +107,7 @@ describe('SignupForm', () => {
       network: 'tt',
       sub1: 'banner',
       ref: '42',
+      source: 'members-like',
     });
     expect(actions).toContain('ui/signupStarted');
     // Logged in as the new, not yet confirmed member, without another user.php round trip.

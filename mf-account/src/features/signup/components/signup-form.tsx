@@ -1,4 +1,5 @@
 import '../../../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -9,17 +10,15 @@ import {
   signupStarted,
   useAppDispatch,
   useGetSettingsQuery,
-  type SignupFormProps,
 } from '@dating/shared';
+import type { SignupFormProps } from '@dating/shared/remotes';
 import { FormAlert } from '../../../components/form-alert';
-import { useCurrentUser } from '../../../lib/session';
 import { captureTracking, hasTrafficSource } from '../../../lib/tracking';
 import { AccountStep } from './account-step';
 import { SignupSteps, StepProgress } from './signup-steps';
 import styles from './signup.module.scss';
 
-/** One type with the shell's signup modal (shared store/ui). */
-export type { SignupFormProps };
+export type { SignupFormProps } from '@dating/shared/remotes';
 
 const DEFAULT_MIN_AGE = 18;
 
@@ -28,7 +27,7 @@ const DEFAULT_MIN_AGE = 18;
  * personal info, about me and the "confirm your email" step. Exposed as `mf_account/SignupForm` for the shell's
  * signup modal and the landers.
  */
-export function SignupForm({ onDone, profileId, profileName, message }: SignupFormProps) {
+export function SignupForm({ onDone, source, profileId, profileName, message }: SignupFormProps) {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -69,6 +68,7 @@ export function SignupForm({ onDone, profileId, profileName, message }: SignupFo
         profileId={profileId}
         profileName={profileName}
         initialMessage={message}
+        source={source}
         onStarted={() => dispatch(signupStarted())}
         onCreated={() => setCreated(true)}
       />

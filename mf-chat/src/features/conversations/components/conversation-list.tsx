@@ -1,20 +1,17 @@
 import '../../../lib/i18n';
+import { useCurrentUser } from '@dating/shared';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signupModalOpened, toDisplayError, useAppDispatch, useGetChatsQuery } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { useSession } from '../../../lib/use-session';
 import { useRemoveConversation } from '../hooks/use-remove-conversation';
 import { ConversationItem } from './conversation-item';
 import styles from './conversation-list.module.scss';
 import { withSuspense } from '@dating/shared';
+import type { ConversationListProps } from '@dating/shared/remotes';
 
-export interface ConversationListProps {
-  /** The chat layout's sidebar: smaller rows, no remove buttons. */
-  compact?: boolean;
-  /** Conversation shown next to the list, highlighted; by default the one in the address. */
-  activeId?: number;
-}
+/** Props of the `mf_chat/ConversationList` expose: the contract in shared. */
+export type { ConversationListProps } from '@dating/shared/remotes';
 
 /** The conversation (or the profile, for `/members/:id/chat`) the address points at. */
 function useActive(activeId: number | undefined) {
@@ -42,7 +39,7 @@ function Skeleton({ rows }: { rows: number }) {
 export function ConversationList({ compact = false, activeId }: ConversationListProps) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
-  const user = useSession();
+  const user = useCurrentUser();
   const { data, error, isLoading, refetch } = useGetChatsQuery(undefined, { skip: !user });
   const remove = useRemoveConversation();
   const active = useActive(activeId);

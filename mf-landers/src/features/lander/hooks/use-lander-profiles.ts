@@ -1,6 +1,5 @@
-import type { MembersQuery, NicheVariant, Profile } from '@dating/shared';
+import { useGetMembersQuery, type MembersQuery, type NicheVariant, type Profile } from '@dating/shared';
 import { useSite } from '../../../lib/site';
-import { useGetLanderProfilesQuery } from '../api/get-lander-profiles';
 
 /** Which members a niche shows (SPEC §1: the niche chooses texts, imagery and members). */
 export const NICHE_MEMBERS: Record<NicheVariant, MembersQuery> = {
@@ -26,7 +25,7 @@ export function useLanderProfiles(count: number) {
   const { mayBrowse, known, variant, source, settings } = useSite();
   // Members of the visitor's country (the server falls back to similar results when there are too few).
   const country = settings?.geoip_selected_country ?? undefined;
-  const { data, isLoading } = useGetLanderProfilesQuery(
+  const { data, isLoading } = useGetMembersQuery(
     {
       numResults: Math.max(count, 12),
       ...NICHE_MEMBERS[variant],

@@ -1,9 +1,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signupModalOpened, useAppDispatch, type Profile } from '@dating/shared';
+import { signupModalOpened, useAppDispatch, useGetMembersQuery, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
-import { useGetLanderProfilesQuery } from '../../lander/api/get-lander-profiles';
 import { useSwipeLikes } from '../hooks/use-swipe-likes';
 import { SwipeCountdown } from './swipe-countdown';
 import styles from './swipe-game.module.scss';
@@ -38,7 +37,7 @@ export function SwipeGame({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic } = useSite();
-  const { data, isLoading } = useGetLanderProfilesQuery(
+  const { data, isLoading } = useGetMembersQuery(
     { numResults: DECK_SIZE, ...traffic },
     { skip: !mayBrowse },
   );

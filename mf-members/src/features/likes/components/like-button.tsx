@@ -1,3 +1,4 @@
+import { useCurrentUser } from '@dating/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +10,6 @@ import {
   type LikeSource,
 } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { useCurrentUser } from '../../../lib/use-current-user';
 import styles from './like-button.module.scss';
 
 export interface LikeButtonProps {

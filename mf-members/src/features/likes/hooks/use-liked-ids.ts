@@ -1,6 +1,6 @@
+import { useCurrentUser } from '@dating/shared';
 import { useMemo } from 'react';
 import { useGetLikesQuery } from '@dating/shared';
-import { useCurrentUser } from '../../../lib/use-current-user';
 
 const NONE: ReadonlySet<number> = new Set();
 

@@ -5,7 +5,7 @@ import {
   TIME_BONUS_TICK_MS,
   TIME_BONUS_WINDOW_S,
   useGetDiscountCodeQuery,
-  useGetUserQuery,
+  useCurrentUser,
 } from '@dating/shared';
 
 export interface ActiveDiscount {
@@ -21,8 +21,7 @@ export interface ActiveDiscount {
  * welcome code from `discountcode.php?welcome=true`, whose failure is ignored.
  */
 export function useActiveDiscount(): ActiveDiscount | null {
-  const { data: session } = useGetUserQuery();
-  const user = session?.user || null;
+  const user = useCurrentUser() ?? null;
   const [now, setNow] = useState(() => Date.now());
   const bonusEndsAt =
     user && !user.paid_user ? new Date(user.signup_date).getTime() + TIME_BONUS_WINDOW_S * 1000 : Number.NaN;

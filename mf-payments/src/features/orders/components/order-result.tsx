@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetUserQuery, type Order } from '@dating/shared';
+import { type Order, useCurrentUser } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { withReturn } from '../../../lib/return-path';
 import { RecurringCardFailed } from '../../repeat-order/components/recurring-card-failed';
@@ -13,8 +13,8 @@ interface OrderResultProps {
 /** What the member sees when coming back from the checkout: one SPEC §4 state and the way on. */
 export function OrderResult({ order, returnPath }: OrderResultProps) {
   const { t } = useTranslation(NS);
-  const { data: session } = useGetUserQuery();
-  const premium = session?.user ? session.user.paid_user : false;
+  const user = useCurrentUser();
+  const premium = user ? user.paid_user : false;
   const retry = order.package_id
     ? withReturn(`/credits/${order.package_id}/${order.method}`, returnPath)
     : '/credits';

@@ -1,0 +1,26 @@
+import { api } from './api';
+import type { MemberResponse, MembersQuery, MembersResponse } from '../contract';
+import type { TrafficSource } from '../lib/traffic-source';
+
+/**
+ * Profiles, read by three remotes (search and profile in mf-members, teasers and the featured member in
+ * mf-landers, the partner of a new conversation in mf-chat): one endpoint per call, so they share one cache entry.
+ * Lists carry the `Members` LIST tag, a profile its `Member` id; liking, unliking and blocking invalidate them
+ * (likes-endpoints).
+ */
+export const membersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /api/members.php`. `false` when the visitor may not search (403 "authentication required", SPEC §8). */
+    getMembers: build.query<MembersResponse | false, MembersQuery & TrafficSource>({
+      query: (params) => ({ url: 'members.php', params }),
+      providesTags: [{ type: 'Members', id: 'LIST' }],
+    }),
+    /** `GET /api/member.php?id=`. `false` when the visitor must log in first (SPEC §8). */
+    getMember: build.query<MemberResponse | false, number>({
+      query: (id) => ({ url: 'member.php', params: { id } }),
+      providesTags: (_result, _error, id) => [{ type: 'Member', id }],
+    }),
+  }),
+});
+
+export const { useGetMembersQuery, useGetMemberQuery } = membersApi;
