@@ -1,9 +1,8 @@
 import '../lib/i18n';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { matchLanderPath, signupModalOpened, Spinner, useAppDispatch, withSuspense } from '@dating/shared';
+import { matchLanderPath, signupModalOpened, Spinner, useAppDispatch, useGetMemberQuery, withSuspense } from '@dating/shared';
 import { useSite } from '../lib/site';
-import { useGetLanderMemberQuery } from '../features/lander/api/get-lander-profiles';
 import { LANDER_COMPONENTS } from '../variants';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
@@ -34,7 +33,7 @@ function LanderPage() {
 
   // `/members/{id}/signup` is signup step 0 with that member: the modal shows who the first message goes to. Opened
   // once the profile is known (or cannot be: visitors may not see profiles on this site, or it does not exist).
-  const member = useGetLanderMemberQuery(memberId ?? 0, {
+  const member = useGetMemberQuery(memberId ?? 0, {
     skip: !signupEntry || !known || !mayBrowse || !memberId,
   });
   const featured = member.data ? member.data.profile : null;
