@@ -34,9 +34,17 @@ test('on loopback in development it moves the signup back; from elsewhere it doe
   expect(res.statusCode).toBe(200);
   expect(before - (await signupDate())).toBe(5 * 3600_000);
   // Outside the 4-hour window the time bonus code is gone; the welcome code is still there.
-  const bonus = await t.call({ method: 'GET', url: '/api/discountcode.php?code=TIMEBONUS25', cookie: m.cookie });
+  const bonus = await t.call({
+    method: 'GET',
+    url: '/api/discountcode.php?code=TIMEBONUS25',
+    cookie: m.cookie,
+  });
   expect(bonus.statusCode).toBe(404);
-  const welcome = await t.call({ method: 'GET', url: '/api/discountcode.php?welcome=true', cookie: m.cookie });
+  const welcome = await t.call({
+    method: 'GET',
+    url: '/api/discountcode.php?welcome=true',
+    cookie: m.cookie,
+  });
   expect(welcome.statusCode).toBe(200);
 });
 

@@ -98,7 +98,12 @@ test('a refund made in the provider’s dashboard: spent credits are not taken b
   const { m, pkg, order } = await paidOrder();
   const paid = await state(t, m.id);
   // The member spent all but 3 credits before the refund.
-  await t.app.services.credits.debit({ userId: m.id, amount: paid.credits - 3, kind: 'message', ref: 'spent' });
+  await t.app.services.credits.debit({
+    userId: m.id,
+    amount: paid.credits - 3,
+    kind: 'message',
+    ref: 'spent',
+  });
   await t.app.services.payments.testProvider.refundAtProvider(order.payment_id, { webhook: false });
   await due(order.id);
   await t.app.services.payments.orders.reconcile(1000);
@@ -111,7 +116,9 @@ test('a refund made in the provider’s dashboard: spent credits are not taken b
     refund_shortfall: pkg.credits - 3,
   });
   // Our own refund command then finds nothing left to refund.
-  await expect(t.app.services.payments.orders.refund(order.id, { refundDays: 14 })).rejects.toThrow(/refunded/);
+  await expect(t.app.services.payments.orders.refund(order.id, { refundDays: 14 })).rejects.toThrow(
+    /refunded/,
+  );
 });
 
 test('a payment completed longer ago than the reversal window is not asked about again', async () => {
