@@ -186,6 +186,24 @@ const CENTRE_FIXES: Record<string, readonly [number, number]> = {
   'BE:VLI': [50.98, 5.45],
 };
 
+/** A country's towns, all and by region code: one pass over the data set per country (it has ~150k towns). */
+const countryTowns = new Map<string, { all: ICity[]; byRegion: Map<string, ICity[]> }>();
+function townsOfCountry(country: string) {
+  let found = countryTowns.get(country);
+  if (!found) {
+    const all = City.getCitiesOfCountry(country) ?? [];
+    const byRegion = new Map<string, ICity[]>();
+    for (const c of all) {
+      const list = byRegion.get(c.stateCode);
+      if (list) list.push(c);
+      else byRegion.set(c.stateCode, [c]);
+    }
+    found = { all: all.filter((c) => !NOT_A_TOWN.test(c.name)), byRegion };
+    countryTowns.set(country, found);
+  }
+  return found;
+}
+
 const NOT_A_TOWN = /^(Gemeente|Province de|Provincie|Arrondissement|County|ComtÃ©) /;
 
 /**
@@ -194,7 +212,8 @@ const NOT_A_TOWN = /^(Gemeente|Province de|Provincie|Arrondissement|County|ComtÃ
  * region's centre (within about 50 km; none when the data set puts the centre elsewhere).
  */
 function townsOf(country: string, code: string): ICity[] & { nearby?: boolean } {
-  const own = City.getCitiesOfState(country, code).filter((c) => !c.name.startsWith('Gemeente '));
+  const towns = townsOfCountry(country);
+  const own = (towns.byRegion.get(code) ?? []).filter((c) => !c.name.startsWith('Gemeente '));
   if (own.length) return own;
   const state = State.getStateByCodeAndCountry(code, country);
   const [lat, lon] = CENTRE_FIXES[`${country}:${code}`] ?? [
@@ -203,8 +222,7 @@ function townsOf(country: string, code: string): ICity[] & { nearby?: boolean } 
   ];
   if (!state || !Number.isFinite(lat) || !Number.isFinite(lon) || (lat === 0 && lon === 0)) return [];
   const shrink = Math.cos((lat * Math.PI) / 180);
-  const near = (City.getCitiesOfCountry(country) ?? [])
-    .filter((c) => !NOT_A_TOWN.test(c.name))
+  const near = towns.all
     .map((c) => ({ c, d: Math.hypot(Number(c.latitude) - lat, (Number(c.longitude) - lon) * shrink) }))
     .filter((x) => x.d < 0.45)
     .sort((a, b) => a.d - b.d)
