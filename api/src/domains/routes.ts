@@ -20,6 +20,7 @@ import {
   paymentWebhookRoute,
   repeatOrderRoute,
   smsOutboxRoutes,
+  devSignupAgeRoute,
   testCheckoutRoutes,
 } from './payments';
 import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(pwaRoutes);
   if (!app.config.production) await app.register(mailboxRoutes);
   if (!app.config.production) await app.register(smsOutboxRoutes);
+  if (!app.config.production) await app.register(devSignupAgeRoute);
   // The test provider's hosted page exists only while it is the configured provider (never beside Mollie).
   if (app.services.payments.provider?.name === 'test') await app.register(testCheckoutRoutes);
   await app.register(htmlRoutes);

@@ -1,6 +1,6 @@
 /**
  * Region names in the country's own language (the offline data set names them in English: "North Holland",
- * "Bavaria"). Keyed by country and the data set's ISO subdivision code; codes not listed keep the data set's name,
+ * "Bavaria"); in Belgium and Switzerland in the region's own language (Antwerpen, Liège; Zürich, Genève, Ticino). Keyed by country and the data set's ISO subdivision code; codes not listed keep the data set's name,
  * which for most of them is already the local one (Utrecht, Zürich, Salzburg).
  */
 export const LOCAL_REGION_NAMES: Record<string, Record<string, string>> = {
@@ -10,12 +10,12 @@ export const LOCAL_REGION_NAMES: Record<string, Record<string, string>> = {
     BRU: 'Brussels Hoofdstedelijk Gewest',
     VOV: 'Oost-Vlaanderen',
     VBR: 'Vlaams-Brabant',
-    WHT: 'Henegouwen',
+    WHT: 'Hainaut',
     VLI: 'Limburg',
-    WLG: 'Luik',
-    WLX: 'Luxemburg',
-    WNA: 'Namen',
-    WBR: 'Waals-Brabant',
+    WLG: 'Liège',
+    WLX: 'Luxembourg',
+    WNA: 'Namur',
+    WBR: 'Brabant wallon',
     VWV: 'West-Vlaanderen',
   },
   DE: {
@@ -37,13 +37,13 @@ export const LOCAL_REGION_NAMES: Record<string, Record<string, string>> = {
     '9': 'Wien',
   },
   CH: {
-    GE: 'Genf',
+    GE: 'Genève',
     LU: 'Luzern',
-    NE: 'Neuenburg',
-    FR: 'Freiburg',
-    TI: 'Tessin',
-    VS: 'Wallis',
-    VD: 'Waadt',
+    NE: 'Neuchâtel',
+    FR: 'Fribourg',
+    TI: 'Ticino',
+    VS: 'Valais',
+    VD: 'Vaud',
     ZH: 'Zürich',
   },
   DK: {

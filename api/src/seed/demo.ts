@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { City } from 'country-state-city';
+import { City, State, type ICity } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
 import { BODY_TYPES, EYE_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from '@dating/shared/contract/index';
 import type { AppConfig } from '../config';
@@ -25,7 +25,7 @@ import { regionsOf } from '../lib/geo';
 import { hashPassword } from '../domains/accounts';
 import { CURRENCIES } from '../domains/payments';
 import { COUNTRY_WEIGHTS, DEMO_MESSAGES, SPEC_COUNTRIES } from './data';
-import { aboutText, COUNTRY_LANGUAGE, NAME_SUFFIXES, PEOPLE } from './people';
+import { aboutText, COUNTRY_LANGUAGE, NAME_SUFFIXES, PEOPLE, type PeopleOfLanguage } from './people';
 import { PORTRAIT_SIZE, preparePortraits } from './portraits';
 import { defaultTexts, demoSiteTexts } from './site-texts';
 import { createRandom } from './random';
@@ -180,10 +180,91 @@ const SEED_REGIONS: Record<string, readonly string[]> = {
   ES: ['AN', 'AR', 'PM', 'PV', 'CN', 'CL', 'CM', 'CT', 'NC', 'VC', 'MD', 'MC'],
 };
 
+/** Region centres the data set has wrong or missing (West Flanders lies in Colorado there, Limburg nowhere). */
+const CENTRE_FIXES: Record<string, readonly [number, number]> = {
+  'BE:VWV': [51.05, 3.1],
+  'BE:VLI': [50.98, 5.45],
+};
+
+/** A country's towns, all and by region code: one pass over the data set per country (it has ~150k towns). */
+const countryTowns = new Map<string, { all: ICity[]; byRegion: Map<string, ICity[]> }>();
+function townsOfCountry(country: string) {
+  let found = countryTowns.get(country);
+  if (!found) {
+    const all = City.getCitiesOfCountry(country) ?? [];
+    const byRegion = new Map<string, ICity[]>();
+    for (const c of all) {
+      const list = byRegion.get(c.stateCode);
+      if (list) list.push(c);
+      else byRegion.set(c.stateCode, [c]);
+    }
+    found = { all: all.filter((c) => !NOT_A_TOWN.test(c.name)), byRegion };
+    countryTowns.set(country, found);
+  }
+  return found;
+}
+
+const NOT_A_TOWN = /^(Gemeente|Province de|Provincie|Arrondissement|County|Comté) /;
+
+/**
+ * The towns of a region. Where the data set files a country's towns under larger groupings (Belgium's Flanders and
+ * Wallonia, Ireland's provinces, Britain's nations) its regions have none: then the country's towns nearest to the
+ * region's centre (within about 50 km; none when the data set puts the centre elsewhere).
+ */
+function townsOf(country: string, code: string): ICity[] & { nearby?: boolean } {
+  const towns = townsOfCountry(country);
+  const own = (towns.byRegion.get(code) ?? []).filter((c) => !c.name.startsWith('Gemeente '));
+  if (own.length) return own;
+  const state = State.getStateByCodeAndCountry(code, country);
+  const [lat, lon] = CENTRE_FIXES[`${country}:${code}`] ?? [
+    Number(state?.latitude),
+    Number(state?.longitude),
+  ];
+  if (!state || !Number.isFinite(lat) || !Number.isFinite(lon) || (lat === 0 && lon === 0)) return [];
+  const shrink = Math.cos((lat * Math.PI) / 180);
+  const near = towns.all
+    .map((c) => ({ c, d: Math.hypot(Number(c.latitude) - lat, (Number(c.longitude) - lon) * shrink) }))
+    .filter((x) => x.d < 0.45)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 12)
+    .map((x) => x.c);
+  return Object.assign(near, { nearby: true });
+}
+
+/**
+ * A profile text of two of the language's sentences: the picked one and a second chosen by the member's number
+ * (not by the generator, so every other seeded value stays the same); 12 sentences make 132 different texts.
+ */
+function twoSentences(
+  abouts: PeopleOfLanguage['abouts'],
+  picked: PeopleOfLanguage['abouts'][number],
+  i: number,
+  gender: 'female' | 'male',
+): string {
+  const at = abouts.indexOf(picked);
+  // A multiplicative hash of the number: consecutive members do not walk the list in step with the generator.
+  const step = (Math.imul(i + 1, 2654435761) >>> 0) % (abouts.length - 1);
+  const second = abouts[(at + 1 + step) % abouts.length]!;
+  return `${aboutText(picked, gender)} ${aboutText(second, gender)}`;
+}
+
+const seedRegionsCache = new Map<
+  string,
+  { region: ReturnType<typeof regionsOf>[number]; towns: ReturnType<typeof townsOf> }[]
+>();
+
+/** The regions members are seeded in, each with its towns; regions without a town (atolls, Svalbard) are left out. */
 function seedRegions(country: string) {
-  const all = regionsOf(country);
-  const only = SEED_REGIONS[country];
-  return only ? all.filter((r) => only.includes(r.code)) : all;
+  let found = seedRegionsCache.get(country);
+  if (!found) {
+    const only = SEED_REGIONS[country];
+    found = regionsOf(country)
+      .filter((r) => !only || only.includes(r.code))
+      .map((region) => ({ region, towns: townsOf(country, region.code) }))
+      .filter((r) => r.towns.length > 0);
+    seedRegionsCache.set(country, found);
+  }
+  return found;
 }
 
 /** Who a site's fictional members are: the general site's mix, or a brand's niche (site-scope.ts). */
@@ -211,10 +292,9 @@ async function seedProfiles(
     const language = COUNTRY_LANGUAGE[country] ?? 'en';
     const texts = PEOPLE[language];
     const states = seedRegions(country);
-    const state = states.length ? rnd.pick(states) : null;
-    const cities = state
-      ? City.getCitiesOfState(country, state.code).filter((c) => !c.name.startsWith('Gemeente '))
-      : [];
+    const picked = states.length ? rnd.pick(states) : null;
+    const state = picked?.region ?? null;
+    const cities: ReturnType<typeof townsOf> = picked?.towns ?? [];
     const first = rnd.pick(gender === 'female' ? texts.female : texts.male);
     const age = rnd.weighted([
       [rnd.int(18, 29), 3],
@@ -246,7 +326,8 @@ async function seedProfiles(
           ] as const),
       country,
       region: state?.name ?? null,
-      city: cities.length ? rnd.pick(cities).name : null,
+      // Towns near a region's centre are picked without the generator, so every other seeded value stays the same.
+      city: cities.length ? (cities.nearby ? cities[i % cities.length]!.name : rnd.pick(cities).name) : null,
       hair: portrait.hair,
       eyes: rnd.pick(EYE_COLORS),
       body: rnd.pick(BODY_TYPES),
@@ -254,7 +335,7 @@ async function seedProfiles(
       tattoos: rnd.chance(0.35),
       interests: rnd.sample(INTERESTS, rnd.int(3, 8)),
       reason: rnd.pick(texts.reasons),
-      about: aboutText(rnd.pick(texts.abouts), gender),
+      about: twoSentences(texts.abouts, rnd.pick(texts.abouts), i, gender),
     };
   });
   const inserted = await db

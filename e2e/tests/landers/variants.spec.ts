@@ -94,8 +94,12 @@ test.describe('unknown landers are a real 404 with the site’s error page', () 
   for (const path of [
     '/landers/unknown',
     '/landers/gallery/bdsm-nl',
+    '/landers/gallery/general-xx',
+    '/landers/tinderswipe/extra',
     '/bdsm-nl',
     '/members/999999/landing',
+    '/members/abc/landing',
+    '/members/999999/landing3/general-nl',
   ]) {
     test(path, async ({ page }) => {
       const response = await page.goto(path);

@@ -91,3 +91,25 @@ test('the transactions list shows every order with date, credits, amount, method
   expect(within(rows[2]!).getByText('PayPal')).toBeInTheDocument();
   expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '/transactions/7');
 });
+
+test('the premium line is shown for the first purchase only, not for a repeat order after it', async () => {
+  const first = order({ id: 5, status: 'completed', completed_at: '2026-11-20T10:00:00Z' });
+  const repeat = order({ id: 7, status: 'completed', completed_at: '2026-11-23T10:01:00Z', recurring: true });
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: { paid_user: true, credits: 300 } });
+    if (url.pathname === '/api/orders.php') return jsonResponse({ orders: [repeat, first] });
+    if (url.pathname === '/api/order.php') {
+      return jsonResponse({ order: url.searchParams.get('id') === '5' ? first : repeat });
+    }
+    return undefined;
+  });
+  const view = await renderPage(<TransactionsPage />, {
+    route: '/transactions/7',
+    path: '/transactions/:id?',
+  });
+  expect(await screen.findByText('Betaling geslaagd')).toBeInTheDocument();
+  expect(screen.queryByText(/Je bent nu Premium-lid/)).not.toBeInTheDocument();
+  view.unmount();
+  await renderPage(<TransactionsPage />, { route: '/transactions/5', path: '/transactions/:id?' });
+  expect(await screen.findByText(/Je bent nu Premium-lid/)).toBeInTheDocument();
+});

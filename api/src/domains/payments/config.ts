@@ -11,6 +11,13 @@ export interface PaymentsConfig {
   reconcileMs: number;
   /** A new payment is first reconciled this long after it was created (s), then backing off. */
   recheckSeconds: number;
+  /**
+   * Refunds and chargebacks made at the provider (its dashboard, the payer's bank) are also looked for by the
+   * reconciliation job, not only learnt from the webhook: a completed payment is asked about again every
+   * `reversalCheckSeconds`, for `reversalDays` days after its completion (default 60: SEPA's 8-week return window).
+   */
+  reversalDays: number;
+  reversalCheckSeconds: number;
   /** Direct debit: at most this many orders per member in `ddLimitDays` days. */
   ddLimitCount: number;
   ddLimitDays: number;
@@ -37,6 +44,8 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolea
     publicUrl: env.PAYMENT_PUBLIC_URL || undefined,
     reconcileMs: int(env.PAYMENT_RECONCILE_MS, 30_000),
     recheckSeconds: int(env.PAYMENT_RECHECK_SECONDS, 30),
+    reversalDays: int(env.PAYMENT_REVERSAL_DAYS, 60),
+    reversalCheckSeconds: int(env.PAYMENT_REVERSAL_CHECK_SECONDS, 6 * 3600),
     ddLimitCount: int(env.DD_LIMIT_COUNT, 3),
     ddLimitDays: int(env.DD_LIMIT_DAYS, 30),
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL_SECONDS, 600),

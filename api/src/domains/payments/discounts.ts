@@ -65,12 +65,14 @@ export function createDiscountsService(db: Db) {
         const ends = new Date(user.signup_date).getTime() + TIME_BONUS_WINDOW_S * 1000;
         if (user.paid_user || ends <= now.getTime()) throw new ApiError(404, 'code_not_found');
       }
+      // A code this member already used says so (SPEC §8 'Code reeds gebruikt'), even after the purchase made
+      // them premium (which ends the welcome offer for codes not used).
+      if (row.status === 'used' || (row.validity !== 'unlimited' && row.redeemed))
+        throw new ApiError(409, 'code_used');
       if (row.welcome && user.paid_user) throw new ApiError(404, 'code_not_found');
       if (row.expires && new Date(row.expires).getTime() <= now.getTime())
         throw new ApiError(404, 'code_not_found');
       if (row.status === 'expired') throw new ApiError(404, 'code_not_found');
-      if (row.status === 'used' || (row.validity !== 'unlimited' && row.redeemed))
-        throw new ApiError(409, 'code_used');
       if (row.country && row.country.toUpperCase() !== q.country)
         throw badInput('code', 'code_not_applicable');
       if (row.currency && row.currency !== q.currency) throw badInput('code', 'code_not_applicable');

@@ -8,6 +8,7 @@ export { repeatOrderRoute } from './routes/repeat-order';
 export { directDebitRoutes } from './routes/direct-debit';
 export { testCheckoutRoutes } from './routes/test-checkout';
 export { smsOutboxRoutes } from './routes/sms-outbox';
+export { devSignupAgeRoute } from './routes/dev-signup-age';
 export { paymentJobs } from './jobs';
 export { createCreditsService, type CreditMove, type CreditsService } from './credits';
 export { CURRENCIES, createShopService, currencyFor, type ShopService } from './shop';

@@ -309,7 +309,11 @@ export function createOrdersService(deps: PaymentsDeps) {
     await db.transaction(async (tx) => {
       await tx.execute(
         sql`UPDATE payments SET status = ${status}, method = COALESCE(${remote.method}, method),
-                   mandate_id = COALESCE(${remote.mandateId}, mandate_id), checked_at = now(), updated_at = now()
+                   mandate_id = COALESCE(${remote.mandateId}, mandate_id), checked_at = now(), updated_at = now(),
+                   -- Completed (first time): the reconciliation job looks for a refund or chargeback from then on.
+                   next_check_at = CASE WHEN ${status} = 'completed' AND status <> 'completed'
+                                        THEN now() + make_interval(secs => ${config.reversalCheckSeconds})
+                                        ELSE next_check_at END
             WHERE id = ${payment.id}`,
       );
       if (status === 'completed') {
@@ -355,7 +359,10 @@ export function createOrdersService(deps: PaymentsDeps) {
           }
           credited = { userId: order.user_id };
         }
+        // Reversed at the provider (the payer's bank, or a refund from the provider's dashboard): the purchase is
+        // taken back once, whoever sees it first (webhook, reconciliation, on any node).
         if (remote.amountChargedBack > 0) reversed = await reverseIn(tx, payment.order_id, 'charged_back');
+        else if (remote.amountRefunded > 0) reversed = await reverseIn(tx, payment.order_id, 'refunded');
       } else if (status !== 'pending') {
         await tx.execute(
           sql`UPDATE orders SET status = ${status}, updated_at = now()
@@ -486,10 +493,24 @@ export function createOrdersService(deps: PaymentsDeps) {
               RETURNING provider_id`,
         ),
       );
-      for (const { provider_id } of due) {
+      // Completed payments of the last `reversalDays`: refunds and chargebacks made at the provider, whose
+      // webhook may have been lost, are found here (each payment every `reversalCheckSeconds`).
+      const reversals = await db.transaction((tx) =>
+        rows<{ provider_id: string }>(
+          tx,
+          sql`UPDATE payments SET checks = checks + 1,
+                     next_check_at = now() + make_interval(secs => ${config.reversalCheckSeconds})
+              WHERE id IN (SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id
+                           WHERE p.status = 'completed' AND p.next_check_at <= now() AND o.status = 'completed'
+                             AND o.completed_at > now() - make_interval(days => ${config.reversalDays})
+                           ORDER BY p.next_check_at LIMIT ${limit} FOR UPDATE OF p SKIP LOCKED)
+              RETURNING provider_id`,
+        ),
+      );
+      for (const { provider_id } of [...due, ...reversals]) {
         await settle(provider_id).catch((err: unknown) => log.warn({ err, provider_id }, 'reconcile failed'));
       }
-      return due.length;
+      return due.length + reversals.length;
     },
 
     /** Repeat order (SPEC §2): what one click would buy again, on which mandate. */
@@ -628,8 +649,14 @@ export function createOrdersService(deps: PaymentsDeps) {
         `Refund #${orderId}`,
       );
       const result = await db.transaction((tx) => reverseIn(tx, orderId, 'refunded'));
-      if (result) await publishCounters(result.userId);
-      return result;
+      if (result) {
+        await publishCounters(result.userId);
+        return result;
+      }
+      // The webhook or the reconciliation job saw the provider's refund first and took the credits back.
+      const after = await load(orderId);
+      if (after?.status !== 'refunded') return null;
+      return { userId: after.user_id, taken: after.refunded_credits, shortfall: after.refund_shortfall };
     },
   };
 }

@@ -90,7 +90,30 @@ describe('discount codes on orders', () => {
       code: welcome.json().code,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().order.amount.amount).toBe(Math.round(pkg.price.amount * 0.75));
+    const { order } = res.json();
+    expect(order.amount.amount).toBe(Math.round(pkg.price.amount * 0.75));
+    // A cancelled payment redeems nothing: the code still works; the completed one redeems it.
+    await payAtProvider(t, order.payment_id, 'canceled');
+    expect(await redemptions(m.id)).toEqual([]);
+    const retry = (
+      await createOrder(t, m.cookie, { package_id: pkg.id, method: 'creditcard', code: welcome.json().code })
+    ).json().order;
+    await payAtProvider(t, retry.payment_id, 'paid');
+    expect(await redemptions(m.id)).toEqual([{ order_id: retry.id }]);
+    // Now premium, the member is told the code was used (not that it does not exist).
+    const again = await createOrder(t, m.cookie, {
+      package_id: pkg.id,
+      method: 'creditcard',
+      code: welcome.json().code,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'code_used', message: 'Code reeds gebruikt' });
+    const lookup = await t.call({
+      method: 'GET',
+      url: `/api/discountcode.php?code=${welcome.json().code}`,
+      cookie: m.cookie,
+    });
+    expect(lookup.statusCode).toBe(409);
   });
 
   test('minimum order value, country and payment methods restrict a code', async () => {

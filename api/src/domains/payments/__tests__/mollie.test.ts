@@ -129,6 +129,16 @@ function standIn() {
         p.mandateId = mandate.id;
       }
     },
+    /** The payer's bank reverses the payment: Mollie keeps it `paid` and reports `amountChargedBack`. */
+    chargeback(id: string) {
+      const p = payments.get(id)!;
+      p.amountChargedBack = p.amount;
+    },
+    /** The merchant refunds in Mollie's dashboard (not through our API): `amountRefunded` grows. */
+    refundInDashboard(id: string) {
+      const p = payments.get(id)!;
+      p.amountRefunded = p.amount;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -226,4 +236,49 @@ test('an id Mollie does not know, and the test provider page, do not exist with 
   expect((await webhook(t, 'tr_unknown')).statusCode).toBe(404);
   const page = await t.app.inject({ method: 'GET', url: '/pay/test/tst_00' });
   expect(page.statusCode).not.toBe(200);
+});
+
+test('refunds and chargebacks made at Mollie are found by the reconciliation job when their webhook is lost', async () => {
+  const buy = async () => {
+    const m = await olderMember(t);
+    const { pkg } = await packageOf(t, m.cookie);
+    const res = await createOrder(t, m.cookie, { package_id: pkg.id, method: 'creditcard' });
+    const { order } = res.json();
+    mollie.pay(order.payment_id);
+    await webhook(t, order.payment_id);
+    return { m, pkg, order: order as { id: number; payment_id: string } };
+  };
+  const refunded = await buy();
+  const charged = await buy();
+  const before = await Promise.all([state(t, refunded.m.id), state(t, charged.m.id)]);
+  mollie.refundInDashboard(refunded.order.payment_id);
+  mollie.chargeback(charged.order.payment_id);
+  // Not due yet: the first re-check of a completed payment waits PAYMENT_REVERSAL_CHECK_SECONDS.
+  await t.app.services.payments.orders.reconcile();
+  expect((await state(t, refunded.m.id)).credits).toBe(before[0]!.credits);
+
+  await t.app.db.execute(
+    sql`UPDATE payments SET next_check_at = now() - interval '1 second'
+        WHERE order_id IN (${refunded.order.id}, ${charged.order.id})`,
+  );
+  const asked = mollie.requests.length;
+  await t.app.services.payments.orders.reconcile();
+  const fetched = mollie.requests.slice(asked).map((r) => `${r.method} ${r.path}`);
+  expect(fetched).toEqual(
+    expect.arrayContaining([
+      `GET payments/${refunded.order.payment_id}`,
+      `GET payments/${charged.order.payment_id}`,
+    ]),
+  );
+  expect((await state(t, refunded.m.id)).credits).toBe(before[0]!.credits - refunded.pkg.credits);
+  expect((await state(t, charged.m.id)).credits).toBe(before[1]!.credits - charged.pkg.credits);
+  const statuses = await first<{ a: string; b: string }>(
+    t.app.db,
+    sql`SELECT (SELECT status FROM orders WHERE id = ${refunded.order.id}) AS a,
+               (SELECT status FROM orders WHERE id = ${charged.order.id}) AS b`,
+  );
+  expect(statuses).toEqual({ a: 'refunded', b: 'charged_back' });
+  // The lost webhooks arriving now change nothing.
+  await Promise.all([webhook(t, refunded.order.payment_id), webhook(t, charged.order.payment_id)]);
+  expect((await state(t, charged.m.id)).credits).toBe(before[1]!.credits - charged.pkg.credits);
 });

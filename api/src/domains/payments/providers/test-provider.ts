@@ -68,8 +68,13 @@ export function createTestProvider(db: Db, options: TestProviderOptions = {}) {
   const provider: PaymentProvider & {
     /** The payer's choice on the hosted page; returns where to send the payer next. */
     complete(paymentId: string, outcome: TestOutcome): Promise<{ redirectUrl: string | null } | null>;
-    /** The bank takes the money back (chargeback), as a PSP reports it: a webhook with the id. */
-    chargeback(paymentId: string): Promise<void>;
+    /**
+     * The bank takes the money back (chargeback), as a PSP reports it: a webhook with the id, unless
+     * `webhook: false` (the webhook is lost; the reconciliation job finds the chargeback).
+     */
+    chargeback(paymentId: string, opts?: { webhook?: boolean }): Promise<void>;
+    /** A full refund made at the provider itself (its dashboard), not through our refund command. */
+    refundAtProvider(paymentId: string, opts?: { webhook?: boolean }): Promise<void>;
     describe(paymentId: string): Promise<(ProviderPayment & { description: string }) | null>;
   } = {
     name: 'test',
@@ -190,13 +195,25 @@ export function createTestProvider(db: Db, options: TestProviderOptions = {}) {
       return { redirectUrl: row.redirect_url };
     },
 
-    async chargeback(paymentId) {
+    async chargeback(paymentId, opts = {}) {
       const row = await first<Row>(
         db,
         sql`UPDATE test_provider_payments SET amount_charged_back = amount
-            WHERE id = ${paymentId} AND status = 'paid' RETURNING *`,
+            WHERE id = ${paymentId} AND status = 'paid' AND amount_charged_back = 0 RETURNING *`,
       );
-      if (row?.webhook_url && options.notify) await options.notify(row.webhook_url, paymentId);
+      if (row?.webhook_url && options.notify && opts.webhook !== false)
+        await options.notify(row.webhook_url, paymentId);
+    },
+
+    async refundAtProvider(paymentId, opts = {}) {
+      const row = await first<Row>(
+        db,
+        sql`UPDATE test_provider_payments SET amount_refunded = amount
+            WHERE id = ${paymentId} AND status = 'paid' AND amount_refunded = 0 AND amount_charged_back = 0
+            RETURNING *`,
+      );
+      if (row?.webhook_url && options.notify && opts.webhook !== false)
+        await options.notify(row.webhook_url, paymentId);
     },
 
     async describe(paymentId) {

@@ -42,8 +42,9 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? TEST_OUTCOMES.map(
           (outcome) => `<button name="outcome" value="${outcome}" class="${outcome}">${t(outcome)}</button>`,
         ).join('\n')
-      : payment.status === 'paid' && payment.amountChargedBack === 0
-        ? `<p>${t('done')}</p><button name="outcome" value="chargeback">${t('chargeback')}</button>`
+      : payment.status === 'paid' && payment.amountChargedBack === 0 && payment.amountRefunded === 0
+        ? `<p>${t('done')}</p><button name="outcome" value="chargeback">${t('chargeback')}</button>
+<button name="outcome" value="refund">${t('refund')}</button>`
         : `<p>${t('done')}</p>`;
     return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${t('title')}</title>
@@ -60,14 +61,17 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         hide: true,
         params,
-        body: Type.Object({ outcome: StringEnum([...TEST_OUTCOMES, 'chargeback'] as const) }),
+        body: Type.Object({ outcome: StringEnum([...TEST_OUTCOMES, 'chargeback', 'refund'] as const) }),
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const provider = app.services.payments.testProvider;
-      if (request.body.outcome === 'chargeback') {
-        await provider.chargeback(id);
+      // After the payment: the payer's bank charges it back, or the merchant refunds it in the provider's
+      // dashboard. Either way the provider posts our webhook; the reconciliation job would find it too.
+      if (request.body.outcome === 'chargeback' || request.body.outcome === 'refund') {
+        if (request.body.outcome === 'chargeback') await provider.chargeback(id);
+        else await provider.refundAtProvider(id);
         return reply.redirect(`/pay/test/${id}`, 303);
       }
       const result = await provider.complete(id, request.body.outcome);

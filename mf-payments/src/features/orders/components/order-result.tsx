@@ -4,6 +4,7 @@ import { type Order, useCurrentUser } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { withReturn } from '../../../lib/return-path';
 import { RecurringCardFailed } from '../../repeat-order/components/recurring-card-failed';
+import { usePaymentsGetOrdersQuery } from '../api/get-orders';
 
 interface OrderResultProps {
   order: Order;
@@ -15,6 +16,20 @@ export function OrderResult({ order, returnPath }: OrderResultProps) {
   const { t } = useTranslation(NS);
   const user = useCurrentUser();
   const premium = user ? user.paid_user : false;
+  // "You are premium now" belongs to the first purchase only (SPEC §4), not to every repeat order after it.
+  const { data: history } = usePaymentsGetOrdersQuery(undefined, {
+    skip: !premium || order.status !== 'completed',
+  });
+  const firstPurchase =
+    premium &&
+    history !== undefined &&
+    !history.orders.some(
+      (other) =>
+        other.id !== order.id &&
+        other.completed_at !== null &&
+        order.completed_at !== null &&
+        other.completed_at < order.completed_at,
+    );
   const retry = order.package_id
     ? withReturn(`/credits/${order.package_id}/${order.method}`, returnPath)
     : '/credits';
@@ -32,7 +47,7 @@ export function OrderResult({ order, returnPath }: OrderResultProps) {
         <div className="alert alert-success" role="status">
           <p className="fw-bold mb-1">{t('result.completed')}</p>
           <p className="mb-1">{t('result.creditsAdded', { credits: order.credits })}</p>
-          {premium && <p className="mb-2">{t('result.premium')}</p>}
+          {firstPurchase && <p className="mb-2">{t('result.premium')}</p>}
           <Link to={returnPath ?? '/members'} className="btn btn-success">
             {returnPath ? t('result.back') : t('result.continue')}
           </Link>
