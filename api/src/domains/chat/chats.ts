@@ -4,6 +4,7 @@ import type { Db, RawDb } from '../../db/client';
 import { first } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { TtlMap } from '../../lib/ttl-map';
+import { cacheEnabled } from '../../lib/caches';
 import type { BlockedService, ProfileCache } from '../members';
 
 interface ChatRow {
@@ -51,7 +52,7 @@ export function createChatsService(
    * on any node, notifies `chats_changed` at commit (migration 0005) and drops both members' entries here. While
    * the listening connection is down, nothing is served from memory.
    */
-  const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX);
+  const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX, 'chats');
   let live = false;
   const syncs = new Map<string, () => void>();
   const forget = (ids: Iterable<number>) => {
@@ -77,7 +78,7 @@ export function createChatsService(
   });
 
   function rowsOf(me: number): Promise<ChatRow[]> {
-    if (!live) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    if (!live || !cacheEnabled('chats')) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
     // A read that overlaps a commit: the notification removes its entry, so the next request reads again.
     return cache.remember(me, () => raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'));
   }

@@ -25,7 +25,7 @@ const CACHE_MS = 60_000;
 
 /** The gift catalogue: seeded on start, read often, changed never at run time (so kept a minute per node). */
 export function createGiftsService(raw: RawDb) {
-  const cache = new TtlMap<'all', Promise<(GiftRow & { svg: string })[]>>(CACHE_MS, 1);
+  const cache = new TtlMap<'all', Promise<(GiftRow & { svg: string })[]>>(CACHE_MS, 1, 'gifts');
   const all = () =>
     cache.remember('all', () =>
       raw.query<GiftRow & { svg: string }>(
