@@ -38,7 +38,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export interface Sender {
   id: number;
   siteId: number;
-  language: Locale;
+  /** The sender's language (gift names in the answer); read with the send when not given. */
+  language?: Locale;
 }
 export interface Costs {
   /** The site's niche: whom the site shows (members/site-scope.ts); general when absent. */
@@ -170,9 +171,14 @@ export function createMessagesService(deps: {
     return body;
   }
 
+  async function languageOf(userId: number): Promise<Locale> {
+    const [row] = await raw.query<{ language: string }>('SELECT language FROM users WHERE id = $1', [userId]);
+    return isLocale(row?.language) ? row.language : 'nl';
+  }
+
   /** The stored message of this client id as the sender sees it, with the state around it. */
   async function answerStored(sender: Sender, costs: Costs, row: MessageRow): Promise<SendMessageResponse> {
-    const ctx = await viewContext(sender.id, sender.language, costs.gift_credits);
+    const ctx = await viewContext(sender.id, sender.language ?? (await languageOf(sender.id)), costs.gift_credits);
     const message = toMessage(row, ctx);
     const [conv] = await raw.query<
       ConversationRow & { updated_at: string; unread_a: number; unread_b: number }
@@ -288,6 +294,7 @@ export function createMessagesService(deps: {
         unread_partner: number;
         balance: number;
         partner_language: string;
+        language: string;
       };
       try {
         // Two statements in one transaction (issue 9, speed): the first locks my row and reads everything the
@@ -301,6 +308,7 @@ export function createMessagesService(deps: {
             {
               paid_user: boolean;
               credits: number;
+              language: string;
               stored: boolean;
               blocked: boolean;
               partner_status: string | null;
@@ -312,7 +320,7 @@ export function createMessagesService(deps: {
             } & Partial<ConversationRow>
           >(
             tx,
-            sql`SELECT s.paid_user, s.credits,
+            sql`SELECT s.paid_user, s.credits, s.language,
                   EXISTS (SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}) AS stored,
                   EXISTS (SELECT 1 FROM blocks WHERE (user_id = ${me} AND blocked_id = ${partnerId})
                                                   OR (user_id = ${partnerId} AND blocked_id = ${me})) AS blocked,
@@ -382,6 +390,7 @@ export function createMessagesService(deps: {
             unread_partner: (meIsA ? before.b : before.a) + 1,
             balance: row.balance,
             partner_language: lock.partner_language ?? 'nl',
+            language: lock.language,
           };
         });
       } catch (err) {
@@ -413,7 +422,11 @@ export function createMessagesService(deps: {
       };
       const partnerLocale: Locale = isLocale(stored.partner_language) ? stored.partner_language : 'nl';
       const [mine, profiles] = await Promise.all([
-        viewContext(me, sender.language, costs.gift_credits),
+        viewContext(
+          me,
+          sender.language ?? (isLocale(stored.language) ? stored.language : 'nl'),
+          costs.gift_credits,
+        ),
         deps.profiles.getMany([me, partnerId]),
       ]);
       const message = toMessage(row, mine);
