@@ -2,13 +2,18 @@
 // API throughput, as a ratio to a bare Fastify server measured in the same run (issue 16). Starts
 // tools/bench/bare-fastify.mjs (same Fastify version, one hello route, no plugins) and the built api
 // (api/dist/server.js, rebuilt when its sources are newer) with BENCH=1 and the demo seed, once on PostgreSQL
-// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Logged in as a member it signs up, it
-// runs autocannon in rounds; in every round each endpoint is measured right after the bare server, so each
-// ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is measured at
-// least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from /proc (less sensitive to what else
-// runs on the machine than req/s).
+// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Through the api's bench route it makes
+// 50 paid members, each with 20 conversations with the site's profiles (6 messages each, both ways); the first one
+// reads (settings, members, chats), all of them send (POST messages.php, a new client id per request, to their own
+// conversations). It runs autocannon in rounds; in every round each endpoint is measured right after the bare
+// server, so each ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is
+// measured at least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from
+// /proc (less sensitive to what else runs on the machine than req/s). Then each in-process cache (api/src/lib/
+// caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints it serves are measured both
+// ways, one right after the other (issue 13: a cache stays only with a figure that shows what it buys).
 //   node tools/bench/api-throughput.mjs                    both backends, 2 rounds, 5 s, 100 connections
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
+//   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
 //   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
 // its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.

@@ -314,7 +314,6 @@ export function createMessagesService(deps: {
               partner_status: string | null;
               partner_on_site: boolean | null;
               partner_language: string | null;
-              started: number | string | null;
               unread_a: number | null;
               unread_b: number | null;
             } & Partial<ConversationRow>
@@ -326,9 +325,7 @@ export function createMessagesService(deps: {
                                                   OR (user_id = ${partnerId} AND blocked_id = ${me})) AS blocked,
                   u.status AS partner_status, ${sql.raw(visibleOnSite(site))} AS partner_on_site,
                   u.language AS partner_language,
-                  c.id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b,
-                  CASE WHEN c.id IS NULL AND NOT s.paid_user
-                    THEN (SELECT count(*) FROM conversations WHERE started_by = ${me}) END AS started
+                  c.id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b
                 FROM users s
                 LEFT JOIN (users u JOIN profiles p ON p.user_id = u.id) ON u.id = ${partnerId}
                 LEFT JOIN conversations c ON c.user_a = ${a} AND c.user_b = ${b}
@@ -339,8 +336,16 @@ export function createMessagesService(deps: {
           if (!lock.partner_status || !lock.partner_on_site) throw notFound();
           if (lock.partner_status === 'deleted') throw new ApiError(410, 'member_unavailable');
           if (lock.blocked) throw new ApiError(403, 'blocked');
-          if (lock.started !== null && Number(lock.started) >= FREE_CHAT_LIMIT)
-            throw new ApiError(403, 'chat_limit', { limit: FREE_CHAT_LIMIT });
+          if (lock.id == null && !lock.paid_user) {
+            // Counted in a statement of its own: it sees every conversation committed before my lock was
+            // granted (the statement above may still have the snapshot from before it waited).
+            const started = await first<{ n: number | string }>(
+              tx,
+              sql`SELECT count(*) AS n FROM conversations WHERE started_by = ${me}`,
+            );
+            if (Number(started?.n ?? 0) >= FREE_CHAT_LIMIT)
+              throw new ApiError(403, 'chat_limit', { limit: FREE_CHAT_LIMIT });
+          }
           // My row is locked: the balance cannot change before the debit below.
           if (cost > 0 && lock.credits < cost) throw new ApiError(402, 'insufficient_credits');
 
