@@ -68,7 +68,6 @@ const CACHE_ENDPOINTS = {
   members: ['members'],
   chats: ['chats', 'send'],
   settings: ['settings'],
-  gifts: ['send'],
 };
 
 /** Bench members (paid, with credits): the first reads, all of them send, each to its own conversations. */

@@ -18,8 +18,6 @@ export const CACHE_NAMES = [
   'chats',
   /** sites/routes/settings.ts: settings.php bytes per site, country and locale. */
   'settings',
-  /** chat/gifts.ts: the gift catalogue, 60 s. */
-  'gifts',
 ] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
