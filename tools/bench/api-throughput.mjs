@@ -236,7 +236,12 @@ function requestOptions(endpoint, members) {
           return {
             ...req,
             headers: { ...req.headers, cookie: from.cookie },
-            body: JSON.stringify({ member: to, client_id: randomUUID(), type: 'text', text: 'Hallo, hoe gaat het?' }),
+            body: JSON.stringify({
+              member: to,
+              client_id: randomUUID(),
+              type: 'text',
+              text: 'Hallo, hoe gaat het?',
+            }),
           };
         },
       },
@@ -251,8 +256,17 @@ async function describe(base, endpoint, members) {
     const from = members[0];
     res = await fetch(base + endpoint.path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: from.cookie },
-      body: JSON.stringify({ member: from.partners[0], client_id: randomUUID(), type: 'text', text: 'Hallo' }),
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: from.cookie,
+      },
+      body: JSON.stringify({
+        member: from.partners[0],
+        client_id: randomUUID(),
+        type: 'text',
+        text: 'Hallo',
+      }),
     });
   } else {
     res = await fetch(base + endpoint.path, { headers: requestOptions(endpoint, members).headers });
@@ -294,7 +308,10 @@ const loadText = () =>
 
 /** The bare server right before the endpoint: the pair shares whatever else the machine is doing. */
 async function pair(bare, app, row, members, { duration, connections }) {
-  const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, { duration, connections });
+  const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, {
+    duration,
+    connections,
+  });
   const figure = await measure(app.base + row.path, app.child.pid, {
     duration,
     connections,
@@ -326,7 +343,9 @@ async function benchBackend(backend, bare, { databaseUrl, rounds, duration, conn
       row.ok = row.target ? row.meanRatio >= row.target : undefined;
     }
     report(backend, rows, { loads, duration, connections, schema: app.schema, log });
-    const cacheRows = caches ? await benchCaches(bare, app, rows, members, { duration, connections, log }) : [];
+    const cacheRows = caches
+      ? await benchCaches(bare, app, rows, members, { duration, connections, log })
+      : [];
     return { endpoints: rows, caches: cacheRows };
   } finally {
     await app.stop();
@@ -349,7 +368,9 @@ async function benchCaches(bare, app, rows, members, { duration, connections, lo
     }
   }
   const cell = (text, width) => String(text).padStart(width);
-  log(`\n  caches: each one off, then on, on the endpoints it serves (load before: ${load}, after: ${loadText()})`);
+  log(
+    `\n  caches: each one off, then on, on the endpoints it serves (load before: ${load}, after: ${loadText()})`,
+  );
   log(
     `  ${'cache'.padEnd(10)}${'endpoint'.padEnd(19)}${cell('off req/s', 10)}${cell('ratio', 7)}${cell('µs/req', 8)}` +
       `${cell('on req/s', 10)}${cell('ratio', 7)}${cell('µs/req', 8)}${cell('gain', 7)}`,

@@ -178,7 +178,11 @@ export function createMessagesService(deps: {
 
   /** The stored message of this client id as the sender sees it, with the state around it. */
   async function answerStored(sender: Sender, costs: Costs, row: MessageRow): Promise<SendMessageResponse> {
-    const ctx = await viewContext(sender.id, sender.language ?? (await languageOf(sender.id)), costs.gift_credits);
+    const ctx = await viewContext(
+      sender.id,
+      sender.language ?? (await languageOf(sender.id)),
+      costs.gift_credits,
+    );
     const message = toMessage(row, ctx);
     const [conv] = await raw.query<
       ConversationRow & { updated_at: string; unread_a: number; unread_b: number }
@@ -353,7 +357,12 @@ export function createMessagesService(deps: {
           // back for both (either may have removed it from their list); the message's summary triggers
           // (migration 0004) then set its last message and unread counts.
           const row = await first<
-            ConversationRow & { message_id: number | null; sent_at: string; updated_at: string; balance: number }
+            ConversationRow & {
+              message_id: number | null;
+              sent_at: string;
+              updated_at: string;
+              balance: number;
+            }
           >(
             tx,
             sql`WITH conv AS (
@@ -382,10 +391,16 @@ export function createMessagesService(deps: {
           );
           if (!row || row.message_id === null) throw new AlreadyStored();
           if (cost > 0 && row.balance === lock.credits) throw new ApiError(402, 'insufficient_credits');
-          const conversation = { id: row.id, user_a: row.user_a, user_b: row.user_b, started_by: row.started_by };
+          const conversation = {
+            id: row.id,
+            user_a: row.user_a,
+            user_b: row.user_b,
+            started_by: row.started_by,
+          };
           const meIsA = conversation.user_a === me;
           // The unread counts as they were under my lock, with this message added for the partner.
-          const before = lock.id === row.id ? { a: lock.unread_a ?? 0, b: lock.unread_b ?? 0 } : { a: 0, b: 0 };
+          const before =
+            lock.id === row.id ? { a: lock.unread_a ?? 0, b: lock.unread_b ?? 0 } : { a: 0, b: 0 };
           return {
             id: row.message_id,
             sent_at: row.sent_at,

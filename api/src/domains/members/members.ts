@@ -206,7 +206,9 @@ export function createMembersService(
       return raw.query<{ n: number }>(text, [...params, hidden], name).then((r) => Number(r[0]?.n ?? 0));
     };
     const matched =
-      hidden.length <= HIDDEN_KEY_MAX ? await shared(counts, `${key}|${hidden.join(',')}`, among) : await among();
+      hidden.length <= HIDDEN_KEY_MAX
+        ? await shared(counts, `${key}|${hidden.join(',')}`, among)
+        : await among();
     return Math.max(0, all - matched);
   }
 
