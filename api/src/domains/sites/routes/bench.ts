@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { CACHE_NAMES, setCachesOff } from '../../../lib/caches';
 
 /**
- * Routes of the throughput bench (tools/bench/api-throughput.mjs), registered only with `BENCH=1`:
+ * Routes of the throughput bench (tools/bench/api-throughput.mjs), registered only with `BENCH=1` (the two that
+ * change state only outside production):
  * - `GET /api/_bench/hello` (no schema, like the bare server's) and `GET /api/_bench/db` (one SELECT 1);
  * - `POST /api/_bench/caches` `{ off: [...] }`: which in-process caches are off (lib/caches.ts), so each endpoint
  *   is measured with and without the caches it uses on the same server;
@@ -18,6 +19,9 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [row] = await raw.query<{ one: number }>('SELECT 1 AS one', [], 'bench_one');
     return { hello: row?.one };
   });
+
+  // What changes state (caches, members with credits) never exists in production, whatever BENCH says.
+  if (app.config.production) return;
 
   app.post(
     '/api/_bench/caches',
