@@ -22,6 +22,7 @@ import { registerVisitorAccess } from './plugins/visitor-access';
 import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { seedIfEmpty } from './seed/demo';
+import { setCachesOff } from './lib/caches';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  setCachesOff(config.cachesOff);
   const database = given ?? (await openDatabase(config));
   if (!given) app.addHook('onClose', async () => database.close());
   const applied = await migrate(database.raw);

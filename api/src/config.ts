@@ -52,6 +52,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Registers `/api/_bench/hello` and `/api/_bench/db` (one SELECT 1) for the throughput benchmark. */
   bench: boolean;
+  /** In-process caches switched off (`CACHES_OFF=profiles,chats` or `all`; lib/caches.ts): bench comparisons. */
+  cachesOff: string[];
   logLevel: string;
   /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
   logRequests: number;
@@ -97,6 +99,10 @@ export function configFromEnv(
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
+    cachesOff: (env.CACHES_OFF ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,

@@ -3,10 +3,11 @@
 // demo seed, BENCH=1), logs in as the demo member, runs autocannon on one path, stops the server and prints the
 // top frames by self time and the self time per package (node_modules/<name>, our bundle, node internals).
 //   node tools/bench/api-profile.mjs [path] [seconds]     default /api/_bench/hello, 8 s
+//   node tools/bench/api-profile.mjs send [seconds]       POST /api/messages.php by 50 seeded bench members
 //   PROFILE_KEEP=1 …                                       keeps the .cpuprofile (open it in Chrome DevTools)
 //   DATABASE_URL=postgres://… …                            on PostgreSQL (a fresh schema, dropped afterwards)
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -67,9 +68,38 @@ try {
   });
   const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
   const headers = sid ? { cookie: `sid=${sid}` } : {};
+  let options = { url: base + urlPath, headers };
+  if (urlPath === 'send') {
+    const seeded = await fetch(`${base}/api/_bench/members.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ members: 50, conversations: 20, messages: 6 }),
+    });
+    const { members } = await seeded.json();
+    let turn = 0;
+    options = {
+      url: `${base}/api/messages.php`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          setupRequest: (req) => {
+            const from = members[turn % members.length];
+            const to = from.partners[Math.floor(turn / members.length) % from.partners.length];
+            turn++;
+            return {
+              ...req,
+              headers: { ...req.headers, cookie: from.cookie },
+              body: JSON.stringify({ member: to, client_id: randomUUID(), type: 'text', text: 'Hallo' }),
+            };
+          },
+        },
+      ],
+    };
+  }
   loadStart = performance.now();
   const result = await new Promise((resolve, reject) =>
-    autocannon({ url: base + urlPath, connections: 100, duration: seconds, headers }, (err, res) =>
+    autocannon({ ...options, connections: 100, duration: seconds }, (err, res) =>
       err ? reject(err) : resolve(res),
     ),
   );

@@ -2,18 +2,23 @@
 // API throughput, as a ratio to a bare Fastify server measured in the same run (issue 16). Starts
 // tools/bench/bare-fastify.mjs (same Fastify version, one hello route, no plugins) and the built api
 // (api/dist/server.js, rebuilt when its sources are newer) with BENCH=1 and the demo seed, once on PostgreSQL
-// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Logged in as a member it signs up, it
-// runs autocannon in rounds; in every round each endpoint is measured right after the bare server, so each
-// ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is measured at
-// least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from /proc (less sensitive to what else
-// runs on the machine than req/s).
+// (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Through the api's bench route it makes
+// 50 paid members, each with 20 conversations with the site's profiles (6 messages each, both ways); the first one
+// reads (settings, members, chats), all of them send (POST messages.php, a new client id per request, to their own
+// conversations). It runs autocannon in rounds; in every round each endpoint is measured right after the bare
+// server, so each ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is
+// measured at least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from
+// /proc (less sensitive to what else runs on the machine than req/s). Then each in-process cache (api/src/lib/
+// caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints it serves are measured both
+// ways, one right after the other (issue 13: a cache stays only with a figure that shows what it buys).
 //   node tools/bench/api-throughput.mjs                    both backends, 2 rounds, 5 s, 100 connections
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
+//   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
 //   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
 // its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,7 +46,32 @@ const ENDPOINTS = [
     target: TARGETS.endpoint,
   },
   { key: 'chats', name: 'chats.php', path: '/api/chats.php', member: true, target: TARGETS.endpoint },
+  {
+    key: 'send',
+    name: 'POST messages.php',
+    path: '/api/messages.php',
+    method: 'POST',
+    member: true,
+    target: TARGETS.endpoint,
+  },
 ];
+
+/**
+ * What each in-process cache (api/src/lib/caches.ts) is measured on: the endpoints whose work it saves. Each pair is
+ * measured with the cache on and off (POST /api/_bench/caches), one right after the other, each after the bare
+ * server.
+ */
+const CACHE_ENDPOINTS = {
+  sessions: ['chats', 'send'],
+  profiles: ['members', 'chats', 'send'],
+  blocked: ['members', 'chats', 'send'],
+  members: ['members'],
+  chats: ['chats', 'send'],
+  settings: ['settings'],
+};
+
+/** Bench members (paid, with credits): the first reads, all of them send, each to its own conversations. */
+const SEED = { members: 50, conversations: 20, messages: 6 };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -169,28 +199,78 @@ async function startApp(backend, databaseUrl) {
   return app;
 }
 
-async function memberCookie(base) {
-  const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
-  const login = await fetch(`${base}/api/signup.php`, {
+async function benchPost(base, path, body) {
+  const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({
-      name: 'BenchBen',
-      gender: 'male',
-      date_of_birth: '1990-01-01',
-      email,
-      password: 'Bench-pass-1234',
-      locale: 'nl',
-    }),
+    body: JSON.stringify(body),
   });
-  if (!login.ok) throw new Error(`bench signup failed: ${login.status} ${await login.text()}`);
-  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  return `sid=${sid}`;
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * SEED.members paid members with SEED.conversations conversations each (SEED.messages messages in each, both ways),
+ * made by the bench route of the api (BENCH=1), so PGlite, which lives inside the server, gets them as well.
+ */
+async function seedMembers(base) {
+  const { members } = await benchPost(base, '/api/_bench/members.php', SEED);
+  return members;
+}
+
+/** autocannon options of one endpoint: GETs as the first bench member, sends by all members in turn. */
+function requestOptions(endpoint, members) {
+  if (!endpoint.member) return {};
+  if (endpoint.method !== 'POST') return { headers: { cookie: members[0].cookie } };
+  let turn = 0;
+  return {
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        // A new client id per request: every request stores a message and debits it.
+        setupRequest: (req) => {
+          const from = members[turn % members.length];
+          const to = from.partners[Math.floor(turn / members.length) % from.partners.length];
+          turn++;
+          return {
+            ...req,
+            headers: { ...req.headers, cookie: from.cookie },
+            body: JSON.stringify({
+              member: to,
+              client_id: randomUUID(),
+              type: 'text',
+              text: 'Hallo, hoe gaat het?',
+            }),
+          };
+        },
+      },
+    ],
+  };
 }
 
 /** What each endpoint answers, so the report says what was measured (and a broken endpoint stops the bench). */
-async function describe(base, endpoint, headers) {
-  const res = await fetch(base + endpoint.path, { headers });
+async function describe(base, endpoint, members) {
+  let res;
+  if (endpoint.method === 'POST') {
+    const from = members[0];
+    res = await fetch(base + endpoint.path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: from.cookie,
+      },
+      body: JSON.stringify({
+        member: from.partners[0],
+        client_id: randomUUID(),
+        type: 'text',
+        text: 'Hallo',
+      }),
+    });
+  } else {
+    res = await fetch(base + endpoint.path, { headers: requestOptions(endpoint, members).headers });
+  }
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${endpoint.path}: HTTP ${res.status} ${body.slice(0, 200)}`);
   let items = '';
@@ -198,6 +278,7 @@ async function describe(base, endpoint, headers) {
     const json = JSON.parse(body);
     if (Array.isArray(json.profiles)) items = `, ${json.profiles.length} profiles`;
     if (Array.isArray(json.chats)) items = `, ${json.chats.length} chats`;
+    if (json.message) items = `, message ${json.message.id} stored, balance ${json.credits}`;
   } catch {
     // not JSON
   }
@@ -205,10 +286,10 @@ async function describe(base, endpoint, headers) {
 }
 
 /** One figure: a 1 s warm-up, then `duration` seconds of `connections`; req/s and server CPU per request. */
-async function measure(url, pid, { duration, connections, headers }) {
-  await cannon({ url, connections: 10, duration: 1, headers });
+async function measure(url, pid, { duration, connections, ...options }) {
+  await cannon({ url, connections: 10, duration: 1, ...options });
   const cpuBefore = cpuMicros(pid);
-  const result = await cannon({ url, connections, duration, headers });
+  const result = await cannon({ url, connections, duration, ...options });
   const cpu = cpuMicros(pid) - cpuBefore;
   return {
     rps: result.requests.average,
@@ -225,32 +306,47 @@ const loadText = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, log }) {
+async function drained(base) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    await fetch(`${base}/api/_bench/hello`).catch(() => undefined);
+    if (performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The bare server right before the endpoint: the pair shares whatever else the machine is doing. */
+async function pair(bare, app, row, members, { duration, connections }) {
+  const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, {
+    duration,
+    connections,
+  });
+  const figure = await measure(app.base + row.path, app.child.pid, {
+    duration,
+    connections,
+    ...requestOptions(row, members),
+  });
+  // Sends leave work behind (the requests still in flight, offline notifications): on PGlite, one thread, seconds
+  // of it. The next figure starts when the server answers the hello route quickly again.
+  if (row.method === 'POST') await drained(app.base);
+  return { ...figure, bare: bareFigure, ratio: figure.rps / (bareFigure.rps || 1) };
+}
+
+async function benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, caches, log }) {
   log(`\n== ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}: starting the api (demo seed)…`);
   const app = await startApp(backend, databaseUrl);
   try {
-    const cookie = await memberCookie(app.base);
-    const header = (endpoint) => (endpoint.member ? { cookie } : undefined);
+    const members = await seedMembers(app.base);
     const rows = [];
-    for (const endpoint of ENDPOINTS) {
-      rows.push({ ...endpoint, answer: await describe(app.base, endpoint, header(endpoint)), rounds: [] });
+    const only = process.env.BENCH_ONLY?.split(',');
+    for (const endpoint of ENDPOINTS.filter((e) => !only || only.includes(e.key))) {
+      rows.push({ ...endpoint, answer: await describe(app.base, endpoint, members), rounds: [] });
     }
     const loads = [];
     for (let round = 0; round < rounds; round++) {
       loads.push(loadText());
-      for (const row of rows) {
-        // The bare server right before each endpoint: the pair shares whatever else the machine is doing.
-        const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, {
-          duration,
-          connections,
-        });
-        const figure = await measure(app.base + row.path, app.child.pid, {
-          duration,
-          connections,
-          headers: header(row),
-        });
-        row.rounds.push({ ...figure, bare: bareFigure, ratio: figure.rps / (bareFigure.rps || 1) });
-      }
+      for (const row of rows) row.rounds.push(await pair(bare, app, row, members, { duration, connections }));
     }
     loads.push(loadText());
     for (const row of rows) {
@@ -260,10 +356,49 @@ async function benchBackend(backend, bare, { databaseUrl, rounds, duration, conn
       row.ok = row.target ? row.meanRatio >= row.target : undefined;
     }
     report(backend, rows, { loads, duration, connections, schema: app.schema, log });
-    return rows;
+    const cacheRows = caches
+      ? await benchCaches(bare, app, rows, members, { duration, connections, log })
+      : [];
+    return { endpoints: rows, caches: cacheRows };
   } finally {
     await app.stop();
   }
+}
+
+/** Each cache off and on, on the endpoints it serves, measured one right after the other (issue 13). */
+async function benchCaches(bare, app, rows, members, { duration, connections, log }) {
+  const out = [];
+  const load = loadText();
+  for (const [cache, keys] of Object.entries(CACHE_ENDPOINTS)) {
+    for (const key of keys) {
+      const row = rows.find((r) => r.key === key);
+      if (!row) continue;
+      await benchPost(app.base, '/api/_bench/caches', { off: [cache] });
+      const without = await pair(bare, app, row, members, { duration, connections });
+      await benchPost(app.base, '/api/_bench/caches', { off: [] });
+      const withIt = await pair(bare, app, row, members, { duration, connections });
+      out.push({ cache, endpoint: row.name, with: withIt, without });
+    }
+  }
+  const cell = (text, width) => String(text).padStart(width);
+  log(
+    `\n  caches: each one off, then on, on the endpoints it serves (load before: ${load}, after: ${loadText()})`,
+  );
+  log(
+    `  ${'cache'.padEnd(10)}${'endpoint'.padEnd(19)}${cell('off req/s', 10)}${cell('ratio', 7)}${cell('µs/req', 8)}` +
+      `${cell('on req/s', 10)}${cell('ratio', 7)}${cell('µs/req', 8)}${cell('gain', 7)}`,
+  );
+  for (const r of out) {
+    const gain = r.with.ratio / (r.without.ratio || 1);
+    log(
+      `  ${r.cache.padEnd(10)}${r.endpoint.padEnd(19)}${cell(r.without.rps.toFixed(0), 10)}${cell(pct(r.without.ratio), 7)}` +
+        `${cell(r.without.cpuPerRequest.toFixed(0), 8)}${cell(r.with.rps.toFixed(0), 10)}${cell(pct(r.with.ratio), 7)}` +
+        `${cell(r.with.cpuPerRequest.toFixed(0), 8)}${cell(`×${gain.toFixed(2)}`, 7)}` +
+        (r.with.errors + r.without.errors ? `  !${r.with.errors + r.without.errors}` : ''),
+    );
+  }
+  log('  ratio = share of the bare server measured right before; gain = ratio on ÷ ratio off.');
+  return out;
 }
 
 function report(backend, rows, { loads, duration, connections, schema, log }) {
@@ -315,6 +450,7 @@ export async function run({
   rounds = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
   duration = Number(process.env.BENCH_DURATION ?? 5),
   connections = Number(process.env.BENCH_CONNECTIONS ?? 100),
+  caches = process.env.BENCH_CACHES !== '0',
   log = console.log,
 } = {}) {
   if (!isApiBuilt(ROOT)) {
@@ -340,7 +476,14 @@ export async function run({
   const out = { machine };
   try {
     for (const backend of backends) {
-      out[backend] = await benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, log });
+      out[backend] = await benchBackend(backend, bare, {
+        databaseUrl,
+        rounds,
+        duration,
+        connections,
+        caches,
+        log,
+      });
     }
   } finally {
     await bare.stop();

@@ -4,6 +4,7 @@ import { chatPhotoRoute, chatsRoute, giftsRoute, messagesRoute, typingRoute } fr
 import {
   companyInfoRoute,
   apiNotFoundRoute,
+  benchRoutes,
   settingsRoute,
   htmlRoutes,
   mailboxRoutes,
@@ -69,6 +70,7 @@ export const apiRoutes = [
 
 export async function registerRoutes(app: FastifyInstance) {
   for (const route of apiRoutes) await app.register(route);
+  await app.register(benchRoutes);
   await app.register(apiNotFoundRoute);
   await app.register(staticRoutes);
   await app.register(pushServiceWorkerRoute);

@@ -67,6 +67,8 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
       await pending.get(userId);
     },
     connections: (userId) => fanOut.count(userId),
+    // The member may be connected to another node: only Redis knows, at the price of a round trip.
+    reachable: () => true,
     onUndelivered(handler) {
       undelivered = handler;
     },

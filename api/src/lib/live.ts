@@ -21,6 +21,11 @@ export interface LiveHub {
   ready(userId: number): Promise<void>;
   /** Open connections of `userId` on this node. */
   connections(userId: number): number;
+  /**
+   * Whether an event for `userId` may reach an open connection: false only when it surely cannot (one node and
+   * no connection here), so a writer can skip building events only an open page would show (counters).
+   */
+  reachable(userId: number): boolean;
   /** Who is told about events that reached nobody (set once, by the live domain). */
   onUndelivered(handler: UndeliveredHandler): void;
   close(): Promise<void>;
@@ -82,6 +87,7 @@ export function createLocalLiveHub(): LiveHub {
     },
     ready: async () => undefined,
     connections: (userId) => fanOut.count(userId),
+    reachable: (userId) => fanOut.count(userId) > 0,
     onUndelivered(handler) {
       undelivered = handler;
     },

@@ -1,4 +1,5 @@
 import { TtlMap } from './ttl-map';
+import { CACHE_NAMES, setCachesOff } from './caches';
 
 describe('TtlMap', () => {
   afterEach(() => jest.useRealTimers());
@@ -36,5 +37,25 @@ describe('TtlMap', () => {
     map.set('b', 2);
     map.deleteWhere((_key, value) => value === 1);
     expect([map.get('a'), map.get('b')]).toEqual([undefined, 2]);
+  });
+
+  test('a named cache switched off holds nothing and loads every time; on again, it caches', async () => {
+    const map = new TtlMap<string, number>(60_000, 10, 'profiles');
+    const other = new TtlMap<string, number>(60_000, 10, 'chats');
+    try {
+      expect(setCachesOff(['profiles', 'no-such-cache'])).toEqual(['profiles']);
+      let loads = 0;
+      expect([map.remember('k', () => ++loads), map.remember('k', () => ++loads)]).toEqual([1, 2]);
+      map.set('x', 5);
+      expect(map.get('x')).toBeUndefined();
+      other.set('x', 5);
+      expect(other.get('x')).toBe(5);
+      setCachesOff([]);
+      expect([map.remember('k', () => ++loads), map.remember('k', () => ++loads)]).toEqual([3, 3]);
+      expect(setCachesOff(['all'])).toEqual([...CACHE_NAMES]);
+      expect(other.get('x')).toBeUndefined();
+    } finally {
+      setCachesOff([]);
+    }
   });
 });

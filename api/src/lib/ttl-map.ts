@@ -1,6 +1,9 @@
+import { cacheEnabled, type CacheName } from './caches';
+
 /**
  * The in-process caches' one map: entries older than `ttlMs` are gone, and at `max` entries the oldest written
- * makes room. Writing a key again moves it to the end.
+ * makes room. Writing a key again moves it to the end. A map with a `name` (lib/caches.ts) holds nothing while
+ * that cache is switched off (the bench's "without" figures).
  */
 export class TtlMap<K, V> {
   private readonly entries = new Map<K, { at: number; value: V }>();
@@ -8,9 +11,11 @@ export class TtlMap<K, V> {
   constructor(
     private readonly ttlMs: number,
     private readonly max: number,
+    private readonly name?: CacheName,
   ) {}
 
   get(key: K): V | undefined {
+    if (this.name && !cacheEnabled(this.name)) return undefined;
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (Date.now() - entry.at < this.ttlMs) return entry.value;
@@ -20,6 +25,7 @@ export class TtlMap<K, V> {
 
   set(key: K, value: V): void {
     this.entries.delete(key);
+    if (this.name && !cacheEnabled(this.name)) return;
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { at: Date.now(), value });
   }

@@ -30,7 +30,7 @@ const CACHE_MAX = 20_000;
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
 export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
-  const cache = new TtlMap<string, SessionInfo>(CACHE_MS, CACHE_MAX);
+  const cache = new TtlMap<string, SessionInfo>(CACHE_MS, CACHE_MAX, 'sessions');
   bus.subscribe((event) => {
     if (event.type === 'session-revoked') cache.delete(event.hash);
     if (event.type === 'sessions-revoked') {

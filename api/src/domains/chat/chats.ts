@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { ChatEntry, MessageType } from '@dating/shared/contract/index';
+import type { ChatEntry, MessageType, Profile } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../db/client';
 import { first } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { TtlMap } from '../../lib/ttl-map';
+import { cacheEnabled } from '../../lib/caches';
+import { chatsJson } from '../../lib/serialize';
 import type { BlockedService, ProfileCache } from '../members';
 
 interface ChatRow {
@@ -35,6 +37,9 @@ const CHATS_SQL = `WITH mine AS (
   FROM mine c LEFT JOIN messages m ON m.id = c.last_message_id
   ORDER BY c.updated_at DESC, c.id DESC`;
 
+const sameItems = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
 const CHANNEL = 'chats_changed';
 /** Bounds how stale a list could be if a notification were ever missed without the connection dropping. */
 const CACHE_MS = 30_000;
@@ -51,7 +56,7 @@ export function createChatsService(
    * on any node, notifies `chats_changed` at commit (migration 0005) and drops both members' entries here. While
    * the listening connection is down, nothing is served from memory.
    */
-  const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX);
+  const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX, 'chats');
   let live = false;
   const syncs = new Map<string, () => void>();
   const forget = (ids: Iterable<number>) => {
@@ -77,37 +82,62 @@ export function createChatsService(
   });
 
   function rowsOf(me: number): Promise<ChatRow[]> {
-    if (!live) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    if (!live || !cacheEnabled('chats')) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
     // A read that overlaps a commit: the notification removes its entry, so the next request reads again.
     return cache.remember(me, () => raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'));
+  }
+
+  /** Last answer per rows array (the cached one, until the member's conversations change). */
+  const answered = new WeakMap<
+    ChatRow[],
+    { hidden: ReadonlySet<number>; profiles: readonly Profile[]; bytes: Buffer }
+  >();
+
+  async function current(me: number) {
+    const [rows, hidden] = await Promise.all([rowsOf(me), deps.blocked.hiddenFor(me)]);
+    const shown = hidden.size ? rows.filter((r) => !hidden.has(r.partner_id)) : rows;
+    const found = await deps.profiles.getMany(shown.map((r) => r.partner_id));
+    const chats: ChatEntry[] = [];
+    const profiles: Profile[] = [];
+    for (const r of shown) {
+      const profile = found.get(r.partner_id);
+      if (!profile) continue; // deleted account
+      profiles.push(profile);
+      chats.push({
+        conversation: { id: r.conversation_id, updated_at: r.updated_at },
+        profile,
+        num_unread_messages: r.unread,
+        last_message:
+          r.last_type && r.last_at
+            ? {
+                text: r.last_body,
+                type: r.last_type,
+                from_me: r.last_sender === me,
+                sent_at: r.last_at,
+              }
+            : null,
+      });
+    }
+    return { rows, hidden, profiles, chats };
   }
 
   return {
     /** The member's conversations, newest first, without blocked or deleted partners. */
     async list(me: number): Promise<ChatEntry[]> {
-      const [found, hidden] = await Promise.all([rowsOf(me), deps.blocked.hiddenFor(me)]);
-      const rows = hidden.size ? found.filter((r) => !hidden.has(r.partner_id)) : found;
-      const profiles = await deps.profiles.getMany(rows.map((r) => r.partner_id));
-      const chats: ChatEntry[] = [];
-      for (const r of rows) {
-        const profile = profiles.get(r.partner_id);
-        if (!profile) continue; // deleted account
-        chats.push({
-          conversation: { id: r.conversation_id, updated_at: r.updated_at },
-          profile,
-          num_unread_messages: r.unread,
-          last_message:
-            r.last_type && r.last_at
-              ? {
-                  text: r.last_body,
-                  type: r.last_type,
-                  from_me: r.last_sender === me,
-                  sent_at: r.last_at,
-                }
-              : null,
-        });
-      }
-      return chats;
+      return (await current(me)).chats;
+    },
+
+    /**
+     * The same as `chats.php` answers it, in bytes. While the member's rows, hidden set and partners' profiles are
+     * the very objects of the last answer (all from the caches), its bytes are sent again.
+     */
+    async listJson(me: number): Promise<Buffer> {
+      const { rows, hidden, profiles, chats } = await current(me);
+      const last = answered.get(rows);
+      if (last && last.hidden === hidden && sameItems(last.profiles, profiles)) return last.bytes;
+      const bytes = chatsJson(chats);
+      answered.set(rows, { hidden, profiles, bytes });
+      return bytes;
     },
 
     /** Hides a conversation for this member only; 404 unless it is theirs. */

@@ -38,7 +38,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export interface Sender {
   id: number;
   siteId: number;
-  language: Locale;
+  /** The sender's language (gift names in the answer); read with the send when not given. */
+  language?: Locale;
 }
 export interface Costs {
   /** The site's niche: whom the site shows (members/site-scope.ts); general when absent. */
@@ -170,9 +171,18 @@ export function createMessagesService(deps: {
     return body;
   }
 
+  async function languageOf(userId: number): Promise<Locale> {
+    const [row] = await raw.query<{ language: string }>('SELECT language FROM users WHERE id = $1', [userId]);
+    return isLocale(row?.language) ? row.language : 'nl';
+  }
+
   /** The stored message of this client id as the sender sees it, with the state around it. */
   async function answerStored(sender: Sender, costs: Costs, row: MessageRow): Promise<SendMessageResponse> {
-    const ctx = await viewContext(sender.id, sender.language, costs.gift_credits);
+    const ctx = await viewContext(
+      sender.id,
+      sender.language ?? (await languageOf(sender.id)),
+      costs.gift_credits,
+    );
     const message = toMessage(row, ctx);
     const [conv] = await raw.query<
       ConversationRow & { updated_at: string; unread_a: number; unread_b: number }
@@ -251,11 +261,6 @@ export function createMessagesService(deps: {
       if (input.type === 'gift' && input.gift_id === undefined) throw badInput('gift_id');
       if (input.type === 'photo' && input.photo_id === undefined) throw badInput('photo_id');
 
-      const storedRow = () =>
-        messageRow('m.sender_id = $1 AND m.client_id = $2', [me, input.client_id], 'message_by_client_id');
-      const earlier = await storedRow();
-      if (earlier) return answerStored(sender, costs, earlier);
-
       // Who the message is for.
       let partnerId: number;
       if (input.conversation !== undefined) {
@@ -264,17 +269,6 @@ export function createMessagesService(deps: {
         partnerId = input.member!;
         if (partnerId === me) throw badInput('member');
       }
-      // Only members this site shows can be written to (one rule with search and profiles: visibleOnSite).
-      const site = { id: sender.siteId, niche: costs.niche ?? 1 };
-      const [partner] = await raw.query<{ status: string; on_site: boolean; language: string }>(
-        `SELECT u.status, ${visibleOnSite(site)} AS on_site, u.language
-           FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
-        [partnerId],
-        `message_partner_s${site.id}_n${site.niche}`,
-      );
-      if (!partner || !partner.on_site) throw notFound();
-      if (partner.status === 'deleted') throw new ApiError(410, 'member_unavailable');
-      if ((await deps.blocked.hiddenFor(me)).has(partnerId)) throw new ApiError(403, 'blocked');
 
       let giftId: number | null = null;
       let photoId: number | null = null;
@@ -293,6 +287,8 @@ export function createMessagesService(deps: {
       }
 
       const [a, b] = me < partnerId ? [me, partnerId] : [partnerId, me];
+      // Only members this site shows can be written to (one rule with search and profiles: visibleOnSite).
+      const site = { id: sender.siteId, niche: costs.niche ?? 1 };
       let stored: {
         id: number;
         sent_at: string;
@@ -301,91 +297,129 @@ export function createMessagesService(deps: {
         unread_me: number;
         unread_partner: number;
         balance: number;
+        partner_language: string;
+        language: string;
       };
       try {
+        // Two statements in one transaction (issue 9, speed): the first locks my row and reads everything the
+        // send depends on; the second stores the message, debits it with its ledger row and brings the
+        // conversation back for both, or does none of it.
         stored = await db.transaction(async (tx: Tx) => {
-          // One round trip: the lock on my row, and what the send depends on. After waiting for the lock the
-          // EXISTS parts may still see the snapshot from before it; the unique index on (sender_id, client_id)
-          // and ON CONFLICT below are the net for a duplicate that committed meanwhile.
+          // After waiting for the lock the EXISTS parts may still see the snapshot from before it; the unique
+          // index on (sender_id, client_id) and ON CONFLICT below are the net for a duplicate that committed
+          // meanwhile. The partner is `u`/`p` (the aliases visibleOnSite speaks of).
           const lock = await first<
             {
               paid_user: boolean;
               credits: number;
+              language: string;
               stored: boolean;
               blocked: boolean;
+              partner_status: string | null;
+              partner_on_site: boolean | null;
+              partner_language: string | null;
+              unread_a: number | null;
+              unread_b: number | null;
             } & Partial<ConversationRow>
           >(
             tx,
-            sql`SELECT u.paid_user, u.credits,
+            sql`SELECT s.paid_user, s.credits, s.language,
                   EXISTS (SELECT 1 FROM messages WHERE sender_id = ${me} AND client_id = ${input.client_id}) AS stored,
                   EXISTS (SELECT 1 FROM blocks WHERE (user_id = ${me} AND blocked_id = ${partnerId})
                                                   OR (user_id = ${partnerId} AND blocked_id = ${me})) AS blocked,
-                  c.id, c.user_a, c.user_b, c.started_by
-                FROM users u LEFT JOIN conversations c ON c.user_a = ${a} AND c.user_b = ${b}
-                WHERE u.id = ${me} FOR UPDATE OF u`,
+                  u.status AS partner_status, ${sql.raw(visibleOnSite(site))} AS partner_on_site,
+                  u.language AS partner_language,
+                  c.id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b
+                FROM users s
+                LEFT JOIN (users u JOIN profiles p ON p.user_id = u.id) ON u.id = ${partnerId}
+                LEFT JOIN conversations c ON c.user_a = ${a} AND c.user_b = ${b}
+                WHERE s.id = ${me} FOR UPDATE OF s`,
           );
           if (!lock) throw notFound();
           if (lock.stored) throw new AlreadyStored();
-          // A block that committed a moment ago (the cache above may not know yet).
+          if (!lock.partner_status || !lock.partner_on_site) throw notFound();
+          if (lock.partner_status === 'deleted') throw new ApiError(410, 'member_unavailable');
           if (lock.blocked) throw new ApiError(403, 'blocked');
-          let conversation: ConversationRow | undefined =
-            lock.id != null
-              ? { id: lock.id, user_a: lock.user_a!, user_b: lock.user_b!, started_by: lock.started_by! }
-              : undefined;
-          if (!conversation) {
-            if (!lock.paid_user) {
-              const started = await first<{ n: number | string }>(
-                tx,
-                sql`SELECT count(*) AS n FROM conversations WHERE started_by = ${me}`,
-              );
-              if (Number(started?.n ?? 0) >= FREE_CHAT_LIMIT)
-                throw new ApiError(403, 'chat_limit', { limit: FREE_CHAT_LIMIT });
-            }
-            // The partner may be starting it at this very moment: then theirs is the one.
-            conversation =
-              (await first<ConversationRow>(
-                tx,
-                sql`INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${me})
-                    ON CONFLICT (user_a, user_b) DO NOTHING RETURNING id, user_a, user_b, started_by`,
-              )) ??
-              (await first<ConversationRow>(
-                tx,
-                sql`SELECT id, user_a, user_b, started_by FROM conversations WHERE user_a = ${a} AND user_b = ${b}`,
-              ));
+          if (lock.id == null && !lock.paid_user) {
+            // Counted in a statement of its own: it sees every conversation committed before my lock was
+            // granted (the statement above may still have the snapshot from before it waited).
+            const started = await first<{ n: number | string }>(
+              tx,
+              sql`SELECT count(*) AS n FROM conversations WHERE started_by = ${me}`,
+            );
+            if (Number(started?.n ?? 0) >= FREE_CHAT_LIMIT)
+              throw new ApiError(403, 'chat_limit', { limit: FREE_CHAT_LIMIT });
           }
-          const row = await first<{ id: number; sent_at: string }>(
+          // My row is locked: the balance cannot change before the debit below.
+          if (cost > 0 && lock.credits < cost) throw new ApiError(402, 'insufficient_credits');
+
+          // The conversation (started now, or the partner's if they started it at this very moment) is brought
+          // back for both (either may have removed it from their list); the message's summary triggers
+          // (migration 0004) then set its last message and unread counts.
+          const row = await first<
+            ConversationRow & {
+              message_id: number | null;
+              sent_at: string;
+              updated_at: string;
+              balance: number;
+            }
+          >(
             tx,
-            sql`INSERT INTO messages (conversation_id, sender_id, client_id, type, body, gift_id, photo_id, credits_spent)
-                VALUES (${conversation!.id}, ${me}, ${input.client_id}, ${input.type}, ${body}, ${giftId}, ${photoId}, ${cost})
-                ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-                RETURNING id, ${sql.raw(isoSql('created_at'))} AS sent_at`,
+            sql`WITH conv AS (
+                  INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${me})
+                  ON CONFLICT (user_a, user_b) DO UPDATE
+                    SET updated_at = now(), deleted_by_a = FALSE, deleted_by_b = FALSE
+                  RETURNING id, user_a, user_b, started_by, updated_at),
+                msg AS (
+                  INSERT INTO messages (conversation_id, sender_id, client_id, type, body, gift_id, photo_id, credits_spent)
+                  SELECT conv.id, ${me}, ${input.client_id}, ${input.type}, ${body}, ${giftId}::int, ${photoId}::int, ${cost}::int
+                  FROM conv
+                  ON CONFLICT (sender_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+                  RETURNING id, created_at),
+                debit AS (
+                  UPDATE users SET credits = credits - ${cost}::int
+                  WHERE id = ${me} AND ${cost}::int > 0 AND credits >= ${cost}::int AND EXISTS (SELECT 1 FROM msg)
+                  RETURNING credits),
+                ledger AS (
+                  INSERT INTO credit_ledger (user_id, kind, amount, balance_after, ref)
+                  SELECT ${me}, ${kind}, ${-cost}::int, debit.credits, 'message:' || msg.id FROM debit, msg)
+                SELECT conv.id, conv.user_a, conv.user_b, conv.started_by,
+                  ${sql.raw(isoSql('conv.updated_at'))} AS updated_at,
+                  msg.id AS message_id, ${sql.raw(isoSql('msg.created_at'))} AS sent_at,
+                  COALESCE((SELECT credits FROM debit), ${lock.credits}::int) AS balance
+                FROM conv LEFT JOIN msg ON TRUE`,
           );
-          if (!row) throw new AlreadyStored();
-          const balance =
-            cost > 0
-              ? await deps.credits.debit({ userId: me, amount: cost, kind, ref: `message:${row.id}` }, tx)
-              : lock.credits;
-          // Sending brings a conversation back for both (either may have removed it from their list).
-          const after = await first<{ updated_at: string; unread_a: number; unread_b: number }>(
-            tx,
-            sql`UPDATE conversations SET updated_at = now(), deleted_by_a = FALSE, deleted_by_b = FALSE
-                WHERE id = ${conversation!.id}
-                RETURNING ${sql.raw(isoSql('updated_at'))} AS updated_at, unread_a, unread_b`,
-          );
-          const meIsA = conversation!.user_a === me;
-          return {
+          if (!row || row.message_id === null) throw new AlreadyStored();
+          if (cost > 0 && row.balance === lock.credits) throw new ApiError(402, 'insufficient_credits');
+          const conversation = {
             id: row.id,
+            user_a: row.user_a,
+            user_b: row.user_b,
+            started_by: row.started_by,
+          };
+          const meIsA = conversation.user_a === me;
+          // The unread counts as they were under my lock, with this message added for the partner.
+          const before =
+            lock.id === row.id ? { a: lock.unread_a ?? 0, b: lock.unread_b ?? 0 } : { a: 0, b: 0 };
+          return {
+            id: row.message_id,
             sent_at: row.sent_at,
-            conversation: conversation!,
-            updated_at: after!.updated_at,
-            unread_me: meIsA ? after!.unread_a : after!.unread_b,
-            unread_partner: meIsA ? after!.unread_b : after!.unread_a,
-            balance,
+            conversation,
+            updated_at: row.updated_at,
+            unread_me: meIsA ? before.a : before.b,
+            unread_partner: (meIsA ? before.b : before.a) + 1,
+            balance: row.balance,
+            partner_language: lock.partner_language ?? 'nl',
+            language: lock.language,
           };
         });
       } catch (err) {
         if (!(err instanceof AlreadyStored)) throw err;
-        const row = await storedRow();
+        const row = await messageRow(
+          'm.sender_id = $1 AND m.client_id = $2',
+          [me, input.client_id],
+          'message_by_client_id',
+        );
         if (!row) throw err;
         return answerStored(sender, costs, row);
       }
@@ -406,9 +440,13 @@ export function createMessagesService(deps: {
         sent_at: stored.sent_at,
         read_at: null,
       };
-      const partnerLocale: Locale = isLocale(partner.language) ? partner.language : 'nl';
+      const partnerLocale: Locale = isLocale(stored.partner_language) ? stored.partner_language : 'nl';
       const [mine, profiles] = await Promise.all([
-        viewContext(me, sender.language, costs.gift_credits),
+        viewContext(
+          me,
+          sender.language ?? (isLocale(stored.language) ? stored.language : 'nl'),
+          costs.gift_credits,
+        ),
         deps.profiles.getMany([me, partnerId]),
       ]);
       const message = toMessage(row, mine);
@@ -418,7 +456,11 @@ export function createMessagesService(deps: {
       const chat = partnerProfile
         ? toChatEntry(conversationRef, partnerProfile, stored.unread_me, message)
         : toChatEntry(conversationRef, meProfile!, stored.unread_me, message);
-      deps.live.publish(me, { type: 'message', conversation: conversationRef.id, message, chat });
+      // My own copy matters only to my open pages (my other tabs); the partner's always goes out: when it
+      // reaches no open page, the offline fallback (Web Push) takes it.
+      if (deps.live.reachable(me)) {
+        deps.live.publish(me, { type: 'message', conversation: conversationRef.id, message, chat });
+      }
       if (meProfile) {
         const theirs = toMessage(row, await viewContext(partnerId, partnerLocale, costs.gift_credits));
         deps.live.publish(partnerId, {
@@ -428,12 +470,13 @@ export function createMessagesService(deps: {
           chat: toChatEntry(conversationRef, meProfile, stored.unread_partner, theirs),
         });
       }
-      void Promise.all([deps.counters.of(partnerId), deps.counters.of(me)])
-        .then(([theirs, own]) => {
-          deps.live.publish(partnerId, { type: 'counters', ...theirs });
-          deps.live.publish(me, { type: 'counters', ...own });
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'counters not published'));
+      // Counters (two queries each) only for members with an open page to show them.
+      for (const id of [partnerId, me].filter((member) => deps.live.reachable(member))) {
+        void deps.counters
+          .of(id)
+          .then((counters) => deps.live.publish(id, { type: 'counters', ...counters }))
+          .catch((err: unknown) => deps.log.warn({ err }, 'counters not published'));
+      }
       return { message, chat, credits: stored.balance };
     },
   };

@@ -200,11 +200,14 @@ export function createOfflineNotifier(deps: {
       ...row,
       prefs: { new_conversations: row.new_conversations, new_messages: row.new_messages, like: row.like },
     };
+    // Nobody to tell (a deleted or fictional member): the conversation need not be looked at.
+    if (member.status === 'deleted' || member.fictional) return null;
     let newConversation = false;
     if (event.type === 'message') {
+      // New = this is its only message; two rows answer that, however long the conversation is.
       const count = await first<{ n: number }>(
         deps.db,
-        sql`SELECT count(*)::int AS n FROM messages WHERE conversation_id = ${event.conversation}`,
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM messages WHERE conversation_id = ${event.conversation} LIMIT 2) m`,
       );
       newConversation = (count?.n ?? 0) <= 1;
     }

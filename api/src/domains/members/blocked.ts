@@ -15,7 +15,7 @@ const CACHE_MAX = 50_000;
  * change rarely and only through `accounts.blocks`, so each member's set is read once and kept until it changes.
  */
 export function createBlockedService(raw: RawDb, bus: Bus) {
-  const cache = new TtlMap<number, Promise<ReadonlySet<number>>>(CACHE_MS, CACHE_MAX);
+  const cache = new TtlMap<number, Promise<ReadonlySet<number>>>(CACHE_MS, CACHE_MAX, 'blocked');
   const forget = (userIds: readonly number[]) => {
     for (const id of userIds) cache.delete(id);
   };

@@ -7,6 +7,7 @@ import type { Db, RawDb } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { TtlMap } from '../../lib/ttl-map';
+import { cacheEnabled } from '../../lib/caches';
 import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
@@ -128,9 +129,25 @@ const filterKey = (site: SiteScope, f: Filters) =>
   ]);
 
 const NO_ONE: readonly number[] = [];
-/** A count is shared by all viewers for a few seconds (cleared when members change). */
-const COUNT_CACHE_MS = 10_000;
-const COUNT_CACHE_KEYS = 2_000;
+/** Pages and counts are shared by all viewers for a few seconds (cleared when members change). */
+const CACHE_MS = 10_000;
+const CACHE_KEYS = 2_000;
+/**
+ * The first ids of a search in the answer's order, shared by every viewer: a page is cut from them in memory
+ * after removing the viewer's hidden members. Prefixes grow in powers of two up to PREFIX_MAX ids; pages deeper
+ * than that (rare: 100 pages of 20) ask the database.
+ */
+const PREFIX_MIN = 128;
+const PREFIX_MAX = 2_048;
+/** Viewers with more hidden members than this are counted in SQL, not remembered per hidden set. */
+const HIDDEN_KEY_MAX = 64;
+
+interface Prefix {
+  ids: readonly number[];
+  /** Fewer matches than asked for: these are all of them. */
+  complete: boolean;
+  all: ReadonlySet<number>;
+}
 
 export function createMembersService(
   db: Db,
@@ -138,33 +155,99 @@ export function createMembersService(
   bus: Bus,
   deps: { profiles: ProfileCache; blocked: BlockedService },
 ) {
-  const counts = new TtlMap<string, Promise<number>>(COUNT_CACHE_MS, COUNT_CACHE_KEYS);
+  const counts = new TtlMap<string, Promise<number>>(CACHE_MS, CACHE_KEYS, 'members');
+  const prefixes = new TtlMap<string, Promise<Prefix>>(CACHE_MS, CACHE_KEYS, 'members');
+  // Bumped by every clear: a read under way when members changed must not be kept.
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    counts.clear();
+    prefixes.clear();
+  };
   bus.subscribe((event) => {
-    if (event.type === 'members-changed') counts.clear();
+    if (event.type === 'members-changed') clear();
   });
 
-  async function countFor(site: SiteScope, f: Filters, hidden: readonly number[]): Promise<number> {
-    const all = await counts.remember(filterKey(site, f), () => {
+  /** Remembers `load()` for `key` unless the cache was cleared while it ran. */
+  function shared<T>(map: TtlMap<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = map.get(key);
+    if (hit) return hit;
+    const readIn = generation;
+    const value = load();
+    map.set(key, value);
+    value.then(
+      () => {
+        if (readIn !== generation) map.delete(key);
+      },
+      () => map.delete(key),
+    );
+    return value;
+  }
+
+  function prefixOf(site: SiteScope, f: Filters, length: number): Promise<Prefix> {
+    return shared(prefixes, `${filterKey(site, f)}:${length}`, async () => {
+      const { text, params, name } = pageSql(site, f);
+      const found = await raw.query<{ id: number }>(text, [...params, NO_ONE, length, 0], name);
+      const ids = found.map((r) => r.id);
+      return { ids, complete: ids.length < length, all: new Set(ids) };
+    });
+  }
+
+  async function countFor(site: SiteScope, f: Filters, hidden: readonly number[], prefix?: Prefix) {
+    const key = filterKey(site, f);
+    const all = await shared(counts, key, () => {
       const { text, params, name } = countSql(site, f, false);
       return raw.query<{ n: number }>(text, params, name).then((r) => Number(r[0]?.n ?? 0));
     });
     if (hidden.length === 0) return all;
-    const { text, params, name } = countSql(site, f, true);
-    const [row] = await raw.query<{ n: number }>(text, [...params, hidden], name);
-    return Math.max(0, all - Number(row?.n ?? 0));
+    // Every match is in the prefix: which hidden members match is known here.
+    if (prefix?.complete) return all - hidden.filter((id) => prefix.all.has(id)).length;
+    const among = () => {
+      const { text, params, name } = countSql(site, f, true);
+      return raw.query<{ n: number }>(text, [...params, hidden], name).then((r) => Number(r[0]?.n ?? 0));
+    };
+    const matched =
+      hidden.length <= HIDDEN_KEY_MAX
+        ? await shared(counts, `${key}|${hidden.join(',')}`, among)
+        : await among();
+    return Math.max(0, all - matched);
+  }
+
+  /** The page's ids from the shared prefix, or null when the prefix cannot tell (too deep). */
+  async function pageFromPrefix(site: SiteScope, q: MemberSearch, hidden: readonly number[]) {
+    const offset = (q.pageNumber - 1) * q.numResults;
+    const needed = offset + q.numResults + hidden.length;
+    if (needed > PREFIX_MAX) return null;
+    let length = PREFIX_MIN;
+    while (length < needed) length *= 2;
+    const prefix = await prefixOf(site, q, length);
+    const hide = new Set(hidden);
+    const visible = hide.size ? prefix.ids.filter((id) => !hide.has(id)) : prefix.ids;
+    if (!prefix.complete && visible.length < offset + q.numResults) return null;
+    return { ids: visible.slice(offset, offset + q.numResults), prefix };
   }
 
   async function run(site: SiteScope, viewerId: number | null, q: MemberSearch) {
     const hidden = viewerId === null ? NO_ONE : [viewerId, ...(await deps.blocked.hiddenFor(viewerId))];
-    const { text, params, name } = pageSql(site, q);
-    const offset = (q.pageNumber - 1) * q.numResults;
-    const [ids, total] = await Promise.all([
-      raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset], name),
-      countFor(site, q, hidden),
-    ]);
+    let ids: readonly number[];
+    let total: number;
+    const cut = cacheEnabled('members') ? await pageFromPrefix(site, q, hidden) : null;
+    if (cut) {
+      ids = cut.ids;
+      total = await countFor(site, q, hidden, cut.prefix);
+    } else {
+      const { text, params, name } = pageSql(site, q);
+      const offset = (q.pageNumber - 1) * q.numResults;
+      const [found, count] = await Promise.all([
+        raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset], name),
+        countFor(site, q, hidden),
+      ]);
+      ids = found.map((r) => r.id);
+      total = count;
+    }
     // Shared profile objects: each is serialised once per cache period (lib/serialize.ts).
-    const found = await deps.profiles.getMany(ids.map((r) => r.id));
-    const profiles = ids.map((r) => found.get(r.id)).filter((p): p is Profile => p !== undefined);
+    const found = await deps.profiles.getMany(ids);
+    const profiles = ids.map((id) => found.get(id)).filter((p): p is Profile => p !== undefined);
     return { profiles, total };
   }
 
@@ -184,7 +267,7 @@ export function createMembersService(
     },
     /** Forget cached search results here and on every other node (a member became invisible, left, came back). */
     clearCache() {
-      counts.clear();
+      clear();
       deps.profiles.clear();
       bus.publish({ type: 'members-changed' });
     },

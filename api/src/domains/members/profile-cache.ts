@@ -16,7 +16,7 @@ const CACHE_MAX = 20_000;
  */
 export function createProfileCache(raw: RawDb, bus: Bus) {
   // null: known not to exist or deleted.
-  const cache = new TtlMap<number, Profile | null>(CACHE_MS, CACHE_MAX);
+  const cache = new TtlMap<number, Profile | null>(CACHE_MS, CACHE_MAX, 'profiles');
   // Bumped by every clear: a read that was under way when profiles changed must not store what it read.
   let generation = 0;
   const clear = () => {

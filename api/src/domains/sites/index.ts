@@ -4,6 +4,7 @@ export { companyInfoRoute } from './routes/companyinfo';
 export { htmlRoutes } from './routes/html';
 export { mailboxRoutes } from './routes/mailbox';
 export { apiNotFoundRoute } from './routes/not-found';
+export { benchRoutes } from './routes/bench';
 export { pushServiceWorkerRoute } from './routes/push-sw';
 export { pwaRoutes } from './routes/pwa';
 export { settingsRoute } from './routes/settings';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { ChatEntrySchema } from '../schemas';
-import { chatsJson, sendJson } from '../../../lib/serialize';
+import { sendJson } from '../../../lib/serialize';
 
 export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -15,9 +15,9 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      const chats = await app.services.chats.list(userId);
-      // Pre-serialised (schemas/serialize.ts): the partners' profiles are cached JSON shared by every list.
-      return sendJson(reply.header('cache-control', 'no-store'), chatsJson(chats));
+      // Pre-serialised (lib/serialize.ts): the partners' profiles are cached JSON shared by every list, and an
+      // unchanged list is sent as the same bytes (chats.ts listJson).
+      return sendJson(reply.header('cache-control', 'no-store'), await app.services.chats.listJson(userId));
     },
   );
 

@@ -46,9 +46,11 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      // The session's member only (its site is the request's): what the send needs of the member is read under
+      // its lock, so no user row is loaded before.
+      const userId = await request.requireUserId();
       return app.services.messages.send(
-        { id: user.id, siteId: user.siteId, language: isLocale(user.language) ? user.language : 'nl' },
+        { id: userId, siteId: request.site.id },
         request.site.baseSettings,
         request.body,
       );

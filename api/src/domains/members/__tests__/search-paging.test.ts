@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
+import { setCachesOff } from '../../../lib/caches';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -39,6 +40,8 @@ test('pages are disjoint slices of one order, and the total is the number of mat
 
 test('filters are applied in SQL, and the database answers one page, not every match', async () => {
   const raw = t.app.database.raw;
+  // The SQL path itself (deep pages, and every page with the page cache off).
+  setCachesOff(['members']);
   const spy = jest.spyOn(raw, 'query');
   try {
     const body = await search('gender=female&country=NL&min_age=20&max_age=60&numResults=4&pageNumber=2');
@@ -51,6 +54,40 @@ test('filters are applied in SQL, and the database answers one page, not every m
     const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<unknown[]>));
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) expect(result.length).toBeLessThanOrEqual(4);
+  } finally {
+    spy.mockRestore();
+    setCachesOff([]);
+  }
+});
+
+test('with the page cache, viewers share one prefix of ids: a bounded read, then pages without the database', async () => {
+  const raw = t.app.database.raw;
+  const query = 'gender=female&numResults=4&pageNumber=2';
+  const want = await expected(`p.gender = 'female'`);
+  const spy = jest.spyOn(raw, 'query');
+  try {
+    const first = await search(query);
+    expect(ids(first)).toEqual(want.slice(4, 8));
+    expect(first.total).toBe(want.length);
+    const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<unknown[]>));
+    // A prefix of at most 128 ids (members.ts PREFIX_MIN), not every match of a large site.
+    for (const result of results) expect(result.length).toBeLessThanOrEqual(128);
+    // Another page of the same search, as a visitor and as a member: cut from the same prefix.
+    const m = await signup(t);
+    spy.mockClear();
+    const visitor = (
+      await t.call({
+        method: 'GET',
+        url: `/api/members.php?${query.replace('pageNumber=2', 'pageNumber=1')}`,
+      })
+    ).json();
+    expect(ids(visitor)).toEqual(want.slice(0, 4));
+    const member = (
+      await t.call({ method: 'GET', url: `/api/members.php?${query}`, cookie: m.cookie })
+    ).json();
+    expect(ids(member)).toEqual(want.filter((id) => id !== m.user.profile.id).slice(4, 8));
+    const pageQueries = spy.mock.calls.filter(([text]) => String(text).includes('ORDER BY'));
+    expect(pageQueries).toHaveLength(0);
   } finally {
     spy.mockRestore();
   }

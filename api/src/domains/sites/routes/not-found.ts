@@ -11,11 +11,4 @@ export const apiNotFoundRoute: FastifyPluginAsyncTypebox = async (app) => {
     }
     throw notFound();
   });
-  if (app.config.bench) {
-    app.get('/api/_bench/hello', { schema: { hide: true } }, async () => ({ hello: 'world' }));
-    app.get('/api/_bench/db', { schema: { hide: true } }, async () => {
-      const [row] = await app.database.raw.query<{ one: number }>('SELECT 1 AS one', [], 'bench_one');
-      return { hello: row?.one };
-    });
-  }
 };

@@ -3,6 +3,7 @@ import fastJson from 'fast-json-stringify';
 import { Type } from 'typebox';
 import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
+import { cacheEnabled } from '../../../lib/caches';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
 import { SettingsSchema } from '../schemas';
 import type { Site } from '../sites';
@@ -16,6 +17,7 @@ const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
  * One serialisation per site, country and locale (the texts of settings are translated).
  */
 function settingsBytes(site: Site, key: string, build: () => Settings): Buffer {
+  if (!cacheEnabled('settings')) return Buffer.from(stringify(build()));
   let byCountry = SERIALISED.get(site);
   if (!byCountry) SERIALISED.set(site, (byCountry = new Map()));
   let bytes = byCountry.get(key);
