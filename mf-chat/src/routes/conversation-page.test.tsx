@@ -58,10 +58,18 @@ const older: MessagesResponse = {
 };
 
 /** The server of these tests: answers sends with the stored message, like messages.php does. */
-function server(overrides: { send?: (body: SendMessageRequest) => Response | Promise<Response> } = {}) {
+function server(
+  overrides: {
+    send?: (body: SendMessageRequest) => Response | Promise<Response>;
+    /** Answers first; `undefined` falls through to the conversation's usual answers. */
+    extra?: (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
+  } = {},
+) {
   const sent: SendMessageRequest[] = [];
   let nextId = 100;
   const fetch = mockFetch(async (request, url) => {
+    const extra = await overrides.extra?.(request, url);
+    if (extra) return extra;
     if (url.pathname === '/api/user.php') return jsonResponse(member);
     if (url.pathname === '/api/settings.php') return jsonResponse(settings);
     if (url.pathname === '/api/chats.php') return jsonResponse({ chats: [entry()] });
@@ -321,16 +329,13 @@ test('where visitors may not see profiles, a profile’s chat entry shows the si
 });
 
 test('the conversation menu blocks the member after a confirmation and goes back to the list', async () => {
-  const { fetch } = server();
   const blocks: unknown[] = [];
-  const inner = fetch.getMockImplementation()!;
-  fetch.mockImplementation(async (input: Request) => {
-    const url = new URL(input.url);
-    if (url.pathname === '/api/block.php' && input.method === 'POST') {
-      blocks.push(await input.clone().json());
+  server({
+    extra: async (request, url) => {
+      if (url.pathname !== '/api/block.php' || request.method !== 'POST') return undefined;
+      blocks.push(await request.json());
       return new Response(null, { status: 204 });
-    }
-    return inner(input);
+    },
   });
   await renderConversation();
   await userEvent.click(await screen.findByRole('button', { name: 'Meer opties' }));
@@ -343,16 +348,13 @@ test('the conversation menu blocks the member after a confirmation and goes back
 });
 
 test('the conversation menu reports the member with a reason and free text', async () => {
-  const { fetch } = server();
   const reports: unknown[] = [];
-  const inner = fetch.getMockImplementation()!;
-  fetch.mockImplementation(async (input: Request) => {
-    const url = new URL(input.url);
-    if (url.pathname === '/api/report.php' && input.method === 'POST') {
-      reports.push(await input.clone().json());
+  server({
+    extra: async (request, url) => {
+      if (url.pathname !== '/api/report.php' || request.method !== 'POST') return undefined;
+      reports.push(await request.json());
       return jsonResponse({ ok: true }, 201);
-    }
-    return inner(input);
+    },
   });
   await renderConversation();
   await userEvent.click(await screen.findByRole('button', { name: 'Meer opties' }));
@@ -372,15 +374,14 @@ test('the conversation menu reports the member with a reason and free text', asy
 });
 
 test('a conversation the other member removed (a block) leaves the open page when the live event comes', async () => {
-  const { fetch } = server();
   let removed = false;
-  const inner = fetch.getMockImplementation()!;
-  fetch.mockImplementation(async (input: Request) => {
-    const url = new URL(input.url);
-    if (removed && url.pathname === '/api/messages.php')
-      return jsonResponse({ error: { code: 'not_found', message: 'Niet gevonden' } }, 404);
-    if (removed && url.pathname === '/api/chats.php') return jsonResponse({ chats: [] });
-    return inner(input);
+  server({
+    extra: (_request, url) => {
+      if (removed && url.pathname === '/api/messages.php')
+        return jsonResponse({ error: { code: 'not_found', message: 'Niet gevonden' } }, 404);
+      if (removed && url.pathname === '/api/chats.php') return jsonResponse({ chats: [] });
+      return undefined;
+    },
   });
   const view = await renderConversation();
   expect(await screen.findByRole('list', { name: 'Berichten met Anna' })).toBeInTheDocument();
