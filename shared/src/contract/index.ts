@@ -11,3 +11,4 @@ export * from './account';
 export * from './live';
 export * from './landers';
 export * from './experiments';
+export * from './staff-remote';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RegistryEntry } from '@dating/shared';
 
-export type RemoteName = 'mf_landers' | 'mf_members' | 'mf_chat' | 'mf_payments' | 'mf_account';
+export type RemoteName = 'mf_landers' | 'mf_members' | 'mf_chat' | 'mf_payments' | 'mf_account' | 'mf_staff';
 
 /** One exposed module of a remote, e.g. `{ remote: 'mf_chat', module: 'ConversationPage' }`. */
 export interface RemoteTarget {
