@@ -81,4 +81,11 @@ export type ErrorCode =
   | 'sms_code_expired'
   | 'sms_attempts'
   | 'no_mandate'
-  | 'payments_unavailable';
+  | 'payments_unavailable'
+  // Staff back office (contract/staff.ts).
+  | 'totp_invalid'
+  | 'claim_taken'
+  | 'claim_expired'
+  | 'record_changed'
+  | 'refund_window'
+  | 'refund_unavailable';

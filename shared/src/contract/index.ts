@@ -11,4 +11,5 @@ export * from './account';
 export * from './live';
 export * from './landers';
 export * from './experiments';
+export * from './staff';
 export * from './staff-remote';
