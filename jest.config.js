@@ -20,8 +20,9 @@ module.exports = {
       displayName: 'web',
       testEnvironment: '<rootDir>/tools/jest/jsdom-env.js',
       roots: web.map((dir) => `<rootDir>/${dir}/src`),
-      transform: { '^.+\\.(t|j)sx?$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(@module-federation)/)'],
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.[mc]js$': swc },
+      // `.mjs` files are compiled too: msw's dependencies (rettime, until-async, …) ship ESM only.
+      transformIgnorePatterns: ['/node_modules/(?!(@module-federation|until-async)/).+\\.c?js$'],
       moduleNameMapper: {
         '\\.module\\.scss$': 'identity-obj-proxy',
         '\\.(s?css)$': '<rootDir>/tools/jest/style-stub.js',

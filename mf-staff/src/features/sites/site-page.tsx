@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -27,28 +27,35 @@ export default function SitePage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const site = useSiteQuery(id);
+  // The form starts afresh for each version, so 'saved' is remembered here, by the version the save produced.
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
   if (site.isLoading) return <Spinner block label={t('common.loading')} />;
   if (!site.data) return <ErrorAlert error={site.error} />;
   // A new version (a save, or a reload after a conflict) starts a fresh form.
-  return <SiteForm key={site.data.version} site={site.data} refetch={() => void site.refetch()} />;
+  return (
+    <SiteForm
+      key={site.data.version}
+      site={site.data}
+      saved={savedVersion === site.data.version}
+      onSaved={setSavedVersion}
+      refetch={() => void site.refetch()}
+    />
+  );
 }
 
-function SiteForm({ site, refetch }: { site: StaffSite; refetch(): void }) {
+function SiteForm({ site, saved, onSaved, refetch }: { site: StaffSite; saved: boolean; onSaved(version: number): void; refetch(): void }) {
   const { t } = useTranslation(NS);
   const { base } = useStaff();
   const format = useFormat();
   const [draft, setDraft] = useState<StaffSiteSettings>(site.settings);
   const [locale, setLocale] = useState<Locale>('nl');
   const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState(false);
   const [update, { isLoading, error }] = useSiteUpdateMutation();
   const local = validateSettings(draft);
   const server = toDisplayError(error);
   const conflict = server?.code === 'record_changed';
   const changes = changedSettings(site.settings, draft);
   const dirty = Object.keys(changes).length > 0;
-
-  useEffect(() => setSaved(false), [draft]);
 
   const set = <K extends keyof StaffSiteSettings>(key: K, value: StaffSiteSettings[K]) => setDraft((old) => ({ ...old, [key]: value }));
   const setText = (field: keyof StaffSiteTexts, value: string) =>
@@ -64,7 +71,7 @@ function SiteForm({ site, refetch }: { site: StaffSite; refetch(): void }) {
     setTried(true);
     if (Object.keys(local).length > 0 || !dirty) return;
     const result = await update({ id: site.site.id, version: site.version, settings: changes });
-    if (result.data) setSaved(true);
+    if (result.data) onSaved(result.data.version);
   };
 
   /** The message under a field: the form's own check once the staff member tried to save, or the server's. */
@@ -113,7 +120,7 @@ function SiteForm({ site, refetch }: { site: StaffSite; refetch(): void }) {
             <ErrorAlert error={error} />
           ) : null}
           {tried && Object.keys(local).length > 0 ? <div className="alert alert-danger" role="alert">{t('sites.fixErrors')}</div> : null}
-          {saved ? <div className="alert alert-success" role="status">{t('sites.saved')}</div> : null}
+          {saved && !dirty ? <div className="alert alert-success" role="status" data-testid="site-saved">{t('sites.saved')}</div> : null}
 
           <fieldset className="mb-3">
             <legend className="h5">{t('sites.general')}</legend>
@@ -197,11 +204,13 @@ function SiteForm({ site, refetch }: { site: StaffSite; refetch(): void }) {
               </select>
             </div>
             <p className="form-text">{t('sites.textsHelp')}</p>
-            {TEXT_FIELDS.map((name) =>
-              field(`texts.${locale}.${name}`, t(`sites.fields.${name}`), (props) => (
-                <input {...props} className={`form-control ${props.className}`} value={draft.texts[locale]?.[name] ?? ''} onChange={(e) => setText(name, e.target.value)} />
-              )),
-            )}
+            {TEXT_FIELDS.map((name) => (
+              <Fragment key={name}>
+                {field(`texts.${locale}.${name}`, t(`sites.fields.${name}`), (props) => (
+                  <input {...props} className={`form-control ${props.className}`} value={draft.texts[locale]?.[name] ?? ''} onChange={(e) => setText(name, e.target.value)} />
+                ))}
+              </Fragment>
+            ))}
           </fieldset>
 
           <button type="submit" className="btn btn-primary" disabled={isLoading || !dirty}>
