@@ -26,6 +26,7 @@ import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from '.
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 import { experimentsRoute } from './experiments';
+import { staffRoutes } from './staff';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
 export const apiRoutes = [
@@ -61,6 +62,7 @@ export const apiRoutes = [
   liveTestPaths,
   ...accountRoutes,
   experimentsRoute,
+  staffRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {

@@ -29,6 +29,7 @@ import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
+import { createStaffService } from './staff';
 
 export interface ServiceDeps {
   db: Db;
@@ -130,13 +131,28 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
     config: deps.config.payments,
   });
+  const accounts = createAccountsService({ ...core, messages, db, log: deps.log, photos });
+  // Staff back office (issue 14): built on the services above.
+  const staff = createStaffService({
+    ...core,
+    ...chat,
+    db,
+    raw: deps.raw,
+    dataDir: deps.config.dataDir,
+    photos,
+    payments,
+    accounts,
+    experiments,
+    publishCounters: (userId) => void core.liveCounters.publish(userId),
+  });
   return {
     ...core,
     ...chat,
     experiments,
     photos,
     payments,
-    accounts: createAccountsService({ ...core, messages, db, log: deps.log, photos }),
+    accounts,
+    staff,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,7 +7,9 @@ export type BusEvent =
   | { type: 'session-revoked'; hash: string }
   | { type: 'sessions-revoked'; userId: number; keepHash: string | null }
   | { type: 'members-changed' }
-  | { type: 'blocks-changed'; userIds: number[] };
+  | { type: 'blocks-changed'; userIds: number[] }
+  /** A site's settings were edited (staff): every node reloads its sites. */
+  | { type: 'sites-changed' };
 
 export interface Bus {
   /** Tells the other nodes; the publishing node has already applied the change to itself. */

@@ -88,4 +88,5 @@ export type ErrorCode =
   | 'claim_expired'
   | 'record_changed'
   | 'refund_window'
-  | 'refund_unavailable';
+  | 'refund_unavailable'
+  | 'account_banned';

@@ -40,9 +40,9 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       meta: { ip?: string; userAgent?: string; device?: string },
     ): Promise<AuthUser> {
       const email = guard.normalise(emailInput);
-      const row = await first<{ id: number; password_hash: string | null }>(
+      const row = await first<{ id: number; password_hash: string | null; banned: boolean }>(
         db,
-        sql`SELECT id, password_hash FROM users
+        sql`SELECT id, password_hash, banned_at IS NOT NULL AS banned FROM users
             WHERE site_id = ${siteId} AND lower(email) = ${email} AND status <> 'deleted' LIMIT 1`,
       );
       const key = (row && guard.deviceKey(row.id, meta.device)) ?? guard.identKey(siteId, email);
@@ -69,6 +69,8 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
         throw new ApiError(401, 'login_failed');
       }
       await guard.clear(siteId, key);
+      // Banned by staff (issue 14): the right password says so, the client shows /pages/ban.
+      if (row.banned) throw new ApiError(403, 'account_banned');
       await db.execute(sql`UPDATE users SET last_seen_at = now() WHERE id = ${row.id}`);
       const user = await load(row.id);
       if (!user) throw new ApiError(401, 'login_failed');

@@ -24,6 +24,8 @@ export const MAIL_TEMPLATES = [
   'like',
   'unread_reminder',
   'report',
+  'photo_rejected',
+  'staff_reply',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

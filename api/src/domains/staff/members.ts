@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import { ACCOUNT_RESTORE_DAYS } from '@dating/shared/constants';
+import {
+  isLocale,
+  type StaffLedgerRow,
+  type StaffMemberAccount,
+  type StaffMemberDetail,
+  type StaffOrder,
+} from '@dating/shared/contract/index';
+import type { Db } from '../../db/client';
+import { first, rows } from '../../db/sql';
+import { ApiError, badInput, notFound } from '../../lib/errors';
+import type { AccountsService, SessionsService } from '../accounts';
+import type { CreditsService, PaymentsService } from '../payments';
+import type { MembersService } from '../members';
+import type { SitesService } from '../sites';
+import type { StaffModeration } from './moderation';
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const DEFAULT_REFUND_DAYS = 14;
+export const GRANT_MAX = 10_000;
+
+export interface StaffMembersDeps {
+  db: Db;
+  sites: SitesService;
+  sessions: SessionsService;
+  credits: CreditsService;
+  payments: PaymentsService;
+  members: MembersService;
+  accounts: AccountsService;
+  moderation: StaffModeration;
+  /** Tells the member's open tabs their new balance. */
+  publishCounters: (userId: number) => void;
+}
+
+interface AccountRow {
+  id: number;
+  site_id: number;
+  email: string | null;
+  name: string | null;
+  status: StaffMemberAccount['status'];
+  language: string;
+  credits: number;
+  paid_user: boolean;
+  signup_date: Date | string;
+  confirmed_at: Date | string | null;
+  last_seen_at: Date | string | null;
+  banned_at: Date | string | null;
+  ban_reason: string | null;
+  banned_by: string | null;
+}
+const ACCOUNT_SQL = sql`SELECT u.id, u.site_id, u.email, p.name, u.status, u.language, u.credits, u.paid_user,
+    u.signup_date, u.confirmed_at, u.last_seen_at, u.banned_at, u.ban_reason, u.banned_by
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id`;
+
+interface OrderRow {
+  id: number;
+  site_id: number | null;
+  status: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  payment_method: string | null;
+  provider: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  refunded_at: Date | string | null;
+  refund_days: string | null;
+}
+
+/** Members as admins handle them (issue 14 item 4) and refunds (item 5). Real members only, never fictional. */
+export function createStaffMembers(deps: StaffMembersDeps) {
+  const { db } = deps;
+
+  async function toAccount(r: AccountRow): Promise<StaffMemberAccount> {
+    const s = await deps.sites.byId(r.site_id);
+    return {
+      id: r.id,
+      site: { id: r.site_id, name: s?.name ?? '', host: s?.host ?? '' },
+      email: r.email,
+      name: r.name ?? '',
+      status: r.status,
+      locale: isLocale(r.language) ? r.language : 'nl',
+      credits: r.credits,
+      paid_user: r.paid_user,
+      signup_date: iso(r.signup_date)!,
+      confirmed_at: iso(r.confirmed_at),
+      last_seen_at: iso(r.last_seen_at),
+      banned:
+        r.banned_at === null
+          ? null
+          : { at: iso(r.banned_at)!, reason: r.ban_reason ?? '', by: r.banned_by ?? '' },
+    };
+  }
+
+  async function account(id: number): Promise<StaffMemberAccount> {
+    const row = await first<AccountRow>(db, sql`${ACCOUNT_SQL} WHERE u.id = ${id} AND NOT u.fictional`);
+    if (!row) throw notFound();
+    return toAccount(row);
+  }
+
+  function toOrder(o: OrderRow): StaffOrder {
+    const days = Number(o.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+    const completed = o.completed_at ? new Date(o.completed_at).getTime() : null;
+    return {
+      id: o.id,
+      status: o.status,
+      credits: o.credits,
+      price: { amount: o.amount, currency: o.currency },
+      method: o.payment_method,
+      provider: o.provider,
+      created_at: iso(o.created_at)!,
+      completed_at: iso(o.completed_at),
+      refunded_at: iso(o.refunded_at),
+      refundable:
+        o.status === 'completed' && completed !== null && Date.now() - completed <= days * 86_400_000,
+    };
+  }
+  const ORDER_SQL = sql`SELECT o.id, o.site_id, o.status, o.credits, o.amount, o.currency, o.payment_method,
+      (SELECT p.provider FROM payments p WHERE p.order_id = o.id AND p.status = 'completed' LIMIT 1) AS provider,
+      o.created_at, o.completed_at, o.refunded_at, s.settings->>'refund_days' AS refund_days
+    FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN sites s ON s.id = coalesce(o.site_id, u.site_id)`;
+
+  async function ledgerRow(id: number): Promise<StaffLedgerRow> {
+    const r = await first<{
+      id: number;
+      amount: number;
+      kind: string;
+      ref: string | null;
+      staff_name: string | null;
+      note: string | null;
+      created_at: Date | string;
+    }>(
+      db,
+      sql`SELECT id, amount, kind, ref, staff_name, note, created_at FROM credit_ledger WHERE id = ${id}`,
+    );
+    return {
+      id: r!.id,
+      amount: r!.amount,
+      kind: r!.kind,
+      ref: r!.ref,
+      staff: r!.staff_name,
+      note: r!.note,
+      created_at: iso(r!.created_at)!,
+    };
+  }
+
+  return {
+    account,
+
+    async search(q: string, site: number | undefined): Promise<StaffMemberAccount[]> {
+      const text = q.trim();
+      if (text.length < 2 && !/^\d+$/.test(text)) throw badInput('q');
+      const id = /^\d+$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+      const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const found = await rows<AccountRow>(
+        db,
+        sql`${ACCOUNT_SQL} WHERE NOT u.fictional AND (${site ?? null}::int IS NULL OR u.site_id = ${site ?? null})
+              AND (u.id = ${id} OR lower(u.email) LIKE ${like} OR lower(p.name) LIKE ${like})
+            ORDER BY (u.id = ${id}) DESC, u.id DESC LIMIT 50`,
+      );
+      return Promise.all(found.map(toAccount));
+    },
+
+    async detail(id: number): Promise<StaffMemberDetail> {
+      const acc = await account(id);
+      const ledger = await rows<{
+        id: number;
+        amount: number;
+        kind: string;
+        ref: string | null;
+        staff_name: string | null;
+        note: string | null;
+        created_at: Date | string;
+      }>(
+        db,
+        sql`SELECT id, amount, kind, ref, staff_name, note, created_at FROM credit_ledger WHERE user_id = ${id}
+            ORDER BY id DESC LIMIT 200`,
+      );
+      const orders = await rows<OrderRow>(
+        db,
+        sql`${ORDER_SQL} WHERE o.user_id = ${id} ORDER BY o.id DESC LIMIT 100`,
+      );
+      return {
+        account: acc,
+        ledger: ledger.map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          kind: r.kind,
+          ref: r.ref,
+          staff: r.staff_name,
+          note: r.note,
+          created_at: iso(r.created_at)!,
+        })),
+        orders: orders.map(toOrder),
+        reports: await deps.moderation.reportsOf(id),
+      };
+    },
+
+    /** Ban (sessions ended on every node) or unban; before/after for the audit. */
+    async setBan(id: number, ban: { reason: string; by: string } | null) {
+      const before = await account(id);
+      if (ban && before.banned) throw new ApiError(409, 'record_changed');
+      if (ban) {
+        const reason = ban.reason.trim();
+        if (!reason) throw badInput('reason');
+        await db.execute(
+          sql`UPDATE users SET banned_at = now(), ban_reason = ${reason}, banned_by = ${ban.by} WHERE id = ${id}`,
+        );
+        await deps.sessions.destroyAllFor(id);
+      } else {
+        await db.execute(
+          sql`UPDATE users SET banned_at = NULL, ban_reason = NULL, banned_by = NULL WHERE id = ${id}`,
+        );
+      }
+      deps.members.clearCache();
+      return { before, after: await account(id) };
+    },
+
+    /** A credit with a ledger row naming the staff member; the member's open tabs hear the new balance. */
+    async grant(id: number, amount: number, reason: string, staff: { id: number; name: string }) {
+      if (!Number.isInteger(amount) || amount < 1 || amount > GRANT_MAX)
+        throw badInput('amount', 'validation', { min: 1, max: GRANT_MAX });
+      const note = reason.trim();
+      if (!note) throw badInput('reason');
+      await account(id);
+      const { credits, ledgerId } = await db.transaction(async (tx) => {
+        const balance = await deps.credits.credit(
+          { userId: id, amount, kind: 'bonus', ref: `staff-grant:${staff.id}` },
+          tx,
+        );
+        const row = await first<{ id: number }>(
+          tx,
+          sql`UPDATE credit_ledger SET staff_name = ${staff.name}, note = ${note}
+              WHERE id = (SELECT max(id) FROM credit_ledger WHERE user_id = ${id} AND ref = ${`staff-grant:${staff.id}`})
+              RETURNING id`,
+        );
+        return { credits: balance, ledgerId: row!.id };
+      });
+      deps.publishCounters(id);
+      return { credits, ledger: await ledgerRow(ledgerId) };
+    },
+
+    async resendActivation(id: number, origin: string) {
+      const acc = await account(id);
+      if (acc.status !== 'not_confirmed') throw new ApiError(409, 'record_changed');
+      await deps.accounts.sendActivation(id, origin);
+      return acc;
+    },
+
+    /**
+     * Deleted as the member's own deletion does (status deleted, restorable for ACCOUNT_RESTORE_DAYS, then erased
+     * by the accounts job), sessions ended everywhere.
+     */
+    async remove(id: number) {
+      const before = await account(id);
+      if (before.status === 'deleted') throw notFound();
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO account_deletions (user_id, reason, comment, requested_at, purge_after, previous_status)
+              VALUES (${id}, 'staff', NULL, now(), now() + make_interval(days => ${ACCOUNT_RESTORE_DAYS}), ${before.status})`,
+        );
+        await tx.execute(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${id}`);
+        await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${id}`);
+      });
+      await deps.sessions.destroyAllFor(id);
+      deps.members.clearCache();
+      return { before, after: await account(id) };
+    },
+
+    /** Refund through the provider (payments' `orders.refund`, the refund command's path) within refund_days. */
+    async refund(orderId: number) {
+      const row = await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`);
+      if (!row) throw notFound();
+      const before = toOrder(row);
+      if (row.status !== 'completed' || !row.provider) throw new ApiError(409, 'refund_unavailable');
+      const days = Number(row.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+      if (!before.refundable) throw new ApiError(409, 'refund_window', { days });
+      if (!deps.payments.provider || deps.payments.provider.name !== row.provider)
+        throw new ApiError(503, 'payments_unavailable');
+      let result: { taken: number; shortfall: number } | null;
+      try {
+        result = await deps.payments.orders.refund(orderId, { refundDays: days });
+      } catch {
+        throw new ApiError(502, 'payment_failed');
+      }
+      if (!result) throw new ApiError(409, 'refund_unavailable');
+      const after = toOrder((await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`))!);
+      return { before, order: after, taken: result.taken, shortfall: result.shortfall };
+    },
+  };
+}
+export type StaffMembers = ReturnType<typeof createStaffMembers>;

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { Db, RawDb } from '../../db/client';
+import type { Bus } from '../../lib/bus';
+import type { MailService } from '../../lib/mail';
+import type { AccountsService, PhotosService, SessionsService } from '../accounts';
+import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
+import type { ExperimentsService } from '../experiments';
+import type { MembersService } from '../members';
+import type { CreditsService, PaymentsService } from '../payments';
+import type { SitesService } from '../sites';
+import { createAudit } from './audit';
+import { createStaffAuth } from './auth';
+import { createStaffDashboard } from './dashboard';
+import { createStaffMembers } from './members';
+import { createStaffModeration } from './moderation';
+import { createStaffQueue } from './queue';
+import { createStaffSites } from './site-settings';
+
+export interface StaffDeps {
+  db: Db;
+  raw: RawDb;
+  dataDir: string;
+  bus: Bus;
+  sites: SitesService;
+  sessions: SessionsService;
+  mail: MailService;
+  members: MembersService;
+  photos: PhotosService;
+  messages: MessagesService;
+  gifts: GiftsService;
+  chatPhotos: ChatPhotosService;
+  credits: CreditsService;
+  payments: PaymentsService;
+  accounts: AccountsService;
+  experiments: ExperimentsService;
+  publishCounters: (userId: number) => void;
+}
+
+/** The staff back office (issue 14, ADR 0018), built on the other domains' services (no copies of their logic). */
+export function createStaffService(deps: StaffDeps) {
+  const audit = createAudit(deps.db);
+  const moderation = createStaffModeration(deps);
+  return {
+    audit,
+    auth: createStaffAuth(deps.db, audit),
+    queue: createStaffQueue({ ...deps, mediaDir: path.join(deps.dataDir, 'media') }),
+    moderation,
+    members: createStaffMembers({ ...deps, moderation }),
+    sites: createStaffSites(deps),
+    dashboard: createStaffDashboard(deps),
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;
