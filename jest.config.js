@@ -40,10 +40,13 @@ module.exports = {
         '/dist/',
         ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['/test/multi-node[^/]*\\.test\\.ts$']),
       ],
-      // typebox 1.x and cookie 2 ship ESM only; PGlite and @fastify/cookie load modules with import(): compile them to
-      // CommonJS for jest (the api's runtime is CommonJS too).
+      // typebox 1.x, cookie 2 and otplib's crypto (@noble/hashes, @scure/base) ship ESM only; PGlite and
+      // @fastify/cookie load modules with import(): compile them to CommonJS for jest (the api's runtime is
+      // CommonJS too).
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.[mc]js$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(.*/)?(typebox|@electric-sql/pglite|@fastify/cookie|cookie)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(.*/)?(typebox|@electric-sql/pglite|@fastify/cookie|cookie|@noble/hashes|@scure/base)/)',
+      ],
     },
     {
       displayName: 'repo',

@@ -4,3 +4,4 @@ export { moderate } from './moderate';
 export { mailCli } from './mail';
 export { createStaffService, type StaffService } from './service';
 export { staffRoutes } from './routes';
+export { createAdmin } from './create-admin';
