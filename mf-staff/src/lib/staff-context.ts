@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StaffMe } from '@dating/shared';
+import type { StaffMe } from '@dating/shared/contract/staff';
 
 export interface StaffContextValue {
   me: StaffMe;

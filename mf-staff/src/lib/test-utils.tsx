@@ -1,8 +1,12 @@
+import { configure } from '@testing-library/react';
 import nl from '../locales/nl.json';
 import { createPageRenderer } from '@dating/shared/testing';
-import type { StaffMe } from '@dating/shared';
+import type { StaffMe } from '@dating/shared/contract/staff';
 import { NS } from './i18n';
 import { http, HttpResponse } from './msw';
+
+// Pages are lazy chunks: the first `findBy` waits for one to load, which takes longer than 1 s on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Renders the staff app as the shell mounts it: the real store and i18n (nl), a router at `/staff/*`. */
 export const renderStaff = createPageRenderer(NS, nl);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert, Spinner, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '@dating/shared';
+import { ErrorAlert, Spinner } from '@dating/shared';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '@dating/shared/contract/staff';
 import { useAccountCreateMutation, useAccountDisableMutation, useAccountReset2faMutation, useAccountsQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert, Spinner, STAFF_AUDIT_ACTIONS, type StaffAuditAction, type StaffAuditQuery } from '@dating/shared';
+import { ErrorAlert, Spinner } from '@dating/shared';
+import { STAFF_AUDIT_ACTIONS, type StaffAuditAction, type StaffAuditQuery } from '@dating/shared/contract/staff';
 import { useAuditQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

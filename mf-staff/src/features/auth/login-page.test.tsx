@@ -5,6 +5,9 @@ import StaffApp from '../../staff-app';
 import { http, HttpResponse, setupServer } from '../../lib/msw';
 import { API, meFixture, meHandler, renderStaff } from '../../lib/test-utils';
 
+// Many typed steps and lazily loaded pages: generous on a loaded machine (nothing here measures time).
+jest.setTimeout(30_000);
+
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

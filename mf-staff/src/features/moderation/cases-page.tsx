@@ -1,15 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CASE_STATES,
-  ErrorAlert,
-  Spinner,
-  STAFF_REPLY_MAIL_MAX_LENGTH,
-  type CaseState,
-  type StaffCaseReply,
-  type StaffComplaint,
-  type StaffReport,
-} from '@dating/shared';
+import { ErrorAlert, Spinner } from '@dating/shared';
+import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH, type CaseState, type StaffCaseReply, type StaffComplaint, type StaffReport } from '@dating/shared/contract/staff';
 import { useComplaintsQuery, useComplaintUpdateMutation, useReportsQuery, useReportUpdateMutation } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';
