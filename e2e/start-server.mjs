@@ -23,10 +23,12 @@ function removeDataDir() {
 // server opens the database (PGlite allows one process at a time). The specs sign in with it (support/staff.ts).
 if (dataDir && !process.env.E2E_REUSE) {
   const created = spawnSync(
-    path.join(root, 'node_modules', '.bin', 'tsx'),
-    [path.join(root, 'api', 'src', 'domains', 'staff', 'create-admin.ts'), '--email', 'admin@staff.e2e.test', '--password', 'e2e-admin-password', '--name', 'E2E Admin'],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } },
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'api', 'src', 'domains', 'staff', 'create-admin.ts'), '--email', 'admin@staff.e2e.test', '--password', 'e2e-admin-password', '--name', 'E2E Admin'],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } },
   );
+  process.stdout.write(created.stdout ?? '');
+  process.stderr.write(created.stderr ?? '');
   if (created.status !== 0) {
     removeDataDir();
     process.exit(created.status ?? 1);
