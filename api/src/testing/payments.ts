@@ -6,7 +6,10 @@ import { createTestApp, type TestContext } from './helpers';
 import { paymentsConfigFromEnv, type PaymentsConfig } from '../domains/payments/config';
 
 /** An app on the built-in test provider; no background reconciliation (tests call `reconcile()` themselves). */
-export function createPaymentsApp(over: Partial<PaymentsConfig> = {}, options: BuildOptions = {}) {
+export function createPaymentsApp(
+  over: Partial<PaymentsConfig> = {},
+  options: BuildOptions & { profiles?: number } = {},
+) {
   return createTestApp({
     profiles: 0,
     ...options,

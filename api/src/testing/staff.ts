@@ -51,6 +51,8 @@ export async function staffLogin(
   t: TestContext,
   email: string,
   password = STAFF_PASSWORD,
+  /** Time steps ahead (30 s each): a second login within one step needs the next code (a code counts once). */
+  stepsAhead = 0,
 ): Promise<{ cookie: string; secret: string | null; login: StaffLoginResponse }> {
   const res = await t.call({ method: 'POST', url: '/api/staff/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`staff login ${res.statusCode} ${res.body}`);
@@ -65,7 +67,7 @@ export async function staffLogin(
             sql`SELECT totp_secret FROM staff_accounts WHERE lower(email) = lower(${email})`,
           )
         )?.totp_secret ?? null);
-  const code = await generate({ secret: secret! });
+  const code = await generate({ secret: secret!, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
   const done = await t.call({ method: 'POST', url: '/api/staff/totp', cookie: pending, payload: { code } });
   if (done.statusCode !== 200) throw new Error(`staff totp ${done.statusCode} ${done.body}`);
   return { cookie: cookieFrom(done), secret, login };

@@ -99,6 +99,11 @@ export const STAFF_ROUTES = {
    * `message_too_long`, 404 `not_found` (gift or album photo), 403 `blocked`, 410 `member_unavailable`.
    */
   reply: { method: 'POST', path: '/api/staff/conversations/:id/reply', access: 'operator' },
+  /**
+   * `StaffChatPhotoQuery` → the JPEG of a photo sent in that conversation (the `photo.url` / `photo.thumb_url` of a
+   * `StaffMessage` point here). 404 `not_found` (not a photo of that conversation).
+   */
+  chatPhoto: { method: 'GET', path: '/api/staff/conversations/:id/photo', access: 'operator' },
 
   // ---- Moderation ----
   /** `?site=` → `StaffPhotosResponse`: photos under inspection, oldest first. */
@@ -317,7 +322,15 @@ export interface StaffAlbumPhoto {
   url: string;
   thumb_url: string;
 }
-/** A message of the conversation; `from_me` means sent by the fictional profile. */
+/** `GET /api/staff/conversations/:id/photo?photo=&size=thumb`. */
+export interface StaffChatPhotoQuery {
+  photo: number;
+  size?: 'thumb';
+}
+/**
+ * A message of the conversation; `from_me` means sent by the fictional profile. A photo's `url`/`thumb_url` lead to
+ * the staff route `chatPhoto` (members' chat photo URLs answer only the two members).
+ */
 export type StaffMessage = ChatMessage;
 export interface StaffConversation {
   conversation: number;

@@ -53,7 +53,7 @@ export function createStaffModeration(deps: ModerationDeps) {
       db,
       sql`SELECT r.case_id, r.text, a.name, r.created_at FROM staff_case_replies r
           JOIN staff_accounts a ON a.id = r.staff_id
-          WHERE r.case_type = ${type} AND r.case_id = ANY(${ids}::int[]) ORDER BY r.id`,
+          WHERE r.case_type = ${type} AND r.case_id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY r.id`,
     );
     for (const r of found) {
       const list = map.get(r.case_id) ?? [];

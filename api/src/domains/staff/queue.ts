@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   isLocale,
   QUEUE_CLAIM_MINUTES,
+  staffPath,
   STAFF_HISTORY_LIMIT,
   type Locale,
   type StaffClaim,
@@ -314,7 +315,12 @@ export function createStaffQueue(deps: QueueDeps) {
             thumb_url: mediaUrl(p.thumb_filename),
           })),
         },
-        messages: history.reverse().map((row) => toMessage(row, ctx)),
+        messages: history.reverse().map((row) => {
+          const message = toMessage(row, ctx);
+          if (!message.photo) return message;
+          const url = `${staffPath('chatPhoto', c.id)}?photo=${message.photo.id}`;
+          return { ...message, photo: { ...message.photo, url, thumb_url: `${url}&size=thumb` } };
+        }),
         gifts: giftRows.map((g) => toGift(g, locale, giftCredits)),
         claim: await claimOf(c.id, me),
       };
@@ -347,9 +353,10 @@ export function createStaffQueue(deps: QueueDeps) {
           sql`SELECT filename FROM photos WHERE id = ${input.album_photo_id} AND user_id = ${c.fictional_id} AND status = 'active'`,
         );
         if (!photo) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
-        const bytes = await readFile(path.join(deps.mediaDir, path.basename(photo.filename))).catch(
-          () => null,
-        );
+        // Our own relative name (`photos/<hex>.jpg`); still, never a path outside the media folder.
+        const file = path.resolve(deps.mediaDir, photo.filename);
+        const inside = file.startsWith(path.resolve(deps.mediaDir) + path.sep);
+        const bytes = inside ? await readFile(file).catch(() => null) : null;
         if (!bytes) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
         photoId = (await deps.chatPhotos.upload(c.fictional_id, bytes)).id;
       }
@@ -388,6 +395,17 @@ export function createStaffQueue(deps: QueueDeps) {
           mine: true,
         },
       };
+    },
+
+    /** The bytes of a photo sent in this conversation (by either side), or null. */
+    async chatPhoto(conversationId: number, photoId: number, thumb: boolean): Promise<Buffer | null> {
+      const c = await sides(conversationId);
+      const sent = await first<{ id: number }>(
+        db,
+        sql`SELECT id FROM messages WHERE conversation_id = ${c.id} AND photo_id = ${photoId} LIMIT 1`,
+      );
+      // The fictional profile is one of the conversation's two members: the chat's own access rule applies.
+      return sent ? deps.chatPhotos.read(c.fictional_id, photoId, thumb) : null;
     },
 
     /** For the audit: whose conversation. */

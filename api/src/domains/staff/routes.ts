@@ -16,6 +16,7 @@ import {
   type StaffAuditQuery,
   type StaffCaseQuery,
   type StaffCaseUpdate,
+  type StaffChatPhotoQuery,
   type StaffClaimRequest,
   type StaffGrantRequest,
   type StaffLoginRequest,
@@ -228,6 +229,19 @@ export async function staffRoutes(app: FastifyInstance) {
         });
         reply.code(201);
         return result;
+      },
+    },
+    chatPhoto: {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ photo: Id, size: Type.Optional(StringEnum(['thumb'] as const)) }),
+      },
+      async run({ id, request, reply }) {
+        const q = request.query as StaffChatPhotoQuery;
+        const bytes = await staff.queue.chatPhoto(id, q.photo, q.size === 'thumb');
+        if (!bytes) throw new ApiError(404, 'not_found');
+        reply.type('image/jpeg').header('cache-control', 'private, no-store');
+        return bytes;
       },
     },
     photos: {
