@@ -32,7 +32,10 @@ function StaffApp({ basePath = '/staff' }: Partial<StaffAppProps>) {
   const { t } = useTranslation(NS);
   const me = useStaffMeQuery();
   if (me.isLoading) return <Spinner block label={t('common.loading')} />;
-  const signedOut = toDisplayError(me.error)?.code === 'auth_required';
+  // No staff session: 403 `auth_required`, or `forbidden` when the browser carries a member's session. Either way
+  // nothing but the sign-in is shown.
+  const code = toDisplayError(me.error)?.code;
+  const signedOut = code === 'auth_required' || code === 'forbidden';
   if (me.isError && !signedOut) {
     return (
       <main className="container py-5">

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { StaffMemberDetail, StaffMembersResponse, StaffSite } from '@dating/shared/contract/staff';
 import { test, expect } from '../../support/fixtures';
-import { createActiveMember, newMember, type NewMember } from '../../support/account';
+import { createActiveMember, newMember } from '../../support/account';
 import { gradientPng } from '../../support/images';
 import { readMailbox } from '../../support/mailbox';
 import { checkout, serverUser } from '../../support/payments';
@@ -76,7 +76,7 @@ test('the admin signs in with TOTP enrolment and creates an operator, who enrols
   await admin.page.getByLabel('Naam').fill(OPERATOR.name);
   await admin.page.getByLabel('E-mailadres').fill(OPERATOR.email);
   await admin.page.getByLabel('Startwachtwoord').fill('te kort');
-  await expect(admin.page.getByText('Minstens 12 tekens.')).toBeVisible();
+  await expect(admin.page.getByText('Minstens 12 tekens.', { exact: true })).toBeVisible();
   await admin.page.getByLabel('Startwachtwoord').fill(`${OPERATOR.password}-staff`);
   await admin.page.getByLabel('Rol').selectOption({ label: 'Operator' });
   await admin.page.getByRole('button', { name: 'Account aanmaken' }).click();

@@ -71,4 +71,11 @@ describe('staff sign-in', () => {
     expect(nav).toHaveTextContent('Antwoorden');
     for (const admin of ['Leden', 'Sites', 'Medewerkers']) expect(screen.queryByRole('link', { name: admin })).not.toBeInTheDocument();
   });
+
+  test("a member's session (403 on the staff API) sees the staff sign-in and nothing else", async () => {
+    server.use(http.get(`${API}/me`, () => HttpResponse.json({ error: { code: 'forbidden', message: 'Je hebt geen toegang tot deze actie.' } }, { status: 403 })));
+    await renderStaff(<StaffApp basePath="/staff" />, { route: '/staff/queue', path: '/staff/*' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen voor medewerkers' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Backoffice' })).not.toBeInTheDocument();
+  });
 });

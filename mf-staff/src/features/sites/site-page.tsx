@@ -42,11 +42,12 @@ function SiteForm({ site, saved, onSaved, refetch }: { site: StaffSite; saved: b
   const [locale, setLocale] = useState<Locale>('nl');
   const [tried, setTried] = useState(false);
   const [update, { isLoading, error }] = useSiteUpdateMutation();
-  const local = validateSettings(draft);
   const server = toDisplayError(error);
   const conflict = server?.code === 'record_changed';
   const changes = changedSettings(site.settings, draft);
   const dirty = Object.keys(changes).length > 0;
+  const changed = changesFlat(changes);
+  const local = Object.fromEntries(Object.entries(validateSettings(draft)).filter(([name]) => name in changed));
 
   const set = <K extends keyof StaffSiteSettings>(key: K, value: StaffSiteSettings[K]) => setDraft((old) => ({ ...old, [key]: value }));
   const setText = (field: keyof StaffSiteTexts, value: string) =>
@@ -67,7 +68,7 @@ function SiteForm({ site, saved, onSaved, refetch }: { site: StaffSite; saved: b
 
   /** The message under a field: the form's own check once the staff member tried to save, or the server's. */
   const messageFor = (field: string): string | undefined => {
-    const own = (tried || field in changesFlat(changes)) ? local[field] : undefined;
+    const own = local[field];
     if (own) return t(`sites.errors.${own.key}`, own.values);
     if (server?.field === field) return server.message ?? undefined;
     return undefined;
