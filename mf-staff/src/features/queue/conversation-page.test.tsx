@@ -40,7 +40,7 @@ describe('answering as a fictional profile', () => {
       http.post(`${API}/conversations/9/reply`, async ({ request }) => {
         const body = (await request.json()) as StaffReplyRequest;
         replies.push(body);
-        const sent = message(messages.length + 1, true, body.text ?? null, body.album_photo_id ? { type: 'photo', photo: { id: 1 } as StaffMessage['photo'] } : {});
+        const sent = message(messages.length + 1, true, body.text ?? null, body.album_photo_id ? { type: 'photo', photo: { id: 1, url: '/api/staff/conversations/9/photo?photo=1', thumb_url: '/api/staff/conversations/9/photo?photo=1&size=thumb', width: 240, height: 240 } } : {});
         messages.push(sent);
         return HttpResponse.json({ message: sent, claim: conversation(messages).claim }, { status: 201 });
       }),
@@ -61,7 +61,8 @@ describe('answering as a fictional profile', () => {
     await user.click(screen.getByLabelText('Foto uit het album'));
     await user.click(screen.getByRole('radio', { name: 'Albumfoto 1' }));
     await user.click(screen.getByRole('button', { name: 'Versturen' }));
-    await within(screen.getByTestId('staff-history')).findByText('Een foto');
+    // The photo shows in the history (the staff photo address of the contract).
+    expect(await within(screen.getByTestId('staff-history')).findByRole('img', { name: 'Een foto' })).toHaveAttribute('src', '/api/staff/conversations/9/photo?photo=1&size=thumb');
 
     expect(replies).toEqual([
       { client_id: expect.any(String), type: 'text', text: 'Hoi Piet, leuk dat je schrijft!' },

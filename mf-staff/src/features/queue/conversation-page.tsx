@@ -115,7 +115,11 @@ function History({ messages }: { messages: StaffMessage[] }) {
                 <img src={message.gift.image} alt="" width={32} height={32} /> {t('message.giftNamed', { name: message.gift.name })}
               </span>
             ) : null}
-            {message.type === 'photo' && message.photo ? <span>{t('message.photo')}</span> : null}
+            {message.type === 'photo' && message.photo ? (
+              <a href={message.photo.url} target="_blank" rel="noreferrer" className="d-block">
+                <img src={message.photo.thumb_url} alt={t('message.photo')} className="staff-thumb rounded" loading="lazy" />
+              </a>
+            ) : null}
             {message.text ? <div>{message.text}</div> : null}
             <div className="small text-body-secondary">{format.dateTime(message.sent_at)}</div>
           </div>
