@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { STAFF_SESSION_COOKIE, type StaffSite } from '@dating/shared/contract/index';
+import { STAFF_SESSION_COOKIE, type StaffSite } from '@dating/shared/contract/staff';
 import { startNodes, type ApiNode } from '../src/testing/nodes';
 import { XHR } from '../src/testing/helpers';
 

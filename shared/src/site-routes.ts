@@ -6,7 +6,7 @@
  */
 
 import { LANDER_VARIANTS, parseLanderSlug } from './contract/landers';
-import { STAFF_BASE_PATH } from './contract/staff-remote';
+import { BACK_OFFICE_PATH } from './contract/staff-remote';
 
 export { LANDER_VARIANTS };
 
@@ -66,7 +66,7 @@ export const SITE_ROUTE_PATHS: readonly string[] = [
   '/complaints',
   ...STATIC_PAGES.map((name) => `/pages/${name}`),
   // The staff area: the shell knows only the prefix, its pages are routes inside mf-staff (issue 14).
-  `${STAFF_BASE_PATH}/*`,
+  `${BACK_OFFICE_PATH}/*`,
 ];
 
 function matches(pattern: string, segments: string[]): boolean {

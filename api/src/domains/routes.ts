@@ -26,7 +26,7 @@ import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from '.
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
 import { experimentsRoute } from './experiments';
-import { staffRoutes } from './staff';
+import { staffRoutes } from './staff/routes';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
 export const apiRoutes = [

@@ -29,7 +29,8 @@ import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
-import { createStaffService } from './staff';
+// The service file itself, not the domain index: the index also re-exports the staff command-line tools.
+import { createStaffService } from './staff/service';
 
 export interface ServiceDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { STAFF_SESSION_COOKIE, type StaffLoginResponse, type StaffRole } from '@dating/shared/contract/index';
+import { STAFF_SESSION_COOKIE, type StaffLoginResponse, type StaffRole } from '@dating/shared/contract/staff';
 import { first } from '../db/sql';
 import type { TestContext } from './helpers';
 

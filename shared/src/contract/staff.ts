@@ -5,7 +5,7 @@
  *
  * Paths are absolute (`/api/staff/...`); `:id` is a positive integer. Every state-changing call needs the
  * `X-Requested-With` header like every other `/api/` call (ARCHITECTURE §5). Every error answers `ApiErrorBody`
- * with a translated message (the staff member's `locale`, else Accept-Language).
+ * with a translated message (the language of the `locale` cookie, else Accept-Language, else the site's).
  *
  * Staff are not members: they have their own accounts (`staff_accounts`), their own session cookie
  * (`STAFF_SESSION_COOKIE`, shorter than a member's) and are never shown to members. A member's session reaches
@@ -226,7 +226,7 @@ export interface StaffMe {
   stage: 'pending' | 'full';
   /** ISO date-time the session ends at the latest. */
   expires_at: string;
-  /** The language of error texts and the staff UI (from Accept-Language). */
+  /** The language of error texts (the `locale` cookie, else Accept-Language, else the site's). */
   locale: Locale;
 }
 

@@ -1,4 +1,4 @@
-import { STAFF_BASE_PATH, type StaffAppProps } from '@dating/shared';
+import { BACK_OFFICE_PATH, type StaffAppProps } from '@dating/shared';
 import { LANDER_VARIANTS } from '@dating/shared/site-routes';
 import type { RemoteName, RemoteTarget } from '../remotes/remote-loader';
 
@@ -87,7 +87,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/lang-config', name: 'lang-config', layout: 'default', target: r('mf_account', 'LangConfigPage'), access: 'member' },
   { path: '/complaints', name: 'complaints', layout: 'default', target: r('mf_account', 'ComplaintsPage'), access: 'any' },
   // mf-staff: the shell knows only the prefix; the staff pages and their access are the remote's own (issue 14).
-  { path: `${STAFF_BASE_PATH}/*`, name: 'staff', layout: 'staff', target: r('mf_staff', 'StaffApp'), access: 'any', props: { basePath: STAFF_BASE_PATH } },
+  { path: `${BACK_OFFICE_PATH}/*`, name: 'staff', layout: 'staff', target: r('mf_staff', 'StaffApp'), access: 'any', props: { basePath: BACK_OFFICE_PATH } },
   // Shell pages
   ...(['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const).map(
     (name): RouteDef => ({ path: `/pages/${name}`, name: `pages-${name}`, layout: 'default', target: page(name), access: 'any' }),

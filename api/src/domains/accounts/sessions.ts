@@ -17,8 +17,9 @@ export interface SessionInfo {
   siteId: number;
 }
 
+// A member banned by staff (issue 14) has no valid session, whichever route started one (activation link, reactivation).
 const LOOKUP_SQL = `SELECT s.user_id, u.site_id FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = $1 AND s.expires_at > now() AND u.status <> 'deleted'`;
+  WHERE s.token_hash = $1 AND s.expires_at > now() AND u.status <> 'deleted' AND u.banned_at IS NULL`;
 /**
  * Valid sessions are remembered in-process for a few seconds: most member requests then need no session query.
  * Logout and `destroyAllFor` clear the entry on this node at once and tell the other nodes over the bus (Redis
@@ -93,7 +94,8 @@ export function createSessionsService(db: Db, raw: RawDb, bus: Bus) {
       if (hashes.length === 0) return new Set();
       const found = await raw.query<{ token_hash: string }>(
         `SELECT s.token_hash FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ANY($1::text[]) AND s.expires_at > now() AND u.status <> 'deleted'`,
+         WHERE s.token_hash = ANY($1::text[]) AND s.expires_at > now() AND u.status <> 'deleted'
+           AND u.banned_at IS NULL`,
         [hashes],
       );
       return new Set(found.map((row) => row.token_hash));

@@ -4,7 +4,7 @@ import type {
   StaffAuditEntry,
   StaffAuditQuery,
   StaffAuditResponse,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/sql';
 

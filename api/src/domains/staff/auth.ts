@@ -13,7 +13,7 @@ import {
   type StaffAccountCreate,
   type StaffLoginResponse,
   type StaffRole,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput } from '../../lib/errors';

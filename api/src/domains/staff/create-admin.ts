@@ -62,7 +62,8 @@ export async function createAdmin(
   }
 }
 
-if (require.main === module) {
+// The file name too: inside a bundle `require.main === module` holds for every module.
+if (require.main === module && /create-admin\.[tj]s$/.test(process.argv[1] ?? '')) {
   createAdmin(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {

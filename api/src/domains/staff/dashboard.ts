@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StaffDashboard, StaffSiteDay } from '@dating/shared/contract/index';
+import type { StaffDashboard, StaffSiteDay } from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import type { ExperimentsService } from '../experiments';

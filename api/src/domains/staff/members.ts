@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_RESTORE_DAYS } from '@dating/shared/constants';
+import { isLocale } from '@dating/shared/contract/index';
 import {
-  isLocale,
   type StaffLedgerRow,
   type StaffMemberAccount,
   type StaffMemberDetail,
   type StaffOrder,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';

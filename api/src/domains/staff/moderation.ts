@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { isLocale, type Locale } from '@dating/shared/contract/index';
 import {
-  isLocale,
   type CaseState,
-  type Locale,
   type StaffCaseQuery,
   type StaffCaseReply,
   type StaffCaseUpdate,
@@ -11,7 +10,7 @@ import {
   type StaffPendingPhoto,
   type StaffReport,
   type StaffReportsResponse,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { badInput, notFound } from '../../lib/errors';

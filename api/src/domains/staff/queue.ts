@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { isLocale, type Locale } from '@dating/shared/contract/index';
 import {
-  isLocale,
   QUEUE_CLAIM_MINUTES,
   staffPath,
   STAFF_HISTORY_LIMIT,
-  type Locale,
   type StaffClaim,
   type StaffClaimRequest,
   type StaffClaimResponse,
@@ -15,7 +14,7 @@ import {
   type StaffQueueResponse,
   type StaffReplyRequest,
   type StaffReplyResponse,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db, RawDb } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, notFound } from '../../lib/errors';

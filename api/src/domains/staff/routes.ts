@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { LOCALES } from '@dating/shared/contract/index';
 import {
   CASE_STATES,
-  LOCALES,
   STAFF_AUDIT_ACTIONS,
   STAFF_PENDING_MINUTES,
   STAFF_REASON_MAX_LENGTH,
@@ -29,7 +29,7 @@ import {
   type StaffRouteName,
   type StaffSiteUpdate,
   type StaffTotpRequest,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import { StringEnum } from '../../lib/contract';
 import { ApiError } from '../../lib/errors';
 import { siteOrigin } from '../accounts';

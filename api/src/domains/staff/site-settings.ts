@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { LOCALES, type Niche } from '@dating/shared/contract/index';
 import {
-  LOCALES,
   STAFF_SETTING_LIMITS,
-  type Niche,
   type StaffSite,
   type StaffSiteSettings,
   type StaffSitesResponse,
   type StaffSiteTexts,
   type StaffSiteUpdate,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import type { Bus } from '../../lib/bus';

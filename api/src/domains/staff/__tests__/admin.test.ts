@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { staffPath, type StaffSite } from '@dating/shared/contract/index';
+import { staffPath, type StaffSite } from '@dating/shared/contract/staff';
 import { first, rows } from '../../../db/sql';
 import { multipart, PASSWORD, uniqueEmail } from '../../../testing/accounts';
 import { hashPassword } from '../../accounts';
@@ -215,6 +215,9 @@ test('members: search by email, name and id; ban ends the sessions and refuses l
   });
   expect(login.statusCode).toBe(403);
   expect(login.json().error.code).toBe('account_banned');
+  // Nor does any other way in (an activation link starts a session): a banned member's session is not valid.
+  const other = `sid=${await t.app.services.sessions.create(id)}`;
+  expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: other })).json().user).toBe(false);
   expect((await post(admin.cookie, staffPath('memberBan', id), { reason: 'Again' })).statusCode).toBe(409);
   expect((await post(admin.cookie, staffPath('memberUnban', id))).json().banned).toBeNull();
   expect(
@@ -359,6 +362,23 @@ test('settings: each bad value is refused with its field; the later of two saves
   );
   expect((await read()).settings.message_credits).toBe(7);
 
+  // Ten admins saving on the same version at once: one wins, nine are told the record changed.
+  const version = (await read()).version;
+  const racers = await Promise.all(Array.from({ length: 10 }, () => staffSession(t, 'admin')));
+  const race = await Promise.all(
+    racers.map((r, i) =>
+      t.call({
+        method: 'PUT',
+        url: staffPath('siteUpdate', site.id),
+        cookie: r.cookie,
+        payload: { version, settings: { mail_name: `Race ${i}` } },
+      }),
+    ),
+  );
+  expect(race.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  expect(race.filter((r) => r.statusCode === 409)).toHaveLength(9);
+  expect((await read()).version).toBe(version + 1);
+
   // Members see it at once, and the next message costs the new price.
   const settings = await t.call({ method: 'GET', url: '/api/settings.php' });
   expect(settings.json().message_credits).toBe(7);
@@ -383,7 +403,7 @@ test('settings: each bad value is refused with its field; the later of two saves
     url: staffPath('siteUpdate', site.id),
     cookie: admin.cookie,
     payload: {
-      version: current.version + 1,
+      version: version + 1,
       settings: { message_credits: current.settings.message_credits },
     },
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { STAFF_MAX_FAILURES, STAFF_SESSION_COOKIE, staffPath } from '@dating/shared/contract/index';
+import { STAFF_MAX_FAILURES, STAFF_SESSION_COOKIE, staffPath } from '@dating/shared/contract/staff';
 import { rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { STAFF_PASSWORD, staffLogin } from '../../../testing/staff';
@@ -220,4 +220,40 @@ test('the audit log is append-only: UPDATE, DELETE and TRUNCATE are refused by t
   expect(await refusal(sql`TRUNCATE staff_audit`)).toMatch(/append-only/);
   const after = (await rows<{ n: string }>(t.app.db, sql`SELECT count(*)::text AS n FROM staff_audit`))[0]!.n;
   expect(after).toBe(before);
+});
+
+test(`wrong codes are limited too: after ${STAFF_MAX_FAILURES} the pending session ends; parallel guesses cannot pass the limit`, async () => {
+  const email = 'guesser@example.com';
+  await t.app.services.staff.auth.create(
+    { email, name: 'Guesser', role: 'operator', password: STAFF_PASSWORD },
+    null,
+  );
+  const login = await t.call({
+    method: 'POST',
+    url: '/api/staff/login',
+    payload: { email, password: STAFF_PASSWORD },
+  });
+  const pending = staffCookie(login);
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      t.call({
+        method: 'POST',
+        url: '/api/staff/totp',
+        cookie: pending,
+        payload: { code: String(100000 + i) },
+      }),
+    ),
+  );
+  const codes = results.map((r) => r.statusCode);
+  // A 403 is a guess that came after the session had already ended.
+  expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(STAFF_MAX_FAILURES);
+  expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
+  expect(codes.every((c) => c === 401 || c === 429 || c === 403)).toBe(true);
+  expect((await t.call({ method: 'GET', url: '/api/staff/me', cookie: pending })).statusCode).toBe(403);
+  const id = (await t.app.services.staff.auth.list()).find((a) => a.email === email)!.id;
+  const failed = await rows<{ n: number }>(
+    t.app.db,
+    sql`SELECT count(*)::int AS n FROM staff_audit WHERE action = 'totp_failed' AND staff_id = ${id}`,
+  );
+  expect(failed[0]!.n).toBe(codes.filter((c) => c !== 403).length);
 });

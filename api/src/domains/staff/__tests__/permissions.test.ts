@@ -3,7 +3,7 @@ import {
   staffPath,
   type StaffAccess,
   type StaffRouteName,
-} from '@dating/shared/contract/index';
+} from '@dating/shared/contract/staff';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { member } from '../../../testing/chat';
 import { staffSession, type StaffMember } from '../../../testing/staff';

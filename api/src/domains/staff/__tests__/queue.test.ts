@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { StaffConversation, StaffQueueResponse } from '@dating/shared/contract/index';
+import type { StaffConversation, StaffQueueResponse } from '@dating/shared/contract/staff';
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { multipart } from '../../../testing/accounts';
