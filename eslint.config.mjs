@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
 /**
  * Boundaries (ARCHITECTURE §2): a remote imports `shared` but never another remote; the shell imports no remote

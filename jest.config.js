@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 
-const web = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+const web = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
 module.exports = {
   maxWorkers: 2,

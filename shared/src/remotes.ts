@@ -4,6 +4,7 @@
 // so a prop renamed on one side fails `tsc -b` on the other. A new remote adds its entries here (and to
 // REMOTE_EXPOSES, which the repo test compares with every remote's webpack `exposes`).
 import type { ComponentType } from 'react';
+import type { StaffAppProps } from './contract/staff-remote';
 
 /** A routed page: the shell passes nothing; it reads the route from react-router. */
 export type PageProps = Record<string, never>;
@@ -60,6 +61,8 @@ export interface RemoteModules {
   'mf_account/LangConfigPage': PageProps;
   'mf_account/ComplaintsPage': PageProps;
   'mf_account/SignupForm': SignupFormProps;
+  /** The back office (issue 14): one module, mounted by the shell at `/staff/*`; its pages are its own routes. */
+  'mf_staff/StaffApp': StaffAppProps;
 }
 
 /** `mf_chat/ConversationPage` and the like. */
@@ -104,6 +107,7 @@ export const REMOTE_EXPOSES = {
     'MailChangePage', 'AccountDeletedPage', 'ProfileSettingsPage', 'NotificationsPage', 'LangConfigPage',
     'ComplaintsPage', 'SignupForm',
   ],
+  mf_staff: ['StaffApp'],
 } as const satisfies { [R in RemoteName]: readonly RemoteModuleName<R>[] };
 
 type ListedIds = { [R in keyof typeof REMOTE_EXPOSES]: `${R}/${(typeof REMOTE_EXPOSES)[R][number]}` }[keyof typeof REMOTE_EXPOSES];

@@ -17,12 +17,17 @@ describe('matchSiteRoute: which page addresses exist (the server answers the res
     ['/general-nl', '/:token'],
     ['/she-eng', '/:token'],
     ['/pages/terms', '/pages/terms'],
+    ['/staff', '/staff/*'],
+    ['/staff/', '/staff/*'],
+    ['/staff/queue/12', '/staff/*'],
   ])('%s is the page %s', (path, route) => {
     expect(matchSiteRoute(path)).toBe(route);
   });
 
   test.each([
     '/nonsense',
+    '/staffing',
+    '/Staff/login',
     '/does/not/exist',
     '/members/1/2/3',
     '/pages/unknown',

@@ -6,6 +6,7 @@
  */
 
 import { LANDER_VARIANTS, parseLanderSlug } from './contract/landers';
+import { BACK_OFFICE_PATH } from './contract/staff-remote';
 
 export { LANDER_VARIANTS };
 
@@ -64,10 +65,17 @@ export const SITE_ROUTE_PATHS: readonly string[] = [
   '/lang-config',
   '/complaints',
   ...STATIC_PAGES.map((name) => `/pages/${name}`),
+  // The staff area: the shell knows only the prefix, its pages are routes inside mf-staff (issue 14).
+  `${BACK_OFFICE_PATH}/*`,
 ];
 
 function matches(pattern: string, segments: string[]): boolean {
   const parts = pattern.split('/').filter(Boolean);
+  // A splat (`/staff/*`): the prefix and anything below it.
+  if (parts[parts.length - 1] === '*') {
+    const prefix = parts.slice(0, -1);
+    return segments.length >= prefix.length && prefix.every((part, i) => part === segments[i]);
+  }
   const required = parts.filter((part) => !part.endsWith('?')).length;
   if (segments.length < required || segments.length > parts.length) return false;
   return segments.every((segment, i) => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Build order: the shell first (the other engineers' e2e needs it most), then the remotes. */
-export const APPS = ['shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+export const APPS = ['shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
 /** `mf-chat`, `@dating/mf-chat`, `mf_chat` → `mf-chat`; throws on anything else. */
 export function appFolder(name) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const APP_DIRS = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
+const APP_DIRS = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
 function facadeExports(file: string): Set<string> {
   const source = fs.readFileSync(path.join(__dirname, 'shims', file), 'utf8');

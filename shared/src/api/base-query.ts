@@ -6,6 +6,8 @@ import type { ApiErrorBody } from '../contract';
 
 export const REQUEST_TYPE_HEADER = 'X-Requested-With';
 export const REQUEST_TYPE_VALUE = 'XMLHttpRequest';
+/** Staff API calls (relative to `/api/`): their 403 `auth_required` is about the staff session, not the member's. */
+export const STAFF_API_PREFIX = 'staff/';
 
 export interface ApiExtraOptions {
   /** Mutations are not retried unless they are idempotent (e.g. carry a client-generated id). */
@@ -46,7 +48,8 @@ function methodOf(args: string | FetchArgs): string {
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
   async (args, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
-    if (isAuthRequiredError(result.error)) {
+    // The staff area has its own session (issue 14): a missing staff session says nothing about the member's.
+    if (isAuthRequiredError(result.error) && !urlOf(args).startsWith(STAFF_API_PREFIX)) {
       api.dispatch(authRequired());
       if (!urlOf(args).startsWith('user.php')) return { data: false, meta: result.meta };
     }

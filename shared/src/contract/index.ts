@@ -15,3 +15,4 @@ export * from './experiments';
 // '@dating/shared/contract/staff', so they never reach the members' bundles (issue 14: staff routes are not listed
 // to members); the shared chunk keeps every export of this index.
 export type * from './staff';
+export * from './staff-remote';

@@ -8,6 +8,7 @@ import { ChatLayout } from '../layouts/chat-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
 import { LanderLayout } from '../layouts/lander-layout';
+import { StaffLayout } from '../layouts/staff-layout';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
@@ -21,6 +22,7 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
   chat: ChatLayout,
   lander: LanderLayout,
   empty: EmptyLayout,
+  staff: StaffLayout,
 };
 
 function StartupSpinner() {
@@ -50,7 +52,7 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
       }
       const Component = () => (
         <AccessGuard access={def.access}>
-          <RemoteModule target={target} initial={initial} />
+          <RemoteModule target={target} initial={initial} props={def.props ? { ...def.props } : undefined} />
         </AccessGuard>
       );
       return { Component };

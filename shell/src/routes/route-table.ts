@@ -1,10 +1,11 @@
+import { BACK_OFFICE_PATH, type StaffAppProps } from '@dating/shared';
 import { LANDER_VARIANTS } from '@dating/shared/site-routes';
 import type { RemoteModuleName, RemoteName, RemoteTarget } from '@dating/shared/remotes';
 
 // The page paths are shared with the server (404 status for unknown pages); the test keeps both lists equal.
 export { LANDER_VARIANTS, TOKEN_PATTERN } from '@dating/shared/site-routes';
 
-export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'staff';
 export type StaticPageName = 'ban' | 'cookies' | 'faq' | 'privacy' | 'return-policy' | 'service' | 'terms';
 export type ShellPageTarget = { page: 'static'; name: StaticPageName } | { page: 'not-found' };
 
@@ -22,6 +23,8 @@ export interface RouteDef {
   layout: LayoutName;
   target: RemoteTarget | ShellPageTarget;
   access: Access;
+  /** Props the shell passes to the remote module (typed by the seam in `shared`). */
+  props?: StaffAppProps;
 }
 
 const r = <R extends RemoteName>(remote: R, module: RemoteModuleName<R>) => ({ remote, module }) as RemoteTarget;
@@ -84,6 +87,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/notifications', name: 'notifications', layout: 'default', target: r('mf_account', 'NotificationsPage'), access: 'member' },
   { path: '/lang-config', name: 'lang-config', layout: 'default', target: r('mf_account', 'LangConfigPage'), access: 'member' },
   { path: '/complaints', name: 'complaints', layout: 'default', target: r('mf_account', 'ComplaintsPage'), access: 'any' },
+  // mf-staff: the shell knows only the prefix; the staff pages and their access are the remote's own (issue 14).
+  { path: `${BACK_OFFICE_PATH}/*`, name: 'staff', layout: 'staff', target: r('mf_staff', 'StaffApp'), access: 'any', props: { basePath: BACK_OFFICE_PATH } },
   // Shell pages
   ...(['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const).map(
     (name): RouteDef => ({ path: `/pages/${name}`, name: `pages-${name}`, layout: 'default', target: page(name), access: 'any' }),
