@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { SkipLink } from '@dating/shared';
 import { ActivationModal } from '../banners/activation-modal';
 import { LikeModal } from '../banners/like-modal';
 import { ActivationReminder, DisabledNotificationsAlert, ProfilePhotoAlert, PushOptInAlert } from '../banners/member-alerts';
@@ -13,14 +15,16 @@ import { Footer } from './footer';
 
 /** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
 export function DefaultLayout() {
+  const { t } = useTranslation();
   const user = useSessionUser();
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
   return (
     <div className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`} data-layout="default">
+      <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <TopNav />
       <TimeBonusBanner bonus={bonus} routeName={routeName} />
-      <main className="container flex-grow-1 py-3" id="main">
+      <main className="container flex-grow-1 py-3" id="main" tabIndex={-1}>
         <div className="shell-banners">
           <ActivationReminder user={user} routeName={routeName} />
           <ProfilePhotoAlert user={user} routeName={routeName} />

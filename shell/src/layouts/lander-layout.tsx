@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { SkipLink } from '@dating/shared';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
@@ -14,6 +15,7 @@ export function LanderLayout() {
   const user = useSessionUser();
   return (
     <div className="shell-layout shell-layout-lander d-flex flex-column min-vh-100" data-layout="lander">
+      <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <header className="shell-logo-bar navbar navbar-dark bg-primary">
         <div className="container">
           <Link className="navbar-brand fw-bold" to="/">{settings.name}</Link>
@@ -27,7 +29,7 @@ export function LanderLayout() {
           </div>
         </div>
       </header>
-      <main className="flex-grow-1" id="main">
+      <main className="flex-grow-1" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
