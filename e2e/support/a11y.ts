@@ -66,6 +66,8 @@ export interface ScanTarget {
   route: string;
   url: string;
   layout: RouteDef['layout'];
+  /** What draws the page: a remote's module, a shell page; a lander per path (each path is its own design). */
+  page: string;
 }
 
 /**
@@ -90,13 +92,29 @@ export function scanTargets(ids: RouteIds, member: boolean): ScanTarget[] {
     else if (route.path === '/credits/:id/:paymentmethod?') url = `/credits/${ids.packageId}/ideal`;
     else if (route.path === '/transactions/:id?') url = ids.orderId ? `/transactions/${ids.orderId}` : '/transactions';
     else url = url.split('/').map((part) => fill[part] ?? part).join('/');
-    targets.push({ route: route.path, url, layout: route.layout });
+    const page = 'remote' in route.target ? `${route.target.remote}/${route.target.module}` : route.target.page;
+    targets.push({ route: route.path, url, layout: route.layout, page: page.endsWith('/LanderPage') ? route.path : page });
   }
   // The shell's table and the shared list are the same paths (route-table.paths.test.ts); a scan that skipped a
   // page because the lists drifted would be a silent gap.
   const scannable = new Set(ROUTE_TABLE.map((route) => route.path));
   for (const path of SITE_ROUTE_PATHS) expect(scannable.has(path), `${path} is in the shell's route table`).toBe(true);
   return targets;
+}
+
+/**
+ * The routes scanned again at the phone's width, where the layouts differ: below 992 px the member's bar moves to
+ * the bottom and the chat layout drops its list; pages change their own grids. One route per page that draws it
+ * (`/premium` and `/pricing` are one page), and for a member only the layouts with the member's bars.
+ */
+export function phoneTargets(targets: ScanTarget[], member: boolean): ScanTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((target) => {
+    if (member && target.layout !== 'default' && target.layout !== 'chat') return false;
+    if (seen.has(target.page)) return false;
+    seen.add(target.page);
+    return true;
+  });
 }
 
 /**
@@ -122,7 +140,7 @@ export async function settle(page: Page): Promise<void> {
   await page
     .locator('h1')
     .first()
-    .waitFor({ state: 'visible', timeout: 5_000 })
+    .waitFor({ state: 'visible', timeout: 15_000 })
     .catch(() => undefined);
 }
 
