@@ -123,6 +123,9 @@ export function phoneTargets(targets: ScanTarget[], member: boolean): ScanTarget
  */
 export async function openInApp(page: Page, url: string): Promise<void> {
   await page.evaluate((target) => {
+    // Route changes render in a transition: the old page (and its h1) stays until the new one is ready. Marked
+    // here, so `settle` can tell the new page's heading from the old one's.
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-scan-old', heading.textContent ?? '');
     const previous = (window.history.state ?? {}) as { idx?: number };
     const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (previous.idx ?? 0) + 1 };
     window.history.pushState(state, '', target);
@@ -136,12 +139,22 @@ export async function settle(page: Page): Promise<void> {
   await expect(
     page.locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]').filter({ visible: true }),
   ).toHaveCount(0);
-  // A page without an h1 is a finding of the scan, not a reason to stop it: wait for one, but not for ever.
+  // A page without an h1 is a finding of the scan, not a reason to stop it: wait for the new page's h1 (a new
+  // element, or the same element with another text), but not for ever. Pages drawn by the same component with
+  // the same heading (/premium and /pricing) keep the old one, and wait out the limit.
   await page
-    .locator('h1')
-    .first()
-    .waitFor({ state: 'visible', timeout: 15_000 })
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('h1')].some(
+          (h) => h.getClientRects().length > 0 && h.getAttribute('data-scan-old') !== (h.textContent ?? ''),
+        ),
+      undefined,
+      { timeout: 3_000 },
+    )
     .catch(() => undefined);
+  await expect(
+    page.locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]').filter({ visible: true }),
+  ).toHaveCount(0);
 }
 
 /** Runs axe over the page and adds its serious/critical violations (and the always-failing rules) to `findings`. */

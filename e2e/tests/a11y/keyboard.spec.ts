@@ -32,10 +32,9 @@ test('keyboard: skip link, then signup through the signup modal (focus trapped, 
   await page.keyboard.press('Enter');
   const form = page.getByTestId('signup-modal').getByRole('form', { name: 'Maak je account aan' });
   await typeInto(page, form.getByLabel('Profielnaam'), member.name);
-  // Tab never leaves the dialog: from its last control it comes round to the first.
-  const closeButton = dialog.getByRole('button', { name: 'Sluiten' });
-  await tabTo(page, closeButton);
-  await expect(dialog).toContainText('Maak je account aan');
+  // Tab never leaves the dialog: more presses than it has controls come round to its first one again.
+  for (let presses = 0; presses < 20; presses += 1) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   // The date field takes the digits of day, month and year (nl-NL: dd-mm-jjjj).
   await typeInto(page, form.getByLabel('Geboortedatum'), '15061990');
   await expect(form.getByLabel('Geboortedatum')).toHaveValue('1990-06-15');
