@@ -35,9 +35,10 @@ test('keyboard: skip link, then signup through the signup modal (focus trapped, 
   // Tab never leaves the dialog: more presses than it has controls come round to its first one again.
   for (let presses = 0; presses < 20; presses += 1) await page.keyboard.press('Tab');
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-  // The date field takes the digits of day, month and year (nl-NL: dd-mm-jjjj).
-  await typeInto(page, form.getByLabel('Geboortedatum'), '15061990');
-  await expect(form.getByLabel('Geboortedatum')).toHaveValue('1990-06-15');
+  // The date field takes the digits of its parts in the browser's order (dd-mm-jjjj or mm/dd/yyyy): the 6th of
+  // June reads the same in both.
+  await typeInto(page, form.getByLabel('Geboortedatum'), '06061990');
+  await expect(form.getByLabel('Geboortedatum')).toHaveValue('1990-06-06');
   await typeInto(page, form.getByLabel('E-mailadres'), member.email);
   await typeInto(page, form.getByLabel('Wachtwoord'), member.password);
   const signup = page.waitForResponse((r) => r.url().endsWith('/api/signup.php') && r.request().method() === 'POST');
