@@ -7,12 +7,13 @@ export interface PageProps {
   wide?: boolean;
 }
 
+/** A page of mf-account: its h1 and content, inside the shell layout's one main landmark (not a second one). */
 export function Page({ title, children, wide = false }: PageProps) {
   return (
-    <main className={`${styles.page} ${wide ? styles.wide : ''}`}>
+    <div className={`${styles.page} ${wide ? styles.wide : ''}`}>
       <h1 className={styles.title}>{title}</h1>
       {children}
-    </main>
+    </div>
   );
 }
 

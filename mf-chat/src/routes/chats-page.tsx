@@ -25,8 +25,12 @@ function ChatsPage() {
         </div>
         <ConversationList />
       </section>
+      {/* From 992 px the list is the layout's sidebar; the page keeps its heading (one h1 at every width). */}
       <div className={styles.wide}>
-        <p>{t('list.pick')}</p>
+        <div className="text-center">
+          <h1 className="h4">{t('list.title')}</h1>
+          <p className="mb-0">{t('list.pick')}</p>
+        </div>
       </div>
     </>
   );

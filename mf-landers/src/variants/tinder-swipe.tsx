@@ -17,7 +17,7 @@ export default function TinderSwipe({ source }: VariantProps) {
         <p>{t('tinderswipe.text')}</p>
       </header>
       <div className={styles.deck}>
-        <SwipeGame source={source} />
+        <SwipeGame source={source} heading={2} />
       </div>
     </LanderFrame>
   );

@@ -68,7 +68,8 @@ export default function VideoLander({ source }: VariantProps) {
           <ul>
             {live.map((profile) => (
               <li key={profile.id}>
-                <button type="button" onClick={open} aria-label={t('photoOf', { name: profile.name })}>
+                <button type="button" onClick={open}>
+                  <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
                   <ProfilePhoto profile={profile} />
                   <span className={styles.stripLive}>{t('video.live')}</span>
                 </button>

@@ -4,5 +4,6 @@ export * from './spinner';
 export * from './empty-state';
 export * from './error-alert';
 export * from './modal';
+export * from './skip-link';
 export * from './with-suspense';
 export * from './dropdown';

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { SkipLink } from '@dating/shared';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { RemoteModule } from '../remotes/remote-module';
@@ -11,12 +13,14 @@ const CONVERSATION_LIST: RemoteTarget<'mf_chat/ConversationList'> = { remote: 'm
  * 992 px (the chats page itself is the list on a phone).
  */
 export function ChatLayout() {
+  const { t } = useTranslation();
   return (
     <div className="shell-layout shell-layout-chat d-flex vh-100 overflow-hidden" data-layout="chat">
+      <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <aside className="shell-chat-sidebar d-none d-lg-flex flex-column border-end">
         <RemoteModule target={CONVERSATION_LIST} compact />
       </aside>
-      <main className="flex-grow-1 d-flex flex-column min-w-0" id="main">
+      <main className="flex-grow-1 d-flex flex-column min-w-0" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteEntryWarning layout="chat" />

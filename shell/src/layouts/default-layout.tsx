@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '@dating/shared';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { SkipLink, useCurrentUser } from '@dating/shared';
 import { LikeModal } from '../banners/like-modal';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
@@ -17,18 +18,20 @@ const MemberPopups = lazy(() => memberBanners().then((m) => ({ default: m.Member
 
 /** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
 export function DefaultLayout() {
+  const { t } = useTranslation();
   const user = useCurrentUser() ?? null;
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
   return (
     <div className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`} data-layout="default">
+      <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <TopNav />
       {user ? (
         <Suspense fallback={null}>
           <MemberTopBanner user={user} bonus={bonus} routeName={routeName} />
         </Suspense>
       ) : null}
-      <main className="container flex-grow-1 py-3" id="main">
+      <main className="container flex-grow-1 py-3" id="main" tabIndex={-1}>
         <div className="shell-banners">
           {user ? (
             <Suspense fallback={null}>

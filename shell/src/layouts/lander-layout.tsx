@@ -1,6 +1,7 @@
 import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { SkipLink } from '@dating/shared';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
@@ -15,6 +16,7 @@ export function LanderLayout() {
   const user = useCurrentUser() ?? null;
   return (
     <div className="shell-layout shell-layout-lander d-flex flex-column min-vh-100" data-layout="lander">
+      <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <header className="shell-logo-bar navbar navbar-dark bg-primary">
         <div className="container">
           <Link className="navbar-brand fw-bold" to="/">{settings.name}</Link>
@@ -28,7 +30,7 @@ export function LanderLayout() {
           </div>
         </div>
       </header>
-      <main className="flex-grow-1" id="main">
+      <main className="flex-grow-1" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

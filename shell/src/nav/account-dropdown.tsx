@@ -10,8 +10,15 @@ export function AccountDropdown({ user }: { user: User }) {
   return (
     <Dropdown
       toggleClassName="btn btn-link nav-link px-1 d-flex align-items-center gap-1"
-      ariaLabel={t('nav.account')}
-      label={<Avatar profile={user.profile} size={30} />}
+      label={
+        <>
+          {/* The avatar is a picture of the member, not a label: the toggle is named by its hidden text. */}
+          <span aria-hidden="true">
+            <Avatar profile={user.profile} size={30} />
+          </span>
+          <span className="visually-hidden">{t('nav.account')}</span>
+        </>
+      }
     >
       {(close) => (
         <>

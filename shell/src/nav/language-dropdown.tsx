@@ -31,10 +31,11 @@ export function LanguageDropdown({ className = 'btn btn-link nav-link px-2' }: {
   return (
     <Dropdown
       toggleClassName={className}
-      ariaLabel={t('nav.language')}
+      // Named "Language nl": the visible code is part of the name (WCAG 2.5.3 label in name).
       label={
         <>
-          <Icon name="globe" size={18} /> <span className="text-uppercase small">{current}</span>
+          <Icon name="globe" size={18} /> <span className="visually-hidden">{t('nav.language')}</span>{' '}
+          <span className="text-uppercase small">{current}</span>
         </>
       }
     >

@@ -17,12 +17,13 @@ export function ConversationHeader({ profile, menu }: { profile: Profile; menu?:
       </Link>
       <Link to={`/members/${profile.id}`} className={styles.profile}>
         <Avatar profile={profile} size={40} />
-        <span className={styles.text}>
-          <span className={styles.name}>
+        <div className={styles.text}>
+          {/* The page's heading: whom the conversation is with. */}
+          <h1 className={styles.name}>
             {profile.name}, {profile.age}
-          </span>
+          </h1>
           {place && <span className={styles.place}>{place}</span>}
-        </span>
+        </div>
       </Link>
       {menu && <div className={styles.menu}>{menu}</div>}
     </header>

@@ -25,9 +25,13 @@ export function ConversationMenu({
   return (
     <>
       <Dropdown
-        label={<span aria-hidden="true">⋮</span>}
+        label={
+          <>
+            <span aria-hidden="true">⋮</span>
+            <span className="visually-hidden">{t('safety.menu')}</span>
+          </>
+        }
         toggleClassName="btn btn-link text-body px-2 fs-4 lh-1 text-decoration-none"
-        ariaLabel={t('safety.menu')}
       >
         {(closeMenu) => (
           <>

@@ -32,8 +32,10 @@ function Card({ profile, offset }: { profile: Profile; offset: number }) {
 /**
  * Swipe cards from members.php: right (or ♥) likes, left skips. Liking needs an account, so visitors get the signup
  * modal; members have 4 likes a day (the server counts them), then a countdown to the site's next day.
+ * `heading`: the level of the game's title: 1 on its own page (/swipe-game), 2 inside a lander that has its own h1
+ * (one h1 per page).
  */
-export function SwipeGame({ source }: { source: string }) {
+export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1 | 2 }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic } = useSite();
@@ -154,7 +156,11 @@ export function SwipeGame({ source }: { source: string }) {
 
   return (
     <section className={styles.game}>
-      <h1 className={styles.title}>{t('swipe.title')}</h1>
+      {heading === 1 ? (
+        <h1 className={styles.title}>{t('swipe.title')}</h1>
+      ) : (
+        <h2 className={styles.title}>{t('swipe.title')}</h2>
+      )}
       {body}
     </section>
   );
