@@ -91,6 +91,7 @@ export function scanTargets(ids: RouteIds, member: boolean): ScanTarget[] {
     if (route.path === '/chats/:id') url = `/chats/${ids.conversationId}`;
     else if (route.path === '/credits/:id/:paymentmethod?') url = `/credits/${ids.packageId}/ideal`;
     else if (route.path === '/transactions/:id?') url = ids.orderId ? `/transactions/${ids.orderId}` : '/transactions';
+    else if (route.path.endsWith('/*')) url = route.path.slice(0, -2); // a remote's own router (the back office)
     else url = url.split('/').map((part) => fill[part] ?? part).join('/');
     const page = 'remote' in route.target ? `${route.target.remote}/${route.target.module}` : route.target.page;
     targets.push({ route: route.path, url, layout: route.layout, page: page.endsWith('/LanderPage') ? route.path : page });
