@@ -33,7 +33,7 @@ export interface AppConfig {
    */
   appSecret?: string;
   smtpUrl?: string;
-  /** Signups per client address per 10 minutes (SIGNUP_RATE_LIMIT, default 30; the e2e run, which signs up many
+  /** Signups, and activations, per client address per 10 minutes (SIGNUP_RATE_LIMIT, default 30; the e2e run, which signs up many
    * members from one address, raises it). */
   signupRateLimit: number;
   /**

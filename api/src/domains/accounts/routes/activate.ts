@@ -3,12 +3,15 @@ import { Type } from 'typebox';
 import { TokenInput } from '../schemas';
 import { UserSchema, errors } from '../../../lib/contract';
 
-/** `POST /api/activate.php`: the link of the activation mail (single use, 48 h); logs the member in. */
+/**
+ * `POST /api/activate.php`: the link of the activation mail (single use, 48 h); logs the member in. Limited per
+ * address like signup (every signup is followed by one activation), so SIGNUP_RATE_LIMIT sets both.
+ */
 export const activateRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/activate.php',
     {
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: app.config.signupRateLimit, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
         body: Type.Object({ token: TokenInput }),
