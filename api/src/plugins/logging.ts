@@ -196,7 +196,7 @@ export class BatchedLog implements LogSink {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0) return;
-    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join('');
+    const text = this.pending.join('');
     this.pending = [];
     this.bytes = 0;
     this.sink.write(text);
