@@ -1,6 +1,7 @@
 // What the server logs: one line per request, and no password, hash, token, cookie or email address in any line
 // (issue 11 item 10, issue 16). The app logs into a stream here, exactly as it would to stdout.
 import { Writable } from 'node:stream';
+import { BatchedLog } from '../src/plugins/logging';
 import { createTestApp, DEMO_EMAIL, DEMO_PASSWORD, XHR, type TestContext } from '../src/testing/helpers';
 
 class Capture extends Writable {
@@ -115,6 +116,44 @@ describe('LOG_REQUESTS', () => {
       const completed = log.lines().filter((line) => line.msg === 'request completed');
       expect(completed.map((line) => (line.req as { url: string }).url)).toEqual(['/api/_test/broken.php']);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the batched log destination of the server', () => {
+  test('every request line arrives, in batches; an error line is written at once', async () => {
+    const log = new Capture();
+    const writes: string[] = [];
+    const sink = { write: (text: string) => (writes.push(text), log.write(text)) };
+    // A long delay: only the size limit, an error line or the flush below may write.
+    const batched = new BatchedLog(sink, 4096, 60_000);
+    const t = await createTestApp({ profiles: 1, logger: { level: 'info', stream: batched } });
+    try {
+      t.app.get('/api/_test/broken.php', async () => {
+        throw new Error('broken');
+      });
+      for (let i = 0; i < 30; i++)
+        expect((await t.call({ method: 'GET', url: `/api/settings.php?i=${i}` })).statusCode).toBe(200);
+      const beforeError = writes.length;
+      // 30 lines of ~250 bytes went out in fewer writes than lines, and some still wait.
+      expect(beforeError).toBeGreaterThan(0);
+      expect(beforeError).toBeLessThan(30);
+      expect((await t.call({ method: 'GET', url: '/api/_test/broken.php' })).statusCode).toBe(500);
+      // The error line did not wait for the size limit or the timer.
+      expect(writes.length).toBeGreaterThan(beforeError);
+      expect(log.lines().some((line) => line.level === 50)).toBe(true);
+      batched.flush();
+      const urls = log
+        .lines()
+        .filter((line) => line.msg === 'request completed')
+        .map((line) => (line.req as { url: string }).url);
+      expect(urls).toEqual([
+        ...Array.from({ length: 30 }, (_, i) => `/api/settings.php?i=${i}`),
+        '/api/_test/broken.php',
+      ]);
+    } finally {
+      batched.close();
       await t.close();
     }
   });

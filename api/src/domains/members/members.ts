@@ -8,6 +8,7 @@ import { first, rows } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { TtlMap } from '../../lib/ttl-map';
 import { cacheEnabled } from '../../lib/caches';
+import { membersJson } from '../../lib/serialize';
 import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
@@ -129,6 +130,22 @@ const filterKey = (site: SiteScope, f: Filters) =>
   ]);
 
 const NO_ONE: readonly number[] = [];
+/**
+ * Whole answers of member search, as the bytes sent, per viewer and query, for ANSWER_MS: a member paging or
+ * polling the same page gets the same bytes without the page being cut, counted, looked up and serialised again.
+ * An answer is kept only while it was built from the current caches: the same site object, the same hidden set
+ * (the blocked cache's object, replaced when a block changes) and no clear of the search or profile caches since.
+ */
+const ANSWER_MS = 1_000;
+const ANSWER_KEYS = 5_000;
+
+interface Answer {
+  site: SiteScope;
+  hidden: ReadonlySet<number> | null;
+  generation: number;
+  profilesGeneration: number;
+  bytes: Promise<Buffer>;
+}
 /** Pages and counts are shared by all viewers for a few seconds (cleared when members change). */
 const CACHE_MS = 10_000;
 const CACHE_KEYS = 2_000;
@@ -157,12 +174,14 @@ export function createMembersService(
 ) {
   const counts = new TtlMap<string, Promise<number>>(CACHE_MS, CACHE_KEYS, 'members');
   const prefixes = new TtlMap<string, Promise<Prefix>>(CACHE_MS, CACHE_KEYS, 'members');
+  const answers = new TtlMap<string, Answer>(ANSWER_MS, ANSWER_KEYS, 'members');
   // Bumped by every clear: a read under way when members changed must not be kept.
   let generation = 0;
   const clear = () => {
     generation++;
     counts.clear();
     prefixes.clear();
+    answers.clear();
   };
   bus.subscribe((event) => {
     if (event.type === 'members-changed') clear();
@@ -270,6 +289,36 @@ export function createMembersService(
       clear();
       deps.profiles.clear();
       bus.publish({ type: 'members-changed' });
+    },
+    /**
+     * `search` as the JSON bytes of the answer (lib/serialize.ts membersJson), the same bytes for the same viewer
+     * and query while nothing it was built from changed (ANSWER_MS at most).
+     */
+    async searchJson(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<Buffer> {
+      if (!cacheEnabled('members')) return membersJson(await this.search(site, viewerId, q));
+      const hidden = viewerId === null ? null : await deps.blocked.hiddenFor(viewerId);
+      const key = `${viewerId}|${filterKey(site, q)}|${q.pageNumber}|${q.numResults}`;
+      const hit = answers.get(key);
+      if (
+        hit &&
+        hit.site === site &&
+        hit.hidden === hidden &&
+        hit.generation === generation &&
+        hit.profilesGeneration === deps.profiles.generation()
+      )
+        return hit.bytes;
+      const answer: Answer = {
+        site,
+        hidden,
+        generation,
+        profilesGeneration: deps.profiles.generation(),
+        bytes: this.search(site, viewerId, q).then(membersJson),
+      };
+      answers.set(key, answer);
+      answer.bytes.catch(() => {
+        if (answers.get(key) === answer) answers.delete(key);
+      });
+      return answer.bytes;
     },
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
     async search(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {

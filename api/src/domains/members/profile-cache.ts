@@ -47,6 +47,8 @@ export function createProfileCache(raw: RawDb, bus: Bus) {
       }
       return out;
     },
+    /** Changes with every clear: what was built from profiles read before it is out of date. */
+    generation: () => generation,
     /** Forget everything on this node (the caller tells the other nodes). */
     clear,
   };

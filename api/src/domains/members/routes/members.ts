@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../../lib/errors';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
 import { GenderSchema, ProfileSchema, errors } from '../../../lib/contract';
-import { membersJson, sendJson } from '../../../lib/serialize';
+import { sendJson } from '../../../lib/serialize';
 
 export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -41,9 +41,9 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       if (q.min_age && q.max_age && q.min_age > q.max_age)
         throw new ApiError(400, 'validation', { field: 'max_age' }, 'max_age');
-      const result = await app.services.members.search(request.site, userId, q);
-      // Pre-serialised (schemas/serialize.ts): each cached profile is turned into JSON once, not per request.
-      return sendJson(reply, membersJson(result));
+      // Pre-serialised (lib/serialize.ts): each cached profile is turned into JSON once, not per request, and a
+      // repeated query of the same viewer gets the same bytes while the caches it was built from hold.
+      return sendJson(reply, await app.services.members.searchJson(request.site, userId, q));
     },
   );
 };
