@@ -1,6 +1,5 @@
-// msw in the jsdom test environment: the Node build of msw (its `browser` export is empty), so test files that use
-// it carry `@jest-environment-options {"customExportConditions": [""]}`, plus the web globals jsdom leaves out.
-import './msw-globals';
-
-export { setupServer } from 'msw/node';
-export { http, HttpResponse, delay } from 'msw';
+// msw in mf-staff's tests: the one server every web test shares (shared/src/testing/msw.ts; tools/jest/setup-web.ts
+// starts it for each file, treats unhandled requests as errors and forgets a test's handlers after it). Tests add
+// their handlers with `server.use(...)`.
+export { http, HttpResponse, server } from '@dating/shared/testing';
+export { delay } from 'msw';

@@ -1,17 +1,12 @@
-/** @jest-environment-options {"customExportConditions": [""]} */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import StaffApp from '../../staff-app';
-import { http, HttpResponse, setupServer } from '../../lib/msw';
+import { http, HttpResponse, server } from '../../lib/msw';
 import { API, meFixture, meHandler, renderStaff } from '../../lib/test-utils';
 
 // Many typed steps and lazily loaded pages: generous on a loaded machine (nothing here measures time).
 jest.setTimeout(30_000);
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('staff sign-in', () => {
   test('password, then enrolment with the QR code, then the code: the staff area opens', async () => {

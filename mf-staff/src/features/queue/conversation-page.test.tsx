@@ -1,18 +1,13 @@
-/** @jest-environment-options {"customExportConditions": [""]} */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffConversation, StaffMessage, StaffReplyRequest } from '@dating/shared/contract/staff';
 import StaffApp from '../../staff-app';
-import { http, HttpResponse, setupServer } from '../../lib/msw';
+import { http, HttpResponse, server } from '../../lib/msw';
 import { API, meFixture, meHandler, renderStaff } from '../../lib/test-utils';
 
 // Many typed steps and lazily loaded pages: generous on a loaded machine (nothing here measures time).
 jest.setTimeout(30_000);
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function message(id: number, fromMe: boolean, text: string | null, extra: Partial<StaffMessage> = {}): StaffMessage {
   return { id, conversation: 9, client_id: null, from_me: fromMe, type: 'text', text, gift: null, photo: null, sent_at: '2026-11-23T10:00:00Z', read_at: null, ...extra };
