@@ -1,27 +1,15 @@
 // Issue 13 items 3 and 4 on a listening server (real HTTP): the web app manifest and icons of two sites, the
 // translated offline page the service worker caches, and HTTP 404 for any path outside the route table.
-import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, type TestContext } from '../src/testing/helpers';
+import { createTestApp, deployTestShell, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  const site = path.join(t.dataDir, 'site');
-  const shell = path.join(site, 'shell', '1.0.0-aaaa');
-  await mkdir(shell, { recursive: true });
-  await writeFile(
-    path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: [], preload: [] } }),
-  );
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa', history: [] } } }),
-  );
+  await deployTestShell(t.dataDir);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

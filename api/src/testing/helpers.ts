@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -88,4 +88,22 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A deployed shell in the test app's deploy folder, as `npm run deploy` leaves it: version 1.0.0-aaaa with one entry
+ * script, and the registry pointing at it, so the HTML route answers pages.
+ */
+export async function deployTestShell(dataDir: string): Promise<void> {
+  const site = path.join(dataDir, 'site');
+  const shell = path.join(site, 'shell', '1.0.0-aaaa');
+  await mkdir(shell, { recursive: true });
+  await writeFile(
+    path.join(shell, 'entry-assets.json'),
+    JSON.stringify({ main: { js: ['main.js'], css: [], preload: [] } }),
+  );
+  await writeFile(
+    path.join(site, 'registry.json'),
+    JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa', history: [] } } }),
+  );
 }

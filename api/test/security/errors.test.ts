@@ -1,23 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { XHR, createTestApp, type TestContext } from '../../src/testing/helpers';
+import { XHR, createTestApp, deployTestShell, type TestContext } from '../../src/testing/helpers';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  const site = path.join(t.dataDir, 'site');
-  const shell = path.join(site, 'shell', '1.0.0-aaaa');
-  await mkdir(shell, { recursive: true });
-  await writeFile(
-    path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: [], preload: [] } }),
-  );
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa', history: [] } } }),
-  );
+  await deployTestShell(t.dataDir);
 });
 afterAll(() => t.close());
 
