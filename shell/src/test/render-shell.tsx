@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import type { RemoteComponent, RemoteId } from '@dating/shared/remotes';
 import type { RemoteLoader, RemoteName, RemoteTarget } from '../remotes/remote-loader';
 import { buildRoutes } from '../routes/build-routes';
+import { ROUTE_TABLE } from '../routes/route-table';
 import en from '../locales/en.json';
 import { chatsFixture, likesFixture, settingsFixture } from './fixtures';
 
@@ -87,7 +88,7 @@ export async function renderShell(options: RenderShellOptions = {}) {
   const store = await createShellStore({ settings, user });
   const i18n = await createI18n({ locale: 'en', initialResources: { en: { common: en } } });
   const remotes = createTestLoader(options.modules);
-  const router = createMemoryRouter(buildRoutes(remotes.loader), { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(buildRoutes(remotes.loader, ROUTE_TABLE, { store }), { initialEntries: [options.path ?? '/'] });
   let view!: ReturnType<typeof render>;
   await act(async () => {
     view = render(
