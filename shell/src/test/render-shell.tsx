@@ -94,6 +94,10 @@ export async function renderShell(options: RenderShellOptions = {}) {
     view = render(
       <ShellApp store={store} i18n={i18n} loader={remotes.loader} router={router as never} country={options.country ?? 'NL'} />,
     );
+    // A route with a loader (an access rule) finishes the router's first navigation some microtasks later: wait
+    // for it inside act, so the first page renders here also under fake timers (React's act flushes its work
+    // with setImmediate, which fake timers would hold back).
+    for (let i = 0; i < 1000 && !router.state.initialized; i += 1) await Promise.resolve();
   });
   return { ...view, store, router, edge, remotes, i18n };
 }
