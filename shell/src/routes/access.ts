@@ -77,10 +77,10 @@ export function accessLoader(access: Access, store: AccessSource) {
 }
 
 /**
- * Runs the current route's rules again whenever the session changes (login, logout, a 401 that ends the session,
- * account deletion, the signup modal closing). The router owns the outcome: a navigation that is already on its
- * way (logout to `/`, deletion to `/account-deleted`) is re-run with the new session, and a navigation started
- * right after the change cancels this revalidation, so neither bounces through `/login`.
+ * Runs the current route's rules again whenever the session changes (login, logout, a 403 `auth_required` that
+ * ends the session, account deletion, the signup modal closing). The router owns the outcome: a navigation already
+ * on its way (deletion to `/account-deleted`) is re-run with the new session, and a navigation started right after
+ * the change (logout to `/`) cancels this revalidation, so neither bounces through `/login`.
  */
 export function revalidateOnSessionChange(
   store: Pick<AppStore, 'getState' | 'subscribe'>,
