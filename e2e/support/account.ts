@@ -60,8 +60,9 @@ export async function sessionUser(request: APIRequestContext): Promise<false | {
 export async function logoutViaMenu(page: Page): Promise<void> {
   await accountMenu(page).click();
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click();
-  // The page shows a visitor (the Login link) and the server session is gone. Where the shell lands is not
-  // asserted: it means `/`, but from a members-only page its guard may win and show /login?redirect=… first.
+  // The page shows a visitor (the Login link) on the home page, also from a members-only page (docs/adr/0023),
+  // and the server session is gone.
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
   await expect(accountMenu(page)).toHaveCount(0);
   await expect.poll(() => sessionUser(page.request)).toBe(false);

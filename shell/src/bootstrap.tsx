@@ -33,6 +33,7 @@ export async function start(): Promise<void> {
   const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);
   const router = createBrowserRouter(
     buildRoutes(loader, ROUTE_TABLE, {
+      store,
       settings: () => siteData.settings,
       notFoundPath: siteData.status === 404 ? window.location.pathname : null,
     }),

@@ -28,4 +28,8 @@ test('signup from the home lander’s modal keeps its steps after the account is
   await modal.getByRole('button', { name: 'Overslaan' }).click();
   await expect(modal.getByRole('heading', { name: 'Bevestig je e-mailadres' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/');
+  // Closing the modal ends the wait: the home page is a visitor's, members go to /members (docs/adr/0023).
+  await modal.getByRole('button', { name: 'Begin met zoeken' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.pathname === '/members');
 });

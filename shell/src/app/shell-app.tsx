@@ -1,12 +1,12 @@
 import type { i18n as I18n } from 'i18next';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { Spinner, type AppStore } from '@dating/shared';
 import { RemoteLoaderContext } from '../remotes/remote-context';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import { NavigationPendingContext } from './navigation-pending';
+import { revalidateOnSessionChange } from '../routes/access';
 import { SiteContext } from './site-context';
 
 export interface ShellAppProps {
@@ -19,20 +19,16 @@ export interface ShellAppProps {
 
 /** Providers around the router; the same tree in the browser and in tests (with a memory router). */
 export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
+  // The routes' access rules run again when the session changes (docs/adr/0023).
+  useEffect(() => revalidateOnSessionChange(store, router), [store, router]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <SiteContext.Provider value={{ country }}>
           <RemoteLoaderContext.Provider value={loader}>
-            <NavigationPendingContext.Provider
-              value={(shown) =>
-                router.state.navigation.state !== 'idle' || router.state.location.key !== shown.key
-              }
-            >
-              <Suspense fallback={<Spinner block />}>
-                <RouterProvider router={router} />
-              </Suspense>
-            </NavigationPendingContext.Provider>
+            <Suspense fallback={<Spinner block />}>
+              <RouterProvider router={router} />
+            </Suspense>
           </RemoteLoaderContext.Provider>
         </SiteContext.Provider>
       </I18nextProvider>

@@ -23,8 +23,6 @@ export interface ShellState {
    * reminder becomes a modal.
    */
   signupCompletedHere: boolean;
-  /** A deliberate logout is running: member-only routes wait for it instead of sending the visitor to /login. */
-  loggingOut: boolean;
   /** A like became mutual (live `match` event): the match modal shows this profile until closed. */
   match: Pick<Profile, 'id' | 'name' | 'main_image'> | null;
 }
@@ -32,7 +30,6 @@ export interface ShellState {
 const initialState: ShellState = {
   signupModal: { open: false, source: null, inProgress: false },
   signupCompletedHere: false,
-  loggingOut: false,
   match: null,
 };
 
@@ -40,12 +37,6 @@ export const shellSlice = createSlice({
   name: 'shell',
   initialState,
   reducers: {
-    logoutStarted(state) {
-      state.loggingOut = true;
-    },
-    logoutFinished(state) {
-      state.loggingOut = false;
-    },
     matchModalClosed(state) {
       state.match = null;
     },
@@ -101,8 +92,7 @@ export const injectedShellSlice = shellSlice.injectInto(rootReducer);
 function shellState(state: unknown): ShellState {
   return (state as { shell?: ShellState }).shell ?? initialState;
 }
-export const { logoutStarted, logoutFinished, matchModalClosed } = shellSlice.actions;
+export const { matchModalClosed } = shellSlice.actions;
 export const selectMatch = (state: unknown) => shellState(state).match;
-export const selectLoggingOut = (state: unknown) => shellState(state).loggingOut;
 export const selectSignupModal = (state: unknown) => shellState(state).signupModal;
 export const selectSignupCompletedHere = (state: unknown) => shellState(state).signupCompletedHere;

@@ -12,10 +12,15 @@ import { StaffLayout } from '../layouts/staff-layout';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
-import { AccessGuard } from './access-guard';
+import { accessLoader, type AccessSource } from './access';
 import type { RouteHandle } from './route-handle';
-import { isRemoteTarget, ROUTE_TABLE, type LayoutName, type RouteDef } from './route-table';
+import { isRemoteTarget, type LayoutName, type RouteDef } from './route-table';
 import { landerLoader, type LanderRouteOptions } from './lander-loader';
+
+export interface RouteOptions extends LanderRouteOptions {
+  /** The store the access loaders read the session and settings from (docs/adr/0023). */
+  store: AccessSource;
+}
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
@@ -37,9 +42,9 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
   const target = def.target;
   if (!isRemoteTarget(target)) throw new Error('not a remote route');
   return {
-    // The remote's entry is fetched only when one of its routes is visited. Visitors on members-only routes and
-    // members on `/` are redirected, and `/:token` may turn out a 404, so for those the module loads on first
-    // render instead of up front.
+    // The remote's entry is fetched only when one of its routes is visited. The router calls `lazy` alongside the
+    // route's loader, also when the loader redirects: visitors on members-only routes and members on `/` are
+    // redirected, and `/:token` may turn out a 404, so for those the module loads on first render instead.
     lazy: async () => {
       let initial: LoadedRemote | undefined;
       if (def.access !== 'home' && def.access !== 'member' && def.path !== '/:token') {
@@ -51,9 +56,7 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
         }
       }
       const Component = () => (
-        <AccessGuard access={def.access}>
-          <RemoteModule target={target} initial={initial} props={def.props ? { ...def.props } : undefined} />
-        </AccessGuard>
+        <RemoteModule target={target} initial={initial} props={def.props ? { ...def.props } : undefined} />
       );
       return { Component };
     },
@@ -73,24 +76,24 @@ function shellRoute(def: RouteDef): Pick<RouteObject, 'lazy' | 'Component' | 'lo
   };
 }
 
-function childRoute(def: RouteDef, loader: RemoteLoader, options: LanderRouteOptions): RouteObject {
+function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions): RouteObject {
   const handle: RouteHandle = { name: def.name, layout: def.layout };
   const base = isRemoteTarget(def.target) ? remoteRoute(def, loader) : shellRoute(def);
-  const common = { ...base, handle, errorElement: <RouteErrorPage /> };
-  if (def.path === '/') return { ...common, index: true };
+  const common: Pick<RouteObject, 'lazy' | 'Component' | 'loader' | 'handle' | 'errorElement'> = {
+    ...base,
+    handle,
+    errorElement: <RouteErrorPage />,
+  };
+  // The route's access rule runs before the page renders (docs/adr/0023); `any` needs no loader.
+  if (def.access !== 'any') common.loader = accessLoader(def.access, options.store);
   // Landers whose variant, slug or member does not exist are the 404 page, as the server answers (shared rule).
-  if (isRemoteTarget(def.target) && def.target.module === 'LanderPage') {
-    return { ...common, path: def.path, loader: landerLoader(options) };
-  }
+  else if (isRemoteTarget(def.target) && def.target.module === 'LanderPage') common.loader = landerLoader(options);
+  if (def.path === '/') return { ...common, index: true };
   return { ...common, path: def.path };
 }
 
 /** The router's route objects: one pathless route per layout holding that layout's routes (SPEC §2). */
-export function buildRoutes(
-  loader: RemoteLoader,
-  table: readonly RouteDef[] = ROUTE_TABLE,
-  options: LanderRouteOptions = {},
-): RouteObject[] {
+export function buildRoutes(loader: RemoteLoader, table: readonly RouteDef[], options: RouteOptions): RouteObject[] {
   const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map(
     (layout): RouteObject => ({
       id: `layout-${layout}`,

@@ -4,6 +4,15 @@ import { userFixture } from '../test/fixtures';
 import { ROUTE_TABLE, remoteForPath } from './route-table';
 
 beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
+
+/** Every path the router shows from now on (redirects included). */
+function visited(router: { subscribe(listener: (state: { location: { pathname: string } }) => void): () => void }) {
+  const paths: string[] = [];
+  router.subscribe((state) => {
+    if (paths[paths.length - 1] !== state.location.pathname) paths.push(state.location.pathname);
+  });
+  return paths;
+}
 afterEach(() => localStorage.clear());
 
 async function layoutOf(path: string, user = userFixture() as ReturnType<typeof userFixture> | false) {
@@ -115,6 +124,7 @@ describe('route table and layouts', () => {
     const { loggedOut } = await import('@dating/shared');
     const view = await renderShell({ path: '/profile', user: userFixture() });
     await screen.findByText('mf_account/ProfileSettingsPage');
+    const seen = visited(view.router);
     await act(async () => {
       void view.router.navigate('/account-deleted', { replace: true });
       view.store.dispatch(loggedOut());
@@ -122,14 +132,82 @@ describe('route table and layouts', () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/account-deleted'));
     expect(await screen.findByText('mf_account/AccountDeletedPage')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/account-deleted');
+    expect(seen).not.toContain('/login');
+  });
+
+  test('logout from a members-only page opens / without passing /login, and the page stays a visitor\'s', async () => {
+    let session: ReturnType<typeof userFixture> | false = userFixture();
+    const view = await renderShell({
+      path: '/likes',
+      user: session,
+      routes: {
+        '/api/logout.php': () => {
+          session = false;
+          return { body: { ok: true } };
+        },
+        '/api/user.php': () => ({ body: { user: session } }),
+      },
+    });
+    await screen.findByText('mf_members/LikesPage');
+    const seen = visited(view.router);
+    (await screen.findByRole('button', { name: 'Account' })).click();
+    (await screen.findByRole('button', { name: 'Log out' })).click();
+    // The logout request, the navigation and the home page's module: more than findBy's 1 s on a busy machine.
+    expect(await screen.findByText('mf_landers/HomePage', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/');
+    // The store forgets the member after the navigation; that must not send the visitor anywhere else.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(view.router.state.location.pathname).toBe('/');
+    expect(seen).not.toContain('/login');
+    expect(seen).not.toContain('/members');
+  }, 15_000);
+
+  test('a navigation started before the session ends runs its rule with the visitor\'s session', async () => {
+    const { loggedOut } = await import('@dating/shared');
+    let session: ReturnType<typeof userFixture> | false = userFixture();
+    const view = await renderShell({ path: '/profile', user: session, routes: { '/api/user.php': () => ({ body: { user: session } }) } });
+    await screen.findByText('mf_account/ProfileSettingsPage');
+    session = false;
+    await act(async () => {
+      void view.router.navigate('/credits');
+      view.store.dispatch(loggedOut());
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+    expect(view.router.state.location.search).toBe('?redirect=%2Fcredits');
+    expect(view.remotes.loads).not.toContain('mf_payments/CreditsPage');
   });
 
   test('when the session ends on a members-only route the member lands on /login', async () => {
-    const view = await renderShell({ path: '/likes', user: userFixture() });
+    let session: ReturnType<typeof userFixture> | false = userFixture();
+    const view = await renderShell({ path: '/likes', user: session, routes: { '/api/user.php': () => ({ body: { user: session } }) } });
     await screen.findByText('mf_members/LikesPage');
     const { authRequired } = await import('@dating/shared');
+    // The server has ended the session (it expired); a request answered 403 auth_required.
+    session = false;
     view.store.dispatch(authRequired());
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+    expect(view.router.state.location.search).toBe('?redirect=%2Flikes');
+  });
+
+  test('a member who logs in is sent on by the login page; / then sends them to /members', async () => {
+    const { coreApi } = await import('@dating/shared');
+    const view = await renderShell({ path: '/login?redirect=%2Fchats', user: false });
+    await screen.findByText('mf_account/LoginPage');
+    await act(async () => {
+      await view.store.dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: userFixture() }));
+    });
+    // The login page is open to everyone: the session change alone moves nobody.
+    expect(view.router.state.location.pathname).toBe('/login');
+    await act(async () => {
+      await view.router.navigate('/chats');
+    });
+    expect(await screen.findByText('mf_chat/ChatsPage')).toBeInTheDocument();
+    await act(async () => {
+      await view.router.navigate('/');
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/members'));
   });
 
   test('remoteForPath finds the owning remote for hover preloading', () => {

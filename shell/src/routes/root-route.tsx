@@ -3,7 +3,7 @@ import { useCurrentUser } from '@dating/shared';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
 import { useLiveChannel } from '../live/use-live-channel';
-import { LogoutContext, useLogoutFlow, useLogoutSettled } from '../session/logout';
+import { LogoutContext, useLogoutFlow } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters } from '../session/use-session';
@@ -27,7 +27,6 @@ export function RootRoute() {
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
   const logout = useLogoutFlow();
-  useLogoutSettled();
   return (
     <LogoutContext.Provider value={logout}>
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />

@@ -37,8 +37,8 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
       ...(reasonText.trim() ? { reason_text: reasonText.trim() } : {}),
     });
     if ('data' in result) {
-      // The session is over on the server; the shell's guard lets this navigation finish before it would
-      // send a visitor on /profile to /login.
+      // The session is over on the server. The shell re-runs the route rules when the session changes; a
+      // navigation on its way is re-run with the visitor's session, so /account-deleted opens (not /login).
       navigate('/account-deleted', { replace: true });
       dispatch(loggedOut());
     }
