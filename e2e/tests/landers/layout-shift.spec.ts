@@ -124,7 +124,7 @@ const TARGETS: Record<string, Target> = {
   },
 };
 
-test.describe('landers do not move while they load (layout shift < 0.05)', () => {
+test.describe('landers do not move while they load (layout shift < 0.05), images sized and lazy below the fold', () => {
   let member = 0;
   test.beforeAll(async ({ request }) => {
     const { profiles } = await getJson<{ profiles: { id: number }[] }>(request, '/api/members.php');
@@ -150,6 +150,24 @@ test.describe('landers do not move while they load (layout shift < 0.05)', () =>
           total,
           `${device}: layout shifts ${shifts.map((s) => `${s.value.toFixed(3)} (${s.nodes.join(', ')})`).join('; ')}`,
         ).toBeLessThan(LIMIT);
+        // Issue 12: images sized (nothing moves when they arrive) and lazy below the fold (not fetched up front).
+        const viewportHeight = options.viewport.height;
+        const images = await page.locator('main img').evaluateAll((imgs: HTMLImageElement[]) =>
+          imgs.map((img) => ({
+            src: img.src,
+            sized: img.hasAttribute('width') && img.hasAttribute('height'),
+            lazy: img.loading === 'lazy',
+            top: img.getBoundingClientRect().top + window.scrollY,
+          })),
+        );
+        expect(
+          images.filter((img) => !img.sized),
+          `${device}: images without width/height`,
+        ).toEqual([]);
+        expect(
+          images.filter((img) => img.top >= viewportHeight && !img.lazy),
+          `${device}: images below the fold loaded eagerly`,
+        ).toEqual([]);
         await context.close();
       }
     });
