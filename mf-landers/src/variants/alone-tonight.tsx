@@ -59,7 +59,10 @@ export default function AloneTonight({ source }: VariantProps) {
                 <ProfilePhoto profile={profile} lazy={false} className={styles.avatar} />
                 <span className={styles.dot} aria-hidden="true" />
               </button>
-              {profile && <span className={styles.name}>{profile.name}</span>}
+              {/* The line is there before the name arrives, so the count and the call to action do not move. */}
+              <span className={styles.name} aria-hidden={profile ? undefined : true}>
+                {profile ? profile.name : '\u00a0'}
+              </span>
             </li>
           ))}
         </ul>

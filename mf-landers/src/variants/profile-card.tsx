@@ -10,38 +10,44 @@ import styles from './profile-landers.module.scss';
 /** `/members/{id}/landing`: the member's profile card, big photo, about and interests, and "send a message". */
 export default function ProfileCard({ source, memberId }: VariantProps) {
   const { t } = useTranslation(NS);
-  const profile = useFeaturedMember(memberId);
+  const { profile, settled } = useFeaturedMember(memberId);
   const name = profile?.name ?? '';
+  // The texts (about, interests) decide where the call to action and the closing sit: they are drawn once the
+  // member is known, all at once, while the photo's box holds the top of the page (no layout shift, CLS).
   return (
-    <LanderFrame page="landing" source={source}>
+    <LanderFrame page="landing" source={source} closing={settled}>
       <section className={styles.card}>
         <ProfilePhoto profile={profile} size="full" lazy={false} className={styles.bigPhoto} />
         <div className={styles.cardBody}>
-          <h1 className={styles.title} data-testid="lander-title">
-            {profile ? t('profileLanding.title', { name }) : t('profileLanding.titleAnonymous')}
-          </h1>
-          {profile && (
-            <p className={styles.facts}>
-              {profile.age} · {[profile.city, profile.region].filter(Boolean).join(', ')}
-            </p>
-          )}
-          {profile?.about && (
+          {settled && (
             <>
-              <h2>{t('profileLanding.about', { name })}</h2>
-              <p>{profile.about}</p>
+              <h1 className={styles.title} data-testid="lander-title">
+                {profile ? t('profileLanding.title', { name }) : t('profileLanding.titleAnonymous')}
+              </h1>
+              {profile && (
+                <p className={styles.facts}>
+                  {profile.age} · {[profile.city, profile.region].filter(Boolean).join(', ')}
+                </p>
+              )}
+              {profile?.about && (
+                <>
+                  <h2>{t('profileLanding.about', { name })}</h2>
+                  <p>{profile.about}</p>
+                </>
+              )}
+              {profile && profile.interests.length > 0 && (
+                <>
+                  <h2>{t('profileLanding.interests')}</h2>
+                  <ul className={styles.chips}>
+                    {profile.interests.slice(0, 6).map((interest) => (
+                      <li key={interest}>{t(`interests.${interest}`, { defaultValue: interest })}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <SignupCta source={source} label={profile ? t('profileLanding.cta', { name }) : undefined} />
             </>
           )}
-          {profile && profile.interests.length > 0 && (
-            <>
-              <h2>{t('profileLanding.interests')}</h2>
-              <ul className={styles.chips}>
-                {profile.interests.slice(0, 6).map((interest) => (
-                  <li key={interest}>{t(`interests.${interest}`, { defaultValue: interest })}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          <SignupCta source={source} label={profile ? t('profileLanding.cta', { name }) : undefined} />
         </div>
       </section>
     </LanderFrame>

@@ -11,7 +11,7 @@ import styles from './profile-landers.module.scss';
 export default function ProfileChat({ source, memberId }: VariantProps) {
   const { t } = useTranslation(NS);
   const open = useOpenSignup(source);
-  const profile = useFeaturedMember(memberId);
+  const { profile } = useFeaturedMember(memberId);
   const name = profile?.name ?? t('profileChat.someone');
   return (
     <LanderFrame page="landing2" source={source}>

@@ -10,7 +10,7 @@ import styles from './profile-landers.module.scss';
 /** `/members/{id}/landing3/{slug?}`: "it's a match" with the member: two pictures, a heart, say hello. */
 export default function ProfileMatch({ source, memberId }: VariantProps) {
   const { t } = useTranslation(NS);
-  const profile = useFeaturedMember(memberId);
+  const { profile } = useFeaturedMember(memberId);
   const name = profile?.name ?? t('profileChat.someone');
   return (
     <LanderFrame page="landing3" source={source}>

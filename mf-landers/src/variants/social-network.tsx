@@ -11,9 +11,36 @@ import styles from './social-network.module.scss';
 
 const POSTS = 5;
 const POST_TEXTS = 6;
+const SUGGESTIONS = 3;
 
-function Post({ profile, index, onOpen }: { profile: Profile; index: number; onOpen: () => void }) {
+/**
+ * One post. Without a profile (the members are still loading) it is its own placeholder: the same boxes, lines
+ * and picture, so the feed and the suggestions beside or below it do not move when the members arrive (CLS).
+ */
+function Post({ profile, index, onOpen }: { profile: Profile | null; index: number; onOpen: () => void }) {
   const { t } = useTranslation(NS);
+  if (!profile) {
+    return (
+      <div className={`${styles.post} ${styles.placeholder}`} aria-hidden="true">
+        <div className={styles.postHeader}>
+          <ProfilePhoto profile={null} className={styles.avatar} />
+          <div>
+            <strong>{'\u00a0'}</strong>
+            <small>{'\u00a0'}</small>
+          </div>
+        </div>
+        <p className={styles.text}>{t(`social.posts.${index % POST_TEXTS}`)}</p>
+        {index % 2 === 0 && (
+          <span className={styles.picture}>
+            <ProfilePhoto profile={null} size="full" />
+          </span>
+        )}
+        <div className={styles.actions}>
+          <span>{'\u00a0'}</span>
+        </div>
+      </div>
+    );
+  }
   return (
     <article className={styles.post}>
       <header className={styles.postHeader}>
@@ -53,8 +80,9 @@ export default function SocialNetwork({ source }: VariantProps) {
   const { t } = useTranslation(NS);
   const { settings } = useSite();
   const open = useOpenSignup(source);
-  const { profiles } = useLanderProfiles(POSTS + 3);
-  const posts = profiles.slice(0, POSTS);
+  const { profiles, ready } = useLanderProfiles(POSTS + SUGGESTIONS);
+  // Until the members are known, placeholders of the posts' and suggestions' own size (no layout shift).
+  const posts = ready ? profiles.slice(0, POSTS) : Array.from({ length: POSTS }, () => null);
   const suggestions = profiles.slice(POSTS);
   return (
     <LanderFrame page="socialnetwork" source={source} className={styles.page}>
@@ -66,18 +94,24 @@ export default function SocialNetwork({ source }: VariantProps) {
           <button type="button" className={styles.composer} onClick={open}>
             {t('social.composer')}
           </button>
-          {posts.length === 0 && <div className={styles.skeleton} aria-hidden="true" />}
           {posts.map((profile, index) => (
-            <Post key={profile.id} profile={profile} index={index} onOpen={open} />
+            <Post key={profile?.id ?? `placeholder-${index}`} profile={profile} index={index} onOpen={open} />
           ))}
         </div>
         <aside className={styles.side}>
           <h2>{t('social.suggested')}</h2>
           <ul>
+            {!ready &&
+              Array.from({ length: SUGGESTIONS }, (_, index) => (
+                <li key={index} className={styles.placeholder} aria-hidden="true">
+                  <ProfilePhoto profile={null} className={styles.avatar} />
+                  <span className={styles.suggestionName}>{'\u00a0'}</span>
+                </li>
+              ))}
             {suggestions.map((profile) => (
               <li key={profile.id}>
                 <ProfilePhoto profile={profile} className={styles.avatar} />
-                <span>
+                <span className={styles.suggestionName}>
                   {profile.name}, {profile.age}
                 </span>
                 <button type="button" onClick={open}>

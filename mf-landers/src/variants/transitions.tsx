@@ -48,12 +48,15 @@ export default function Transitions({ source }: VariantProps) {
           <h1 className={styles.title} data-testid="lander-title">
             {t('transitions.title')}
           </h1>
-          {shown && (
-            <p className={styles.caption} aria-live={playing ? 'off' : 'polite'}>
-              {shown.name}, {shown.age}
-              {shown.city ? ` · ${shown.city}` : ''}
-            </p>
-          )}
+          {/* The caption's line is kept before the members arrive: the overlay grows upwards, so a late line
+              would move the title (CLS). */}
+          <p
+            className={styles.caption}
+            aria-live={playing ? 'off' : 'polite'}
+            aria-hidden={shown ? undefined : true}
+          >
+            {shown ? `${shown.name}, ${shown.age}${shown.city ? ` · ${shown.city}` : ''}` : '\u00a0'}
+          </p>
           <SignupCta source={source} />
         </div>
         <div className={styles.controls}>

@@ -9,6 +9,9 @@ import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles'
 import type { VariantProps } from './variant-props';
 import styles from './video.module.scss';
 
+/** Members in the "more live now" strip. */
+const LIVE = 5;
+
 /**
  * `/landers/video`: a looping "live video" made here from members' photos (CSS animation: a slow camera pan, a
  * picture-in-picture, rising hearts, a progress bar): no video file to download. Reduced motion: it stands still
@@ -20,8 +23,10 @@ export default function VideoLander({ source }: VariantProps) {
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reduced;
   const open = useOpenSignup(source);
-  const { profiles } = useLanderProfiles(7);
-  const [star = null, guest = null, ...live] = profiles;
+  const { profiles, ready } = useLanderProfiles(2 + LIVE);
+  const [star = null, guest = null, ...loaded] = profiles;
+  // Until the members are known, the strip keeps its tiles' place (blank photos), so what follows does not move.
+  const live = ready ? loaded : Array.from({ length: LIVE }, () => null);
   return (
     <LanderFrame page="video" source={source}>
       <section className={styles.hero}>
@@ -66,15 +71,21 @@ export default function VideoLander({ source }: VariantProps) {
         <section className={styles.strip}>
           <h2>{t('video.more')}</h2>
           <ul>
-            {live.map((profile) => (
-              <li key={profile.id}>
-                <button type="button" onClick={open}>
-                  <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
-                  <ProfilePhoto profile={profile} />
-                  <span className={styles.stripLive}>{t('video.live')}</span>
-                </button>
-              </li>
-            ))}
+            {live.map((profile, index) =>
+              profile ? (
+                <li key={profile.id}>
+                  <button type="button" onClick={open}>
+                    <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
+                    <ProfilePhoto profile={profile} />
+                    <span className={styles.stripLive}>{t('video.live')}</span>
+                  </button>
+                </li>
+              ) : (
+                <li key={index} aria-hidden="true">
+                  <ProfilePhoto profile={null} className={styles.stripBlank} />
+                </li>
+              ),
+            )}
           </ul>
         </section>
       )}
