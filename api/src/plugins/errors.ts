@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@dating/shared/contract/index';
+import { firstFormError, isFormSchema } from '@dating/shared/forms/check';
 import { ApiError } from '../lib/errors';
 import { translateError } from '../lib/i18n';
 
@@ -73,6 +74,13 @@ export const errorsPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) return reply.sendError(error);
       if (error.validation) {
+        // A body schema of shared/src/forms names the catalogue code of the rule that failed, as the form did.
+        const body: unknown = request.routeOptions.schema?.body;
+        const found = error.validationContext === 'body' && isFormSchema(body) ? firstFormError(body, request.body) : null;
+        if (found) {
+          const { code, params } = found.error;
+          return reply.sendError(new ApiError(400, code, { field: found.field, ...params }, found.field));
+        }
         const field = fieldOf(error);
         return reply.sendError(new ApiError(400, 'validation', { field }, field));
       }
