@@ -67,7 +67,8 @@ function ResetPasswordDoPage() {
             required
             registration={form.register('password')}
             error={
-              fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)
+              fieldText(errorTexts, errors.password) ??
+              (field === 'password' ? errorTexts.server(error) : null)
             }
           />
           <TextField

@@ -17,14 +17,7 @@ export interface FormError {
 }
 
 export type RuleKeyword =
-  | 'type'
-  | 'minLength'
-  | 'maxLength'
-  | 'pattern'
-  | 'enum'
-  | 'minimum'
-  | 'maximum'
-  | 'required';
+  'type' | 'minLength' | 'maxLength' | 'pattern' | 'enum' | 'minimum' | 'maximum' | 'required';
 
 export type ErrorCodes = { readonly [K in RuleKeyword]?: ErrorCode | FormError };
 

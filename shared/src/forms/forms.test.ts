@@ -166,7 +166,10 @@ describe('schemaResolver (react-hook-form)', () => {
   test('a schema rule wins over a cross-field rule of the same field; context reaches the rules', async () => {
     const resolver = schemaResolver<{ date_of_birth: string; name: string }, { minAge: number }>(
       SignupSchema,
-      (v, { minAge }) => ({ name: nameError(v.name, ''), date_of_birth: birthDateError(v.date_of_birth, minAge) }),
+      (v, { minAge }) => ({
+        name: nameError(v.name, ''),
+        date_of_birth: birthDateError(v.date_of_birth, minAge),
+      }),
     );
     const found = await resolver({ name: '@x', date_of_birth: '' }, { minAge: 21 }, options);
     expect(found.errors).toEqual({

@@ -24,7 +24,8 @@ export function schemaResolver<Values extends FieldValues, Context = undefined>(
       errors[name] = { type: error.code, message: error.code, types };
     };
     for (const [name, error] of checkForm(schema, values, Object.keys(values))) add(name, error);
-    for (const [name, error] of Object.entries(rules?.(values, context as Context) ?? {})) add(name, error as FormError | null);
+    for (const [name, error] of Object.entries(rules?.(values, context as Context) ?? {}))
+      add(name, error as FormError | null);
     return Object.keys(errors).length
       ? { values: {}, errors: errors as FieldErrors<Values> }
       : { values, errors: {} };

@@ -48,7 +48,10 @@ export function ComplaintForm({
     event.preventDefault();
     setChecked(true);
     const invalid =
-      checkField(EmailField, values.email) || !values.name.trim() || !values.subject.trim() || !values.message.trim();
+      checkField(EmailField, values.email) ||
+      !values.name.trim() ||
+      !values.subject.trim() ||
+      !values.message.trim();
     if (invalid) return;
     await submitComplaint({
       name: values.name.trim(),

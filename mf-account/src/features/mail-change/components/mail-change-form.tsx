@@ -54,7 +54,9 @@ export function MailChangeForm({ currentEmail }: { currentEmail: string }) {
         type="password"
         autoComplete="current-password"
         registration={form.register('password')}
-        error={fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)}
+        error={
+          fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)
+        }
       />
       <SubmitButton pending={isLoading}>{t('mailChange.submit')}</SubmitButton>
     </form>

@@ -16,7 +16,10 @@ export function PasswordChangeForm() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [change, { isLoading, isSuccess, error }] = useAccountChangePasswordMutation();
-  const form = useForm<PasswordChangeRequest>({ resolver, defaultValues: { old_password: '', password: '' } });
+  const form = useForm<PasswordChangeRequest>({
+    resolver,
+    defaultValues: { old_password: '', password: '' },
+  });
   const errors = form.formState.errors;
   const field = serverErrorField(error);
 
@@ -49,7 +52,9 @@ export function PasswordChangeForm() {
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
         registration={form.register('password')}
-        error={fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)}
+        error={
+          fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)
+        }
       />
       <SubmitButton pending={isLoading}>{t('password.submit')}</SubmitButton>
     </form>

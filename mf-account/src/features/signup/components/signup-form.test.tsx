@@ -151,7 +151,9 @@ describe('SignupForm', () => {
   it('step 0 from a profile starts with the message the visitor already wrote and sends it with the signup', async () => {
     const created = makeUser({ status: 'not_confirmed' });
     const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
-    await renderPage(<SignupForm profileId={7} profileName="Dewi" message="Hoi Dewi!" />, { path: '/signup' });
+    await renderPage(<SignupForm profileId={7} profileName="Dewi" message="Hoi Dewi!" />, {
+      path: '/signup',
+    });
     const box = screen.getByLabelText('Je bericht aan Dewi');
     expect(box).toHaveValue('Hoi Dewi!');
     const user = userEvent.setup();
