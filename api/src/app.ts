@@ -56,7 +56,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // `errorCodes`: the catalogue code per rule of the shared form schemas (shared/src/forms, ADR 0022).
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        keywords: ['errorCodes'],
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   setCachesOff(config.cachesOff);

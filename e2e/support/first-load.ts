@@ -11,7 +11,12 @@ export const FIRST_LOAD_JS_TARGET = 170 * 1024;
  * `npm run bench` reports every page against FIRST_LOAD_JS_TARGET.
  */
 export const FIRST_LOAD_JS_CEILING = 220 * 1024;
-export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 244 * 1024;
+/**
+ * The pages with a member form of mf-account (ADR 0022): react-hook-form is 12.1 KB gzip of their first load
+ * (`/login` 216.3 → 230.0 KB, `/members/:id/signup` 239.1 → 252.2 KB, measured with `npm run bench`).
+ */
+export const FIRST_LOAD_JS_CEILING_LOGIN = 232 * 1024;
+export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 254 * 1024;
 
 export interface LoadedFile {
   url: string;

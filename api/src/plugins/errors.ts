@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@dating/shared/contract/index';
+import { firstFormError, isFormSchema } from '@dating/shared/forms/check';
 import { ApiError } from '../lib/errors';
 import { translateError } from '../lib/i18n';
 
@@ -73,12 +74,23 @@ export const errorsPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) return reply.sendError(error);
       if (error.validation) {
+        // A body schema of shared/src/forms names the catalogue code of the rule that failed, as the form did.
+        const body: unknown = request.routeOptions.schema?.body;
+        const found =
+          error.validationContext === 'body' && isFormSchema(body)
+            ? firstFormError(body, request.body)
+            : null;
+        if (found) {
+          const { code, params } = found.error;
+          return reply.sendError(new ApiError(400, code, { field: found.field, ...params }, found.field));
+        }
         const field = fieldOf(error);
         return reply.sendError(new ApiError(400, 'validation', { field }, field));
       }
       // PostgreSQL refused the data itself (class 22: NUL byte, out of range, bad date, too long): the input was
       // wrong, not the server. The input guard stops these first; this is the net for what it cannot know.
-      const pgCode = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+      const pgCode =
+        (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
       if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
         request.log.warn({ err: error }, 'input refused by the database');
         return reply.sendError(new ApiError(400, 'validation', { field: 'input' }, 'input'));

@@ -1,13 +1,25 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+interface BaseProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
   id: string;
   label: string;
-  value: string;
-  onChange(value: string): void;
   error?: string | null;
   hint?: ReactNode;
 }
+/** Either a react-hook-form field (`register('email')`: its ref lets the form focus the first error)… */
+interface RegisteredProps extends BaseProps {
+  registration: UseFormRegisterReturn;
+  value?: never;
+  onChange?: never;
+}
+/** …or a controlled value. */
+interface ControlledProps extends BaseProps {
+  registration?: never;
+  value: string;
+  onChange(value: string): void;
+}
+export type TextFieldProps = RegisteredProps | ControlledProps;
 
 /** A labelled input whose error is announced with it (aria-describedby), Bootstrap-styled. */
 export function TextField({
@@ -15,6 +27,7 @@ export function TextField({
   label,
   value,
   onChange,
+  registration,
   error,
   hint,
   className = '',
@@ -29,8 +42,7 @@ export function TextField({
       <input
         id={id}
         className={`form-control${error ? ' is-invalid' : ''}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...(registration ?? { value, onChange: (event) => onChange?.(event.target.value) })}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}

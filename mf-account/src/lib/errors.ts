@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { toDisplayError, type DisplayError } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from './validation';
+import type { FormError } from '@dating/shared/forms/check';
 
 export type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -10,7 +10,7 @@ export interface ErrorTexts {
   /** The server's translated message (ARCHITECTURE §5), or the generic text when there is none (network down). */
   server(error: RequestError): string | null;
   /** A client-side finding in the same words the server would use. */
-  field(error: FieldError | null | undefined): string | null;
+  field(error: FormError | null | undefined): string | null;
 }
 
 export function useErrorTexts(): ErrorTexts {

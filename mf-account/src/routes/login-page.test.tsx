@@ -34,6 +34,20 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/members$/));
   });
 
+  it('checks the fields with the login schema before asking the server, and focuses the first one', async () => {
+    const { calls } = mockFetch({});
+    await renderPage(<LoginPage />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Geheim-123');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const email = screen.getByLabelText('E-mailadres');
+    expect(await screen.findByText('Controleer dit veld.')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Wachtwoord')).not.toHaveAttribute('aria-invalid');
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows the translated message of the server on failure and stays on the page', async () => {
     mockFetch({ 'POST /api/user.php': apiError(401, 'login_failed', 'Login mislukt, probeer opnieuw') });
     await renderPage(<LoginPage />, { path: '/login' });

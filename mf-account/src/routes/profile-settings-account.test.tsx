@@ -31,6 +31,20 @@ describe('ProfileSettingsPage account settings', () => {
     expect(section.getByLabelText('Oud wachtwoord')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('checks the email change with the shared schema: the current address and an empty password', async () => {
+    const { calls } = mockFetch({ ...base, 'GET /api/blocks.php': { body: { blocks: [] } } });
+    const member = makeUser();
+    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: member });
+    const section = within(await screen.findByRole('region', { name: 'E-mailadres wijzigen' }));
+    const user = userEvent.setup();
+    await user.type(section.getByLabelText('Nieuw e-mailadres'), ` ${member.email.toUpperCase()}`);
+    await user.click(section.getByRole('button', { name: 'Bevestigingslink sturen' }));
+    expect(await section.findByText('Nieuw e-mailadres invalide.')).toBeInTheDocument();
+    expect(section.getByText('Wachtwoord onjuist.')).toBeInTheDocument();
+    await waitFor(() => expect(section.getByLabelText('Nieuw e-mailadres')).toHaveFocus());
+    expect(calls.filter((call) => call.path.includes('mail-change'))).toHaveLength(0);
+  });
+
   it('lists blocked members and unblocks one', async () => {
     let blocks = [
       { profile: { id: 9, name: 'Bram', age: 40, main_image: null }, blocked_at: '2026-11-01T10:00:00Z' },

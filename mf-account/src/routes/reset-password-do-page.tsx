@@ -1,16 +1,23 @@
 import '../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH } from '@dating/shared';
+import { PASSWORD_MAX_LENGTH, type PasswordResetDoRequest } from '@dating/shared';
+import { PasswordResetDoSchema, passwordsDifferError } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { serverErrorField, useErrorTexts } from '../lib/errors';
-import { validatePassword, type FieldError } from '../lib/validation';
+import { fieldText } from '../lib/form-errors';
 import { useAccountResetPasswordMutation } from '../features/password/api/password';
 import type { RemoteComponent } from '@dating/shared/remotes';
+
+type Values = Omit<PasswordResetDoRequest, 'token'>;
+const resolver = schemaResolver<Values>(PasswordResetDoSchema, (values) => ({
+  password_repeat: passwordsDifferError(values.password, values.password_repeat),
+}));
 
 function ResetPasswordDoPage() {
   const { t } = useTranslation('account');
@@ -18,19 +25,12 @@ function ResetPasswordDoPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [reset, { isLoading, isSuccess, error }] = useAccountResetPasswordMutation();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [checked, setChecked] = useState(false);
-
-  const passwordError: FieldError | null = checked ? validatePassword(password) : null;
-  const repeatError: FieldError | null = checked && repeat !== password ? { code: 'passwords_differ' } : null;
+  const form = useForm<Values>({ resolver, defaultValues: { password: '', password_repeat: '' } });
+  const errors = form.formState.errors;
   const field = serverErrorField(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (validatePassword(password) || password !== repeat) return;
-    await reset({ token, password, password_repeat: repeat });
+  async function submit(values: Values) {
+    await reset({ token, ...values });
   }
 
   if (!token) {
@@ -52,7 +52,7 @@ function ResetPasswordDoPage() {
           </Link>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.handleSubmit(submit)} noValidate>
           {error && !field ? (
             <FormAlert>
               {errorTexts.server(error)} <Link to="/reset-password">{t('resetPassword.requestNew')}</Link>
@@ -65,10 +65,10 @@ function ResetPasswordDoPage() {
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
             required
-            value={password}
-            onChange={setPassword}
+            registration={form.register('password')}
             error={
-              errorTexts.field(passwordError) ?? (field === 'password' ? errorTexts.server(error) : null)
+              fieldText(errorTexts, errors.password) ??
+              (field === 'password' ? errorTexts.server(error) : null)
             }
           />
           <TextField
@@ -78,10 +78,10 @@ function ResetPasswordDoPage() {
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
             required
-            value={repeat}
-            onChange={setRepeat}
+            registration={form.register('password_repeat')}
             error={
-              errorTexts.field(repeatError) ?? (field === 'password_repeat' ? errorTexts.server(error) : null)
+              fieldText(errorTexts, errors.password_repeat) ??
+              (field === 'password_repeat' ? errorTexts.server(error) : null)
             }
           />
           <SubmitButton pending={isLoading} className="w-100">

@@ -1,37 +1,37 @@
 import '../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { PasswordResetRequest } from '@dating/shared';
+import { PasswordResetSchema } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { useErrorTexts } from '../lib/errors';
-import { validateEmail } from '../lib/validation';
+import { fieldText } from '../lib/form-errors';
 import { useAccountRequestPasswordResetMutation } from '../features/password/api/password';
 import type { RemoteComponent } from '@dating/shared/remotes';
+
+const resolver = schemaResolver<PasswordResetRequest>(PasswordResetSchema);
 
 function ResetPasswordPage() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const [request, { isLoading, isSuccess, error }] = useAccountRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
-  const [checked, setChecked] = useState(false);
-  const emailError = checked ? errorTexts.field(validateEmail(email)) : null;
+  const [request, { isLoading, isSuccess, error, originalArgs }] = useAccountRequestPasswordResetMutation();
+  const form = useForm<PasswordResetRequest>({ resolver, defaultValues: { email: '' } });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (validateEmail(email)) return;
+  async function submit({ email }: PasswordResetRequest) {
     await request({ email: email.trim() });
   }
 
   return (
     <Page title={t('resetPassword.title')}>
       {isSuccess ? (
-        <FormAlert kind="success">{t('resetPassword.sent', { email: email.trim() })}</FormAlert>
+        <FormAlert kind="success">{t('resetPassword.sent', { email: originalArgs?.email ?? '' })}</FormAlert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.handleSubmit(submit)} noValidate>
           <p>{t('resetPassword.intro')}</p>
           {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
           <TextField
@@ -40,9 +40,8 @@ function ResetPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={setEmail}
-            error={emailError}
+            registration={form.register('email')}
+            error={fieldText(errorTexts, form.formState.errors.email)}
           />
           <SubmitButton pending={isLoading} className="w-100">
             {t('resetPassword.submit')}

@@ -13,9 +13,9 @@ import {
   DELETE_ALTERNATIVES,
   DELETE_REASONS,
   PASSWORD_MAX_LENGTH,
-  SIGNUP_SOURCE_MAX_LENGTH,
 } from '@dating/shared/contract/account';
-import { GenderSchema, LocaleSchema, Nullable, ProfileImageSchema, StringEnum } from '../../lib/contract';
+import { ProfileFormSchema } from '@dating/shared/forms/account';
+import { GenderSchema, Nullable, ProfileImageSchema, StringEnum } from '../../lib/contract';
 
 /** Long enough for any real input; the services check the exact rules and answer with catalogue codes. */
 export const Text = (max: number) => Type.String({ maxLength: max });
@@ -24,34 +24,12 @@ export const PasswordInput = Text(PASSWORD_MAX_LENGTH * 4);
 export const TokenInput = Type.String({ minLength: 1, maxLength: 200 });
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-export const TrackingFields = {
-  network: Type.Optional(Text(200)),
-  ref: Type.Optional(Text(200)),
-  sub1: Type.Optional(Text(200)),
-  sub2: Type.Optional(Text(200)),
-  sub3: Type.Optional(Text(200)),
-};
-
-export const SignupBody = Type.Object({
-  name: Text(200),
-  gender: GenderSchema,
-  seeking: Type.Optional(GenderSchema),
-  date_of_birth: Type.Optional(Text(40)),
-  email: EmailInput,
-  password: PasswordInput,
-  locale: LocaleSchema,
-  signup_message: Type.Optional(Text(2000)),
-  profile_id: Type.Optional(Id),
-  source: Type.Optional(Text(SIGNUP_SOURCE_MAX_LENGTH)),
-  ...TrackingFields,
-});
-
 export const ProfileUpdateBody = Type.Object({
-  name: Type.Optional(Text(200)),
+  name: Type.Optional(ProfileFormSchema.properties.name),
   gender: Type.Optional(GenderSchema),
   sexuality: Type.Optional(StringEnum(['hetero', 'gay', 'lesbian', 'bi'] as const)),
   seeking: Type.Optional(GenderSchema),
-  date_of_birth: Type.Optional(Text(40)),
+  date_of_birth: Type.Optional(ProfileFormSchema.properties.date_of_birth),
   country: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
   region: Type.Optional(Nullable(Text(100))),
   city: Type.Optional(Nullable(Text(200))),

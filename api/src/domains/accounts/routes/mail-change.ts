@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { siteOrigin } from '../service';
-import { EmailInput, PasswordInput } from '../schemas';
+import { MailChangeSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/mail-change.php`: confirmation link to the new address; the old address is told. */
@@ -10,9 +10,13 @@ export const mailChangeRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/mail-change.php',
     {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      // A visitor is 403 auth_required before the body is judged (the form schema would answer 400 first).
+      preValidation: async (request) => {
+        await request.requireUser();
+      },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ email: EmailInput, password: PasswordInput }),
+        body: MailChangeSchema,
         response: { 204: Type.Null(), ...errors(400, 403, 409, 429) },
       },
     },

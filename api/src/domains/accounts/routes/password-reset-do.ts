@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PasswordInput, TokenInput } from '../schemas';
+import { PasswordResetDoSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/password-reset-do.php`: sets the new password from the link; every session of the member ends. */
@@ -11,7 +11,7 @@ export const passwordResetDoRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ token: TokenInput, password: PasswordInput, password_repeat: PasswordInput }),
+        body: PasswordResetDoSchema,
         response: { 204: Type.Null(), ...errors(400, 429) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { siteOrigin } from '../service';
-import { EmailInput } from '../schemas';
+import { PasswordResetSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/password-reset.php`: mails a reset link (1 h, single use; 3 a day per account). */
@@ -12,7 +12,7 @@ export const passwordResetRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ email: EmailInput }),
+        body: PasswordResetSchema,
         response: { 204: Type.Null(), ...errors(400, 404, 429) },
       },
     },

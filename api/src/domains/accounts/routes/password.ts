@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PasswordInput } from '../schemas';
+import { PasswordChangeSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
 /** `PUT /api/password.php`: change with the old password; the member's other sessions end. */
@@ -9,9 +9,13 @@ export const passwordRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/password.php',
     {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      // A visitor is 403 auth_required before the body is judged (the form schema would answer 400 first).
+      preValidation: async (request) => {
+        await request.requireUser();
+      },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ old_password: PasswordInput, password: PasswordInput }),
+        body: PasswordChangeSchema,
         response: { 204: Type.Null(), ...errors(400, 403, 429) },
       },
     },

@@ -8,6 +8,10 @@ export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/profile.php',
     {
+      // A visitor is 403 auth_required before the body is judged (the form schema would answer 400 first).
+      preValidation: async (request) => {
+        await request.requireUser();
+      },
       schema: {
         tags: ['accounts'],
         body: ProfileUpdateBody,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { siteOrigin } from '../service';
-import { SignupBody } from '../schemas';
+import { SignupSchema } from '@dating/shared/forms/account';
 import { UserSchema, errors } from '../../../lib/contract';
 import { EXPERIMENT_COOKIE } from '../../experiments';
 
@@ -13,7 +13,7 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: app.config.signupRateLimit, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: SignupBody,
+        body: SignupSchema,
         response: { 201: Type.Object({ user: UserSchema }), ...errors(400, 403, 409, 429) },
       },
     },

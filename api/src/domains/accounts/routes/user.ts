@@ -4,7 +4,7 @@ import { badInput } from '../../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
 import { LocaleSchema, UserOrFalse, UserSchema, errors } from '../../../lib/contract';
 
-const Email = Type.String({ minLength: 3, maxLength: 254 });
+import { LoginSchema } from '@dating/shared/forms/account';
 
 /**
  * `GET` the current user (or false), `POST` form login (or `?push=1` to store a push subscription),
@@ -28,8 +28,8 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['session'],
         querystring: Type.Object({ push: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])) }),
         body: Type.Object({
-          email: Type.Optional(Email),
-          password: Type.Optional(Type.String({ maxLength: 200 })),
+          email: Type.Optional(LoginSchema.properties.email),
+          password: Type.Optional(LoginSchema.properties.password),
           endpoint: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
           keys: Type.Optional(
             Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),

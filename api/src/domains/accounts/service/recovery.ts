@@ -5,6 +5,7 @@ import { ApiError, badInput } from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../passwords';
 import type { Site } from '../../sites';
 import { accountByEmail, accountById, type AccountsContext } from './context';
+import { newEmailError, passwordsDifferError } from '@dating/shared/forms/account';
 import { checkPassword, isValidEmail, normaliseEmail } from './validation';
 
 /** SPEC §8: at most this many reset mails per account per 24 hours. */
@@ -48,7 +49,8 @@ export function recoveryModule(ctx: AccountsContext) {
 
     /** Sets the new password from a reset link and ends every session of the member. */
     async resetPassword(input: { token: string; password: string; password_repeat: string }): Promise<void> {
-      if (input.password !== input.password_repeat) throw badInput('password_repeat', 'passwords_differ');
+      if (passwordsDifferError(input.password, input.password_repeat))
+        throw badInput('password_repeat', 'passwords_differ');
       const owner = await tokens.peek(input.token, 'reset');
       const account = owner ? await accountById(db, owner) : undefined;
       if (!account || account.status === 'deleted') throw new ApiError(400, 'link_invalid');
@@ -98,7 +100,7 @@ export function recoveryModule(ctx: AccountsContext) {
       const account = await accountById(db, userId);
       if (!account?.email) throw new ApiError(403, 'auth_required');
       const email = emailInput.trim();
-      if (!isValidEmail(email) || normaliseEmail(email) === normaliseEmail(account.email)) {
+      if (!isValidEmail(email) || newEmailError(email, account.email)) {
         throw badInput('email', 'new_email_invalid');
       }
       if (!(await verifyPassword(account.password_hash, password)))

@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loggedIn, coreApi, useAppDispatch, useLoginMutation } from '@dating/shared';
+import { loggedIn, coreApi, useAppDispatch, useLoginMutation, type LoginRequest } from '@dating/shared';
+import { LoginSchema } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useErrorTexts } from '../../../lib/errors';
+import { fieldText } from '../../../lib/form-errors';
+
+const resolver = schemaResolver<LoginRequest>(LoginSchema);
 
 export interface LoginFormProps {
   onLoggedIn(): void;
@@ -16,11 +21,10 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const errors = useErrorTexts();
   const dispatch = useAppDispatch();
   const [login, { isLoading, error }] = useLoginMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
+  const fieldErrors = form.formState.errors;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit({ email, password }: LoginRequest) {
     const result = await login({ email: email.trim(), password });
     if ('data' in result && result.data) {
       await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: result.data.user }));
@@ -33,7 +37,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const message = error ? (errors.server(error) ?? t('login.failed')) : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label={t('login.title')}>
       {message ? <FormAlert>{message}</FormAlert> : null}
       <TextField
         id="login-email"
@@ -41,8 +45,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="email"
         autoComplete="username"
         required
-        value={email}
-        onChange={setEmail}
+        registration={form.register('email')}
+        error={fieldText(errors, fieldErrors.email)}
       />
       <TextField
         id="login-password"
@@ -50,10 +54,10 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={setPassword}
+        registration={form.register('password')}
+        error={fieldText(errors, fieldErrors.password)}
       />
-      <SubmitButton pending={isLoading} disabled={!email || !password} className="w-100 mb-3">
+      <SubmitButton pending={isLoading} className="w-100 mb-3">
         {t('login.submit')}
       </SubmitButton>
       <p className="mb-1">

@@ -5,7 +5,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
-import { validateEmail } from '../../../lib/validation';
+import { checkField } from '@dating/shared/forms/check';
+import { EmailField } from '@dating/shared/forms/account';
 import { useAccountSubmitComplaintMutation } from '../api/complaints';
 
 type Field = 'name' | 'email' | 'subject' | 'message' | 'url';
@@ -34,7 +35,7 @@ export function ComplaintForm({
 
   function clientError(name: Field): string | null {
     if (!checked) return null;
-    if (name === 'email') return errorTexts.field(validateEmail(values.email));
+    if (name === 'email') return errorTexts.field(checkField(EmailField, values.email));
     if (name !== 'url' && !values[name].trim()) return t('complaints.required');
     return null;
   }
@@ -47,7 +48,10 @@ export function ComplaintForm({
     event.preventDefault();
     setChecked(true);
     const invalid =
-      validateEmail(values.email) || !values.name.trim() || !values.subject.trim() || !values.message.trim();
+      checkField(EmailField, values.email) ||
+      !values.name.trim() ||
+      !values.subject.trim() ||
+      !values.message.trim();
     if (invalid) return;
     await submitComplaint({
       name: values.name.trim(),

@@ -1,33 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { MailChangeRequest } from '@dating/shared';
+import { MailChangeSchema, newEmailError } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
-import { isValidEmail } from '../../../lib/validation';
+import { fieldText } from '../../../lib/form-errors';
 import { useAccountRequestMailChangeMutation } from '../api/mail-change';
+
+const resolver = schemaResolver<MailChangeRequest, { currentEmail: string }>(
+  MailChangeSchema,
+  ({ email }, { currentEmail }) => ({ email: newEmailError(email, currentEmail) }),
+);
 
 export function MailChangeForm({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
-  const [request, { isLoading, isSuccess, error }] = useAccountRequestMailChangeMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [checked, setChecked] = useState(false);
+  const [request, { isLoading, isSuccess, error, originalArgs }] = useAccountRequestMailChangeMutation();
+  const form = useForm<MailChangeRequest, { currentEmail: string }>({
+    resolver,
+    context: { currentEmail },
+    defaultValues: { email: '', password: '' },
+  });
+  const errors = form.formState.errors;
   const field = serverErrorField(error);
-  const emailError = checked && !isValidEmail(email) ? errorTexts.field({ code: 'new_email_invalid' }) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (!isValidEmail(email)) return;
+  async function submit({ email, password }: MailChangeRequest) {
     await request({ email: email.trim(), password });
   }
 
-  if (isSuccess) return <FormAlert kind="success">{t('mailChange.sent', { email: email.trim() })}</FormAlert>;
+  if (isSuccess)
+    return <FormAlert kind="success">{t('mailChange.sent', { email: originalArgs?.email ?? '' })}</FormAlert>;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.handleSubmit(submit)} noValidate>
       <p className="small text-muted">{t('mailChange.current', { email: currentEmail })}</p>
       {error && field !== 'email' && field !== 'password' ? (
         <FormAlert>{errorTexts.server(error)}</FormAlert>
@@ -37,18 +45,18 @@ export function MailChangeForm({ currentEmail }: { currentEmail: string }) {
         label={t('fields.newEmail')}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={emailError ?? (field === 'email' ? errorTexts.server(error) : null)}
+        registration={form.register('email')}
+        error={fieldText(errorTexts, errors.email) ?? (field === 'email' ? errorTexts.server(error) : null)}
       />
       <TextField
         id="mail-change-password"
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={field === 'password' ? errorTexts.server(error) : null}
+        registration={form.register('password')}
+        error={
+          fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)
+        }
       />
       <SubmitButton pending={isLoading}>{t('mailChange.submit')}</SubmitButton>
     </form>

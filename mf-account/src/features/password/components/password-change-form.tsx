@@ -1,36 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH } from '@dating/shared';
+import { PASSWORD_MAX_LENGTH, type PasswordChangeRequest } from '@dating/shared';
+import { PasswordChangeSchema } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
-import { validatePassword } from '../../../lib/validation';
+import { fieldText } from '../../../lib/form-errors';
 import { useAccountChangePasswordMutation } from '../api/password';
+
+const resolver = schemaResolver<PasswordChangeRequest>(PasswordChangeSchema);
 
 export function PasswordChangeForm() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const [change, { isLoading, isSuccess, error }] = useAccountChangePasswordMutation();
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [checked, setChecked] = useState(false);
+  const form = useForm<PasswordChangeRequest>({
+    resolver,
+    defaultValues: { old_password: '', password: '' },
+  });
+  const errors = form.formState.errors;
   const field = serverErrorField(error);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (validatePassword(password) || !oldPassword) return;
-    const result = await change({ old_password: oldPassword, password });
-    if ('data' in result) {
-      setOldPassword('');
-      setPassword('');
-      setChecked(false);
-    }
+  async function submit(values: PasswordChangeRequest) {
+    const result = await change(values);
+    if ('data' in result) form.reset();
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.handleSubmit(submit)} noValidate>
       {isSuccess ? <FormAlert kind="success">{t('password.changed')}</FormAlert> : null}
       {error && field !== 'old_password' && field !== 'password' ? (
         <FormAlert>{errorTexts.server(error)}</FormAlert>
@@ -40,9 +39,11 @@ export function PasswordChangeForm() {
         label={t('fields.oldPassword')}
         type="password"
         autoComplete="current-password"
-        value={oldPassword}
-        onChange={setOldPassword}
-        error={field === 'old_password' ? errorTexts.server(error) : null}
+        registration={form.register('old_password')}
+        error={
+          fieldText(errorTexts, errors.old_password) ??
+          (field === 'old_password' ? errorTexts.server(error) : null)
+        }
       />
       <TextField
         id="password-new"
@@ -50,11 +51,9 @@ export function PasswordChangeForm() {
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        value={password}
-        onChange={setPassword}
+        registration={form.register('password')}
         error={
-          (checked ? errorTexts.field(validatePassword(password)) : null) ??
-          (field === 'password' ? errorTexts.server(error) : null)
+          fieldText(errorTexts, errors.password) ?? (field === 'password' ? errorTexts.server(error) : null)
         }
       />
       <SubmitButton pending={isLoading}>{t('password.submit')}</SubmitButton>

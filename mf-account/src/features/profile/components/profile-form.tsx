@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ABOUT_MAX_LENGTH,
@@ -8,12 +9,14 @@ import {
   type Sexuality,
   type User,
 } from '@dating/shared';
+import { ProfileFormSchema, birthDateError, nameError } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { FormAlert } from '../../../components/form-alert';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
-import { validateBirthdate, validateName } from '../../../lib/validation';
+import { fieldText } from '../../../lib/form-errors';
 import { useAccountUpdateProfileMutation } from '../api/profile';
 import { InterestsPicker } from './interests-picker';
 import { LocationFields, type LocationValue } from './location-fields';
@@ -26,16 +29,34 @@ import {
 
 const SEXUALITIES: Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi'];
 
+/** The typed fields; the option pickers below cannot hold a wrong value. */
+interface Values {
+  name: string;
+  date_of_birth: string;
+}
+interface Context {
+  email: string;
+  minAge: number;
+}
+const resolver = schemaResolver<Values, Context>(ProfileFormSchema, (values, { email, minAge }) => ({
+  name: nameError(values.name, email),
+  date_of_birth: birthDateError(values.date_of_birth, minAge),
+}));
+
 /** Every field of SPEC §3 the member can edit. */
 export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const { profile } = user;
   const [update, { isLoading, isSuccess, error, reset }] = useAccountUpdateProfileMutation();
-  const [name, setName] = useState(profile.name);
+  const form = useForm<Values, Context>({
+    resolver,
+    context: { email: user.email, minAge },
+    defaultValues: { name: profile.name, date_of_birth: profile.date_of_birth ?? '' },
+  });
+  const errors = form.formState.errors;
   const [gender, setGender] = useState<Gender>(profile.gender);
   const [sexuality, setSexuality] = useState<Sexuality>(profile.sexuality);
-  const [birthdate, setBirthdate] = useState(profile.date_of_birth ?? '');
   const [location, setLocation] = useState<LocationValue>({
     country: profile.country,
     region: profile.region ?? '',
@@ -44,10 +65,6 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
   const [details, setDetails] = useState<ProfileDetails>(detailsFromProfile(profile));
   const [about, setAbout] = useState(profile.about ?? '');
   const [interests, setInterests] = useState<Interest[]>(profile.interests);
-  const [checked, setChecked] = useState(false);
-
-  const nameError = checked ? validateName(name, user.email) : null;
-  const birthdateError = checked ? validateBirthdate(birthdate, minAge) : null;
   const field = serverErrorField(error);
 
   function edited<T>(setter: (value: T) => void) {
@@ -57,15 +74,14 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
     };
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setChecked(true);
-    if (validateName(name, user.email) || validateBirthdate(birthdate, minAge)) return;
+  const typed = { onChange: () => (isSuccess || error) && reset() };
+
+  async function submit(values: Values) {
     await update({
-      name: name.trim(),
+      name: values.name.trim(),
       gender,
       sexuality,
-      date_of_birth: birthdate,
+      date_of_birth: values.date_of_birth,
       country: location.country,
       region: location.region || null,
       city: location.city.trim() || null,
@@ -76,14 +92,13 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.handleSubmit(submit)} noValidate>
       <TextField
         id="profile-name"
         label={t('fields.name')}
         maxLength={NAME_MAX_LENGTH}
-        value={name}
-        onChange={edited(setName)}
-        error={errorTexts.field(nameError) ?? (field === 'name' ? errorTexts.server(error) : null)}
+        registration={form.register('name', typed)}
+        error={fieldText(errorTexts, errors.name) ?? (field === 'name' ? errorTexts.server(error) : null)}
       />
       <SelectField
         id="profile-gender"
@@ -106,10 +121,10 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         id="profile-birthdate"
         label={t('fields.dateOfBirth')}
         type="date"
-        value={birthdate}
-        onChange={edited(setBirthdate)}
+        registration={form.register('date_of_birth', typed)}
         error={
-          errorTexts.field(birthdateError) ?? (field === 'date_of_birth' ? errorTexts.server(error) : null)
+          fieldText(errorTexts, errors.date_of_birth) ??
+          (field === 'date_of_birth' ? errorTexts.server(error) : null)
         }
       />
       <LocationFields value={location} onChange={edited(setLocation)} idPrefix="profile" />

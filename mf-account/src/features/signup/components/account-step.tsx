@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -11,23 +12,26 @@ import {
   type Gender,
   type SignupTracking,
 } from '@dating/shared';
+import { SignupSchema, birthDateError, nameError } from '@dating/shared/forms/account';
+import { schemaResolver } from '@dating/shared/forms/resolver';
 import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { serverErrorCode, serverErrorField, useErrorTexts } from '../../../lib/errors';
-import {
-  validateBirthdate,
-  validateEmail,
-  validateName,
-  validatePassword,
-  type FieldError,
-} from '../../../lib/validation';
+import { fieldText } from '../../../lib/form-errors';
 import { useAccountSignupMutation } from '../api/signup';
 import { suggestEmail } from '../../../lib/email-suggestion';
 import { EmailSuggestion } from './email-suggestion';
 import styles from './signup.module.scss';
 
 type Field = 'name' | 'date_of_birth' | 'email' | 'password';
+type Values = Record<Field, string>;
+
+/** The signup schema's rules for the fields of this step, then the name/email and minimum-age rules. */
+const resolver = schemaResolver<Values, { minAge: number }>(SignupSchema, (values, { minAge }) => ({
+  name: nameError(values.name, values.email),
+  date_of_birth: birthDateError(values.date_of_birth, minAge),
+}));
 
 export interface AccountStepProps {
   minAge: number;
@@ -41,18 +45,6 @@ export interface AccountStepProps {
   source?: string | null;
   onStarted(): void;
   onCreated(): void;
-}
-
-function validate(values: Record<Field, string>, minAge: number): Partial<Record<Field, FieldError>> {
-  const found: Partial<Record<Field, FieldError | null>> = {
-    name: validateName(values.name, values.email),
-    date_of_birth: validateBirthdate(values.date_of_birth, minAge),
-    email: validateEmail(values.email),
-    password: validatePassword(values.password),
-  };
-  return Object.fromEntries(Object.entries(found).filter(([, error]) => error)) as Partial<
-    Record<Field, FieldError>
-  >;
 }
 
 export function AccountStep({
@@ -69,43 +61,37 @@ export function AccountStep({
   const errorTexts = useErrorTexts();
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error: serverError, reset }] = useAccountSignupMutation();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: '',
-    date_of_birth: '',
-    email: '',
-    password: '',
+  const form = useForm<Values, { minAge: number }>({
+    resolver,
+    context: { minAge },
+    defaultValues: { name: '', date_of_birth: '', email: '', password: '' },
   });
+  const errors = form.formState.errors;
+  const email = form.watch('email');
   const [gender, setGender] = useState<Gender>('male');
   const [seeking, setSeeking] = useState<Gender>('female');
   const [message, setMessage] = useState(initialMessage ?? '');
-  const [submitted, setSubmitted] = useState(false);
   const [started, setStarted] = useState(false);
 
-  const errors = submitted ? validate(values, minAge) : {};
   const serverField = serverErrorField(serverError) as Field | undefined;
   const serverCode = serverErrorCode(serverError);
   const serverText = errorTexts.server(serverError);
 
-  function change(field: Field) {
-    return (value: string) => {
-      if (!started) {
-        setStarted(true);
-        onStarted();
-      }
-      if (serverError) reset();
-      setValues((current) => ({ ...current, [field]: value }));
-    };
+  function changed() {
+    if (!started) {
+      setStarted(true);
+      onStarted();
+    }
+    if (serverError) reset();
+  }
+  const field = (name: Field) => form.register(name, { onChange: changed });
+
+  function fieldError(name: Field): string | null {
+    if (errors[name]) return fieldText(errorTexts, errors[name]);
+    return serverField === name ? serverText : null;
   }
 
-  function fieldError(field: Field): string | null {
-    if (errors[field]) return errorTexts.field(errors[field]);
-    return serverField === field ? serverText : null;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validate(values, minAge)).length > 0) return;
+  async function submit(values: Values) {
     const result = await signup({
       ...tracking,
       name: values.name.trim(),
@@ -124,7 +110,7 @@ export function AccountStep({
   const accountExists = serverCode === 'email_taken' || serverCode === 'account_exists';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('signup.title')}>
+    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label={t('signup.title')}>
       {serverError && !serverField ? <FormAlert>{serverText}</FormAlert> : null}
       {profileId ? (
         <div className="mb-3">
@@ -147,8 +133,7 @@ export function AccountStep({
         autoComplete="nickname"
         maxLength={NAME_MAX_LENGTH}
         required
-        value={values.name}
-        onChange={change('name')}
+        registration={field('name')}
         error={fieldError('name')}
       />
       <fieldset className="mb-3">
@@ -200,8 +185,7 @@ export function AccountStep({
         type="date"
         autoComplete="bday"
         required
-        value={values.date_of_birth}
-        onChange={change('date_of_birth')}
+        registration={field('date_of_birth')}
         error={fieldError('date_of_birth')}
       />
       <TextField
@@ -210,12 +194,17 @@ export function AccountStep({
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={change('email')}
+        registration={field('email')}
         error={fieldError('email')}
         hint={
-          suggestEmail(values.email) ? (
-            <EmailSuggestion email={values.email} onAccept={change('email')} />
+          suggestEmail(email) ? (
+            <EmailSuggestion
+              email={email}
+              onAccept={(value) => {
+                changed();
+                form.setValue('email', value, { shouldValidate: form.formState.isSubmitted });
+              }}
+            />
           ) : null
         }
       />
@@ -233,8 +222,7 @@ export function AccountStep({
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
         required
-        value={values.password}
-        onChange={change('password')}
+        registration={field('password')}
         error={fieldError('password')}
       />
       <p className="small text-muted">{t('signup.terms')}</p>

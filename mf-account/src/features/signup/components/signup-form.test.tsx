@@ -62,6 +62,20 @@ describe('SignupForm', () => {
     expect(screen.getByText('Ongeldige geboortedatum.')).toBeInTheDocument();
   });
 
+  it('moves focus to the first field in error and ties each message to its field', async () => {
+    const { calls } = mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    await fill({ ...valid, email: 'anna@', password: 'kort' });
+    const message = await screen.findByText('Ongeldige e-mail');
+    const email = screen.getByLabelText('E-mailadres');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByText('Je wachtwoord moet minstens 8 tekens lang zijn.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Profielnaam')).not.toHaveAttribute('aria-invalid');
+    expect(calls).toHaveLength(0);
+  });
+
   it('suggests a correction for a mistyped email domain and applies it', async () => {
     mockFetch({});
     await renderPage(<SignupForm />, { path: '/signup' });
@@ -137,7 +151,9 @@ describe('SignupForm', () => {
   it('step 0 from a profile starts with the message the visitor already wrote and sends it with the signup', async () => {
     const created = makeUser({ status: 'not_confirmed' });
     const { calls } = mockFetch({ 'POST /api/signup.php': { status: 201, body: { user: created } } });
-    await renderPage(<SignupForm profileId={7} profileName="Dewi" message="Hoi Dewi!" />, { path: '/signup' });
+    await renderPage(<SignupForm profileId={7} profileName="Dewi" message="Hoi Dewi!" />, {
+      path: '/signup',
+    });
     const box = screen.getByLabelText('Je bericht aan Dewi');
     expect(box).toHaveValue('Hoi Dewi!');
     const user = userEvent.setup();
