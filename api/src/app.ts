@@ -92,7 +92,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await registerRoutes(app);
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
-  // Audit rows past their retention period (README, Security) and finished lockouts go with them.
+  // Audit rows past their retention period (README, Security), finished lockouts and the swipe counters of past
+  // days go with them.
   const purge = setInterval(() => {
     app.services.sessions
       .purgeExpired()
@@ -100,6 +101,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     app.services.loginGuard
       .purge()
       .catch((err: unknown) => app.log.warn({ err }, 'login audit purge failed'));
+    app.services.likes
+      .purgeDailyCounters()
+      .catch((err: unknown) => app.log.warn({ err }, 'daily counter purge failed'));
   }, 3_600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

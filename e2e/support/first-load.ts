@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Browser } from '@playwright/test';
+import { watchFirstLoad } from '../../tools/bench/page-settle.cjs';
 
 /** The first-load target of every public entry page (issue 13): gzip bytes of all JS of a first visit. */
 export const FIRST_LOAD_JS_TARGET = 170 * 1024;
@@ -25,26 +26,13 @@ export interface LoadedFile {
 
 /**
  * Opens `url` in a new context (empty cache, no cookies) and sums the gzip (level 9, what the server sends
- * precompressed) of every JS response until the network is idle.
+ * precompressed) of every JS response until the page has loaded (the bench's rule, tools/bench/page-settle.cjs).
  */
 export async function firstLoadJs(browser: Browser, url: string): Promise<{ total: number; files: LoadedFile[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending: Promise<LoadedFile | null>[] = [];
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  let exposedModule = false;
-  page.on('request', (request) => {
-    inFlight += 1;
-    lastActivity = Date.now();
-    if (request.url().includes('__federation_expose_')) exposedModule = true;
-  });
-  const settled = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
+  const firstLoad = watchFirstLoad(page);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
@@ -55,12 +43,7 @@ export async function firstLoadJs(browser: Browser, url: string): Promise<{ tota
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  // networkidle alone can fire while the CPU is still running the shell (a busy machine): every entry page is
-  // a remote's page, so wait until its exposed module was requested and then for a quiet second.
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && !(exposedModule && inFlight === 0 && Date.now() - lastActivity > 1000)) {
-    await page.waitForTimeout(100);
-  }
+  await firstLoad.settled();
   const files = (await Promise.all(pending)).filter((file): file is LoadedFile => file !== null);
   await context.close();
   return { total: files.reduce((sum, file) => sum + file.gzip, 0), files };

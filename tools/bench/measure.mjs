@@ -3,6 +3,7 @@
 // server's negotiation or on caching headers.
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { watchFirstLoad } from './page-settle.cjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -34,20 +35,7 @@ export async function measurePage(context, url, { settle } = {}) {
   const page = await context.newPage();
   const responses = [];
   const errors = [];
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  let exposedModule = false;
-  page.on('request', (request) => {
-    inFlight += 1;
-    lastActivity = Date.now();
-    if (request.url().includes('__federation_expose_')) exposedModule = true;
-  });
-  const settled = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
+  const firstLoad = watchFirstLoad(page);
   page.on('response', (response) => responses.push(response));
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -55,12 +43,7 @@ export async function measurePage(context, url, { settle } = {}) {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   if (settle) await settle(page);
-  // networkidle alone can fire while the CPU still runs the shell on a busy machine: every page of the site is a
-  // remote's page, so wait until its exposed module was requested, then for a quiet second (30 s at most).
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && !(exposedModule && inFlight === 0 && Date.now() - lastActivity > 1000)) {
-    await page.waitForTimeout(100);
-  }
+  await firstLoad.settled();
   const files = [];
   for (const response of responses) {
     const type = response.request().resourceType();

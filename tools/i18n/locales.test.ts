@@ -1,6 +1,6 @@
 // Every translation namespace must have all 11 locales with every key, and no key may be empty
 // (team rule: real translations everywhere, no missing keys). Namespaces: `*/src/locales/<lng>.json` (common and
-// one per remote) and `shared/src/locales/errors/<lng>.json`.
+// one per remote) and shared's own, `shared/src/locales/<namespace>/<lng>.json`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,9 +14,10 @@ function namespaceDirs(): string[] {
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
     .map((entry) => path.join(ROOT, entry.name, 'src', 'locales'))
     .filter((dir) => existsSync(dir) && readdirSync(dir).some((file) => file.endsWith('.json')));
-  for (const name of ['errors', 'pwa']) {
-    const dir = path.join(ROOT, 'shared', 'src', 'locales', name);
-    if (existsSync(dir)) dirs.push(dir);
+  // shared's own namespaces, one folder each (errors, pwa, …).
+  const sharedLocales = path.join(ROOT, 'shared', 'src', 'locales');
+  for (const entry of readdirSync(sharedLocales, { withFileTypes: true })) {
+    if (entry.isDirectory()) dirs.push(path.join(sharedLocales, entry.name));
   }
   return dirs;
 }

@@ -382,6 +382,8 @@ export interface AccountExport {
   user: User;
   email: string;
   tracking: SignupTracking;
+  /** Where the signup modal was opened (`SignupRequest.source`, `users.signup_source`); null when none was sent. */
+  signup_source: string | null;
   photos: OwnPhoto[];
   notifications: NotificationPreferences;
   blocks: BlockedMember[];

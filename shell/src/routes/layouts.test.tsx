@@ -42,6 +42,17 @@ describe('route table and layouts', () => {
     expect(await screen.findByText('mf_chat/ConversationList')).toBeInTheDocument();
   });
 
+  test('the chat sidebar asks mf_chat for the compact list', async () => {
+    await renderShell({
+      path: '/chats/7',
+      user: userFixture(),
+      modules: {
+        'mf_chat/ConversationList': ({ compact }) => <div>{compact ? 'compact list' : 'full list'}</div>,
+      },
+    });
+    expect(await screen.findByText('compact list')).toBeInTheDocument();
+  });
+
   test('member search uses the default layout with the top navigation and footer', async () => {
     const { layout } = await layoutOf('/members');
     expect(layout).toBe('default');

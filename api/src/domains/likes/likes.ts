@@ -21,7 +21,7 @@ import {
   type ProfileSqlRow,
   type SiteScope,
 } from '../members';
-import { swipeDay, useSwipe, type SiteClock } from './swipe-day';
+import { purgeDailyCounters, swipeDay, useSwipe, type SiteClock } from './swipe-day';
 
 export interface LikesDeps {
   live: LiveHub;
@@ -167,6 +167,9 @@ export function createLikesService(db: Db, deps: LikesDeps) {
     },
 
     swipeStatus,
+
+    /** Swipe counters of days over on every site go (hourly job, app.ts); returns how many rows went. */
+    purgeDailyCounters: (now = new Date()) => purgeDailyCounters(db, now),
 
     /**
      * A fictional profile (with a photo) this site shows that does not like the member yet now does (the like

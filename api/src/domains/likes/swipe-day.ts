@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { first } from '../../db/sql';
+import { first, rows } from '../../db/sql';
 
 /** The site whose day counts: its IANA time zone (sites.time_zone, migration 0020). */
 export interface SiteClock {
@@ -35,4 +35,19 @@ export async function swipeDay(db: Db | Tx, userId: number, site: SiteClock, now
                ((${siteDay(site, now)} + 1)::timestamp AT TIME ZONE ${site.timeZone}) AS resets_at`,
   );
   return { used: row?.used ?? 0, resetsAt: new Date(row!.resets_at).toISOString() };
+}
+
+/**
+ * Deletes the counters of days that are over on every site (hourly job): only today's row is read. A site's day
+ * is at most one calendar day off UTC's (time zones run from UTC−12 to UTC+14), so rows dated before yesterday
+ * (UTC) are past everywhere. Returns how many rows went.
+ */
+export async function purgeDailyCounters(db: Db | Tx, now: Date): Promise<number> {
+  const gone = await rows<{ day: unknown }>(
+    db,
+    sql`DELETE FROM daily_counters
+        WHERE day < (${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date - 1
+        RETURNING day`,
+  );
+  return gone.length;
 }

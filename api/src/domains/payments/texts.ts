@@ -1,5 +1,16 @@
 // Texts the payments domain renders itself: the SMS code and the test provider's hosted checkout page.
-import type { Locale } from '@dating/shared/contract/index';
+import { isPaymentMethod, type Locale } from '@dating/shared/contract/index';
+import da from '@dating/shared/locales/payment-methods/da.json';
+import de from '@dating/shared/locales/payment-methods/de.json';
+import en from '@dating/shared/locales/payment-methods/en.json';
+import es from '@dating/shared/locales/payment-methods/es.json';
+import fi from '@dating/shared/locales/payment-methods/fi.json';
+import fr from '@dating/shared/locales/payment-methods/fr.json';
+import it from '@dating/shared/locales/payment-methods/it.json';
+import nb from '@dating/shared/locales/payment-methods/nb.json';
+import nl from '@dating/shared/locales/payment-methods/nl.json';
+import pl from '@dating/shared/locales/payment-methods/pl.json';
+import sv from '@dating/shared/locales/payment-methods/sv.json';
 
 export const PAYMENT_TEXTS = {
   sms: {
@@ -209,4 +220,12 @@ export function paymentText(
   return PAYMENT_TEXTS[key][locale].replace(/\{(\w+)\}/g, (m, name: string) =>
     name in params ? String(params[name]) : m,
   );
+}
+
+/** Payment methods by name (the catalogue mf-payments shows too, `shared/src/locales/payment-methods`). */
+const METHOD_NAMES: Record<Locale, Record<string, string>> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
+
+/** A method's name in `locale`; a code outside the catalogue stays as it is. */
+export function paymentMethodName(locale: Locale, method: string): string {
+  return (isPaymentMethod(method) && METHOD_NAMES[locale][method]) || method;
 }

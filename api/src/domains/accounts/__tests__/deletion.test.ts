@@ -28,8 +28,8 @@ const reactivate = (token: string) =>
 const login = (email: string, password = PASSWORD) =>
   t.call({ method: 'POST', url: '/api/user.php', payload: { email, password } });
 
-async function memberWithPhoto() {
-  const m = await signup(t);
+async function memberWithPhoto(over: Record<string, unknown> = {}) {
+  const m = await signup(t, over);
   await t.app.db.execute(sql`UPDATE users SET status = 'confirmed' WHERE id = ${m.user.profile.id}`);
   const img = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
     .jpeg()
@@ -169,13 +169,15 @@ test('an expired reactivation link fails', async () => {
 });
 
 test("the export is a JSON download of all of one's own data", async () => {
-  const m = await memberWithPhoto();
+  const m = await memberWithPhoto({ network: 'net1', sub2: 'b', source: 'profile-like' });
   await t.app.db.execute(sql`INSERT INTO likes (user_id, liked_id) VALUES (${m.id}, 1)`);
   const res = await t.call({ method: 'GET', url: '/api/account-export.php', cookie: m.cookie });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-disposition']).toBe(`attachment; filename="account-${m.id}.json"`);
   const data = res.json();
   expect(data.email).toBe(m.email);
+  expect(data.tracking).toEqual({ network: 'net1', sub2: 'b' });
+  expect(data.signup_source).toBe('profile-like');
   expect(data.user.profile.id).toBe(m.id);
   expect(data.user.id).toBeUndefined();
   expect(data.photos).toHaveLength(1);
@@ -186,4 +188,8 @@ test("the export is a JSON download of all of one's own data", async () => {
   expect(data.credit_ledger[0]).toMatchObject({ kind: 'bonus', ref: 'signup' });
   expect(JSON.stringify(data)).not.toContain('argon2');
   expect((await t.call({ method: 'GET', url: '/api/account-export.php' })).statusCode).toBe(403);
+
+  const plain = await signup(t);
+  const bare = (await t.call({ method: 'GET', url: '/api/account-export.php', cookie: plain.cookie })).json();
+  expect(bare).toMatchObject({ tracking: {}, signup_source: null });
 });

@@ -21,11 +21,12 @@ export function exportModule(
   const { db } = ctx;
   return {
     async build(user: AuthUser): Promise<AccountExport> {
-      const tracking = await first<Record<string, string | null>>(
-        db,
-        sql`SELECT tracking_network AS network, tracking_ref AS ref, tracking_sub1 AS sub1, tracking_sub2 AS sub2,
-              tracking_sub3 AS sub3 FROM users WHERE id = ${user.id}`,
-      );
+      const { signup_source: signupSource = null, ...tracking } =
+        (await first<Record<string, string | null>>(
+          db,
+          sql`SELECT tracking_network AS network, tracking_ref AS ref, tracking_sub1 AS sub1, tracking_sub2 AS sub2,
+                tracking_sub3 AS sub3, signup_source FROM users WHERE id = ${user.id}`,
+        )) ?? {};
       const likes = await rows<{ profile_id: number; liked_at: Date | string }>(
         db,
         sql`SELECT liked_id AS profile_id, created_at AS liked_at FROM likes WHERE user_id = ${user.id} ORDER BY id`,
@@ -70,8 +71,9 @@ export function exportModule(
         user: publicUser,
         email: user.email,
         tracking: Object.fromEntries(
-          Object.entries(tracking ?? {}).filter(([, v]) => v !== null),
+          Object.entries(tracking).filter(([, v]) => v !== null),
         ) as AccountExport['tracking'],
+        signup_source: signupSource,
         photos: (await parts.photos(user.id, user.paid_user)).photos,
         notifications: (await parts.notifications(user.id, user.email)).preferences,
         blocks: await parts.blocks(user.id),

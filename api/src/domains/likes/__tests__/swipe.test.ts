@@ -138,3 +138,27 @@ onPostgres('50 swipe likes at once: exactly 4 succeed, 46 are refused, 4 likes s
   expect(stored).toEqual({ n: 4, used: 4 });
   expect((await status(m.cookie)).likes_left).toBe(0);
 });
+
+test('the hourly purge removes the swipe counters of past days and keeps the ones still in use', async () => {
+  const [a, b] = [await confirmedMember(), await confirmedMember()];
+  const now = new Date('2026-03-10T12:00:00Z');
+  const counters = sql`(VALUES (${a.id}, '2026-03-07'), (${a.id}, '2026-03-08'), (${a.id}, '2026-03-09'),
+                               (${a.id}, '2026-03-10'), (${b.id}, '2026-03-01'), (${b.id}, '2026-03-11'))`;
+  await t.app.db.execute(
+    sql`INSERT INTO daily_counters (user_id, kind, day, used) SELECT v.column1::int, 'swipe', v.column2::date, 2 FROM ${counters} AS v`,
+  );
+  const left = async () =>
+    (
+      await rows<{ user_id: number; day: string }>(
+        t.app.db,
+        sql`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day FROM daily_counters
+            WHERE user_id IN (${a.id}, ${b.id}) ORDER BY user_id, day`,
+      )
+    ).map((r) => `${r.user_id === a.id ? 'a' : 'b'} ${r.day}`);
+
+  await t.app.services.likes.purgeDailyCounters(now);
+  // Yesterday (UTC) is still today west of UTC, tomorrow already today east of it (UTC+14).
+  expect(await left()).toEqual(['a 2026-03-09', 'a 2026-03-10', 'b 2026-03-11']);
+  await t.app.services.likes.purgeDailyCounters(new Date('2026-03-12T00:30:00Z'));
+  expect(await left()).toEqual(['b 2026-03-11']);
+});

@@ -55,6 +55,7 @@ test('buying through the test checkout credits the package once, makes the membe
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Testbetaling');
   expect(page.body).toContain('€');
+  expect(page.body).toContain('<dd>iDEAL</dd>');
 
   const paid = await payAtProvider(t, order.payment_id, 'paid');
   expect(paid.statusCode).toBe(303);
@@ -70,6 +71,17 @@ test('buying through the test checkout credits the package once, makes the membe
   expect(user.json().user).toMatchObject({ paid_user: true, credits: after.credits });
   const list = await t.call({ method: 'GET', url: '/api/orders.php', cookie: m.cookie });
   expect(list.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+});
+
+test("the test checkout names the payment method in the payer's language, not by its code", async () => {
+  const m = await olderMember(t);
+  const { pkg } = await packageOf(t, m.cookie);
+  const { checkout_url } = (await createOrder(t, m.cookie, { package_id: pkg.id, method: 'creditcard' })).json();
+  const page = async (language: string) =>
+    (await t.app.inject({ method: 'GET', url: checkout_url, headers: { 'accept-language': language } })).body;
+  expect(await page('nl')).toContain('<dd>Creditcard</dd>');
+  expect(await page('de')).toContain('<dd>Kreditkarte</dd>');
+  expect(await page('fr')).toContain('<dd>Carte bancaire</dd>');
 });
 
 test('amount, currency and credits sent by the client are ignored: the server prices the order', async () => {

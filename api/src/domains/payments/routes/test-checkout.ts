@@ -4,7 +4,7 @@ import type { Locale } from '@dating/shared/contract/index';
 import { StringEnum } from '../../../lib/contract';
 import { cspWithStyle } from '../../../lib/security-headers';
 import { TEST_OUTCOMES } from '../providers/test-provider';
-import { paymentText, type PaymentText } from '../texts';
+import { paymentMethodName, paymentText, type PaymentText } from '../texts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -51,7 +51,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
 <style>${CHECKOUT_STYLE}</style>
 </head><body><main><h1>${t('title')}</h1><p>${t('intro')}</p>
 <dl><dt>${t('amount')}</dt><dd><strong>${esc(money(payment.amount.amount, payment.amount.currency, locale))}</strong></dd>
-<dt>${t('method')}</dt><dd>${esc(payment.method ?? '')}</dd></dl><p>${esc(payment.description)}</p>
+<dt>${t('method')}</dt><dd>${esc(payment.method ? paymentMethodName(locale, payment.method) : '')}</dd></dl><p>${esc(payment.description)}</p>
 <form method="post" action="/pay/test/${esc(payment.id)}">${buttons}</form></main></body></html>`;
   });
 

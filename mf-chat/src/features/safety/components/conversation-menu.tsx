@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { Dropdown } from '@dating/shared';
+import { BlockDialog, ReportDialog } from '@dating/shared/member-actions';
 import { NS } from '../../../lib/i18n';
-import { BlockDialog } from './block-dialog';
-import { ReportDialog } from './report-dialog';
 
 /**
  * Block and report from inside a conversation (issue 9 item 7): a menu in the conversation's header. Members only
@@ -20,6 +20,7 @@ export function ConversationMenu({
   conversation: number | undefined;
 }) {
   const { t } = useTranslation(NS);
+  const navigate = useNavigate();
   const [open, setOpen] = useState<'block' | 'report' | null>(null);
   const close = () => setOpen(null);
   return (
@@ -62,7 +63,15 @@ export function ConversationMenu({
           </>
         )}
       </Dropdown>
-      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} />}
+      {/* Blocked: the server removed this conversation (and told the pair's tabs); back to the list. */}
+      {open === 'block' && (
+        <BlockDialog
+          profileId={profileId}
+          name={name}
+          onClose={close}
+          onBlocked={() => navigate('/chats', { replace: true })}
+        />
+      )}
       {open === 'report' && (
         <ReportDialog profileId={profileId} name={name} conversation={conversation} onClose={close} />
       )}

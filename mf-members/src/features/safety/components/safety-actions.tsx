@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockDialog, ReportDialog } from '@dating/shared/member-actions';
 import { NS } from '../../../lib/i18n';
-import { BlockDialog } from './block-dialog';
-import { ReportDialog } from './report-dialog';
 
 /** Block and report, below a member's profile (members only: the server needs a session for both). */
 export function SafetyActions({ profileId, name }: { profileId: number; name: string }) {
@@ -17,7 +16,7 @@ export function SafetyActions({ profileId, name }: { profileId: number; name: st
       <button type="button" className="btn btn-link btn-sm p-0 text-muted" onClick={() => setOpen('report')}>
         {t('report.action')}
       </button>
-      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} />}
+      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} onBlocked={close} />}
       {open === 'report' && <ReportDialog profileId={profileId} name={name} onClose={close} />}
     </div>
   );

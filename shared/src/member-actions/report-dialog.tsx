@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorAlert,
@@ -8,9 +8,9 @@ import {
   useReportMutation,
   type ReportReason,
 } from '@dating/shared';
-import { NS } from '../../../lib/i18n';
+import { MEMBER_ACTIONS_NS } from './namespace';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   profileId: number;
   name: string;
   /** The conversation it is reported from (stored with the report for moderation). */
@@ -18,9 +18,20 @@ interface ReportDialogProps {
   onClose(): void;
 }
 
-/** Report the member of a conversation (report.php): a reason and optional free text, stored for moderation. */
-export function ReportDialog({ profileId, name, conversation, onClose }: ReportDialogProps) {
-  const { t } = useTranslation(NS);
+/**
+ * Report a member (report.php): a reason from the list and optional free text, stored for moderation. Its own
+ * Suspense boundary: the page stays as it is while the dialog's texts load.
+ */
+export function ReportDialog(props: ReportDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <ReportForm {...props} />
+    </Suspense>
+  );
+}
+
+function ReportForm({ profileId, name, conversation, onClose }: ReportDialogProps) {
+  const { t } = useTranslation(MEMBER_ACTIONS_NS);
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
@@ -45,23 +56,18 @@ export function ReportDialog({ profileId, name, conversation, onClose }: ReportD
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('safety.report.title', { name })}
-      closeLabel={t('safety.report.close')}
-    >
+    <Modal open onClose={onClose} title={t('report.title', { name })} closeLabel={t('report.close')}>
       {isSuccess ? (
         <>
-          <p role="status">{t('safety.report.sent')}</p>
+          <p role="status">{t('report.sent')}</p>
           <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t('safety.report.close')}
+            {t('report.close')}
           </button>
         </>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="mb-3" aria-describedby={missingReason ? `${id}-reason-error` : undefined}>
-            <legend className="form-label fs-6">{t('safety.report.reason')}</legend>
+            <legend className="form-label fs-6">{t('report.reason')}</legend>
             {REPORT_REASONS.map((value) => (
               <div className="form-check" key={value}>
                 <input
@@ -77,19 +83,19 @@ export function ReportDialog({ profileId, name, conversation, onClose }: ReportD
                   }}
                 />
                 <label className="form-check-label" htmlFor={`${id}-${value}`}>
-                  {t(`safety.report.reasons.${value}`)}
+                  {t(`report.reasons.${value}`)}
                 </label>
               </div>
             ))}
             {missingReason && (
               <div className="text-danger small mt-1" id={`${id}-reason-error`} role="alert">
-                {t('safety.report.reasonRequired')}
+                {t('report.reasonRequired')}
               </div>
             )}
           </fieldset>
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-text`}>
-              {t('safety.report.text')}
+              {t('report.text')}
             </label>
             <textarea
               className="form-control"
@@ -103,10 +109,10 @@ export function ReportDialog({ profileId, name, conversation, onClose }: ReportD
           <ErrorAlert error={error} />
           <div className="d-flex gap-2 justify-content-end">
             <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              {t('safety.report.cancel')}
+              {t('report.cancel')}
             </button>
             <button type="submit" className="btn btn-danger" disabled={isLoading}>
-              {t('safety.report.submit')}
+              {t('report.submit')}
             </button>
           </div>
         </form>
