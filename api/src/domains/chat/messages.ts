@@ -16,7 +16,7 @@ import type { LiveHub } from '../../lib/live';
 import { visibleOnSite, type BlockedService, type ProfileCache } from '../members';
 import type { CreditsService } from '../payments';
 import type { ChatPhotosService } from './chat-photos';
-import type { ChatsService } from './chats';
+import { PUBLISHED_SQL, type ChatsService } from './chats';
 import type { CountersService } from './counters';
 import type { GiftRow, GiftsService } from './gifts';
 import {
@@ -117,13 +117,13 @@ export function createMessagesService(deps: {
     const found = await raw.query<{ up_to: number | null; read_at: string | null }>(
       `WITH done AS (UPDATE messages SET read_at = now()
                      WHERE conversation_id = $1 AND sender_id <> $2 AND read_at IS NULL RETURNING id, read_at)
-       SELECT max(id) AS up_to, ${isoSql('max(read_at)')} AS read_at FROM done`,
+       SELECT max(id) AS up_to, ${isoSql('max(read_at)')} AS read_at, ${PUBLISHED_SQL} AS published FROM done`,
       [conversation.id, me],
       'messages_mark_read',
     );
     const upTo = found[0]?.up_to ?? null;
     if (upTo === null) return null;
-    deps.chats.invalidate(me);
+    deps.chats.changed(me, partnerOf(conversation, me));
     deps.live.publish(partnerOf(conversation, me), {
       type: 'read',
       conversation: conversation.id,
@@ -305,6 +305,9 @@ export function createMessagesService(deps: {
         // send depends on; the second stores the message, debits it with its ledger row and brings the
         // conversation back for both, or does none of it.
         stored = await db.transaction(async (tx: Tx) => {
+          // FOR NO KEY UPDATE: it excludes my other sends as FOR UPDATE did, but not the foreign-key checks of
+          // other transactions (a partner starting a conversation with me, a block), which take KEY SHARE on my
+          // row; with FOR UPDATE those waited, and sends both ways plus a block deadlocked (summary-drift.test).
           // After waiting for the lock the EXISTS parts may still see the snapshot from before it; the unique
           // index on (sender_id, client_id) and ON CONFLICT below are the net for a duplicate that committed
           // meanwhile. The partner is `u`/`p` (the aliases visibleOnSite speaks of).
@@ -329,11 +332,12 @@ export function createMessagesService(deps: {
                                                   OR (user_id = ${partnerId} AND blocked_id = ${me})) AS blocked,
                   u.status AS partner_status, ${sql.raw(visibleOnSite(site))} AS partner_on_site,
                   u.language AS partner_language,
-                  c.id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b
+                  c.id, c.user_a, c.user_b, c.started_by, c.unread_a, c.unread_b,
+                  ${sql.raw(PUBLISHED_SQL)} AS published
                 FROM users s
                 LEFT JOIN (users u JOIN profiles p ON p.user_id = u.id) ON u.id = ${partnerId}
                 LEFT JOIN conversations c ON c.user_a = ${a} AND c.user_b = ${b}
-                WHERE s.id = ${me} FOR UPDATE OF s`,
+                WHERE s.id = ${me} FOR NO KEY UPDATE OF s`,
           );
           if (!lock) throw notFound();
           if (lock.stored) throw new AlreadyStored();
@@ -365,11 +369,17 @@ export function createMessagesService(deps: {
             }
           >(
             tx,
-            sql`WITH conv AS (
-                  INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${me})
+            sql`WITH conv AS (${
+              lock.id == null
+                ? sql`INSERT INTO conversations (user_a, user_b, started_by) VALUES (${a}, ${b}, ${me})
                   ON CONFLICT (user_a, user_b) DO UPDATE
                     SET updated_at = now(), deleted_by_a = FALSE, deleted_by_b = FALSE
-                  RETURNING id, user_a, user_b, started_by, updated_at),
+                  RETURNING id, user_a, user_b, started_by, updated_at`
+                : // It exists: a plain update, which neither probes the unique index nor runs the insert trigger
+                  // that finds the fictional member (migration 0010).
+                  sql`UPDATE conversations SET updated_at = now(), deleted_by_a = FALSE, deleted_by_b = FALSE
+                  WHERE id = ${lock.id} RETURNING id, user_a, user_b, started_by, updated_at`
+            }),
                 msg AS (
                   INSERT INTO messages (conversation_id, sender_id, client_id, type, body, gift_id, photo_id, credits_spent)
                   SELECT conv.id, ${me}, ${input.client_id}, ${input.type}, ${body}, ${giftId}::int, ${photoId}::int, ${cost}::int
@@ -389,7 +399,9 @@ export function createMessagesService(deps: {
                   COALESCE((SELECT credits FROM debit), ${lock.credits}::int) AS balance
                 FROM conv LEFT JOIN msg ON TRUE`,
           );
-          if (!row || row.message_id === null) throw new AlreadyStored();
+          // The conversation was deleted (a block, an erasure) after my lock was granted.
+          if (!row) throw notFound();
+          if (row.message_id === null) throw new AlreadyStored();
           if (cost > 0 && row.balance === lock.credits) throw new ApiError(402, 'insufficient_credits');
           const conversation = {
             id: row.id,
@@ -425,7 +437,7 @@ export function createMessagesService(deps: {
       }
 
       // Committed: the answer, then the live events (ARCHITECTURE §7b).
-      deps.chats.invalidate(me, partnerId);
+      deps.chats.changed(me, partnerId);
       const row: MessageRow = {
         id: stored.id,
         conversation_id: stored.conversation.id,
