@@ -95,7 +95,8 @@ export function createChatsService(
   });
 
   function rowsOf(me: number): Promise<ChatRow[]> {
-    if (!live || !deps.bus.hearing() || !cacheEnabled('chats')) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    if (!live || !deps.bus.hearing() || !cacheEnabled('chats'))
+      return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
     // A read that overlaps a commit: the notification removes its entry, so the next request reads again.
     return cache.remember(me, () => raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'));
   }

@@ -359,9 +359,11 @@ export function createMessagesService(deps: {
 
     /**
      * `POST /api/messages.php`. Stored, paid and acknowledged in one transaction: the message row, the ledger row
-     * and the balance commit together or not at all. The sender's user row is locked first, so a member's sends
-     * run one after another: the free chat limit is counted under that lock, and a second send with the same
-     * client id finds the first one stored and answers it (one message, one debit).
+     * and the balance commit together or not at all. The sender's advisory lock and user row are locked first, so
+     * a member's sends run one after another: the free chat limit is counted under that lock, and a second send
+     * with the same client id finds the first one stored and answers it (one message, one debit). Usually one
+     * statement (`oneStatementSend`); a free member starting a conversation, or a deadlock victim, goes through the
+     * two-statement transaction.
      */
     async send(sender: Sender, costs: Costs, input: SendInput): Promise<SendMessageResponse> {
       const me = sender.id;
@@ -649,11 +651,13 @@ export function createMessagesService(deps: {
           ? toChatEntry(conversationRef, partnerProfile, stored.unread_me, message)
           : toChatEntry(conversationRef, meProfile!, stored.unread_me, message);
         // My own copy matters only to my open pages (my other tabs); the partner's always goes out: when it
-        // reaches no open page, the offline fallback (Web Push) takes it.
+        // reaches no open page, the offline fallback (Web Push) takes it. Except to a fictional profile with no
+        // open page: nobody is notified for one (offline.ts), and unheard the event would only cost the offline
+        // notifier a query to find that out (staff answer from the reply queue).
         if (deps.live.reachable(me)) {
           deps.live.publish(me, { type: 'message', conversation: conversationRef.id, message, chat });
         }
-        if (meProfile) {
+        if (meProfile && !(partnerProfile?.fictional && !deps.live.reachable(partnerId))) {
           const theirs = toMessage(row, await viewContext(partnerId, partnerLocale, costs.gift_credits));
           deps.live.publish(partnerId, {
             type: 'message',

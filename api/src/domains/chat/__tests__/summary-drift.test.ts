@@ -88,9 +88,7 @@ test('after a random mix of sends, reads, deletions and blocks the counts equal 
         );
       } else if (roll < 0.8) {
         counted.read++;
-        work.push(
-          t.call({ method: 'GET', url: `/api/messages.php?member=${to.id}`, cookie: from.cookie }),
-        );
+        work.push(t.call({ method: 'GET', url: `/api/messages.php?member=${to.id}`, cookie: from.cookie }));
       } else if (roll < 0.88) {
         counted.unread++;
         work.push(
@@ -126,7 +124,12 @@ test('after a random mix of sends, reads, deletions and blocks the counts equal 
         counted.block++;
         blocked.push([from, to]);
         work.push(
-          t.call({ method: 'POST', url: '/api/block.php', cookie: from.cookie, payload: { profile_id: to.id } }),
+          t.call({
+            method: 'POST',
+            url: '/api/block.php',
+            cookie: from.cookie,
+            payload: { profile_id: to.id },
+          }),
         );
       }
     }
