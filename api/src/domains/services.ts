@@ -66,7 +66,7 @@ export function createServices(deps: ServiceDeps) {
   // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.
   const offline = createOfflineNotifier({ db, push, mail, sites, log: deps.log });
   live.onUndelivered(offline.handle);
-  const chats = createChatsService(db, deps.raw, { profiles, blocked });
+  const chats = createChatsService(db, deps.raw, { profiles, blocked, bus });
   // Each member's counters (the `counters` live event, the navigation's badges): one definition for every writer.
   const counters = createCountersService(deps.raw, chats);
   const core = {

@@ -8,6 +8,8 @@ export type BusEvent =
   | { type: 'sessions-revoked'; userId: number; keepHash: string | null }
   | { type: 'members-changed' }
   | { type: 'blocks-changed'; userIds: number[] }
+  /** These members' chat lists changed (a send or a read, published after its commit: chat/messages.ts). */
+  | { type: 'chats-changed'; userIds: number[] }
   /** A site's settings were edited (staff): every node reloads its sites. */
   | { type: 'sites-changed' };
 
@@ -21,6 +23,13 @@ export interface Bus {
    * before publishing: open live connections of an ended session close wherever they are.
    */
   subscribeAll(handler: (event: BusEvent) => void): void;
+  /**
+   * Whether this node hears the other nodes now. A cache that only the bus keeps right serves from memory only
+   * while this holds, and empties itself on `onResume` (events published while it was down are lost).
+   */
+  hearing(): boolean;
+  /** Runs whenever hearing starts again after an interruption. */
+  onResume(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,8 @@ export function createLocalBus(): Bus {
     publish: (event) => all.forEach((handler) => handler(event)),
     subscribe: () => undefined,
     subscribeAll: (handler) => void all.push(handler),
+    hearing: () => true,
+    onResume: () => undefined,
     close: async () => undefined,
   };
 }
@@ -48,7 +59,21 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (err: unknown) => log.warn({ err }, 'redis bus connection error'));
   }
-  const ready = subscriber.subscribe(channel);
+  const resumed: (() => void)[] = [];
+  let hearing = false;
+  const ready = subscriber.subscribe(channel).then(() => {
+    hearing = true;
+  });
+  // ioredis subscribes again by itself after a reconnect; what was published in between is lost.
+  subscriber.on('close', () => {
+    hearing = false;
+  });
+  subscriber.on('ready', () => {
+    if (hearing) return;
+    // 'ready' comes before the subscription is renewed: a moment early is harmless, the caches only just emptied.
+    hearing = true;
+    for (const handler of resumed) handler();
+  });
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const { from, event } = JSON.parse(message) as { from: string; event: BusEvent };
@@ -69,6 +94,10 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
     },
     subscribeAll(handler) {
       all.push(handler);
+    },
+    hearing: () => hearing,
+    onResume(handler) {
+      resumed.push(handler);
     },
     async close() {
       await ready.catch(() => undefined);

@@ -14,7 +14,7 @@ export const CACHE_NAMES = [
   'blocked',
   /** members/members.ts: search pages (ids) and counts per filter, 10 s, cleared when members change. */
   'members',
-  /** chat/chats.ts: a member's conversation rows until LISTEN/NOTIFY says they changed (30 s bound). */
+  /** chat/chats.ts: a member's conversation rows until the bus (sends, reads) or NOTIFY says they changed (30 s bound). */
   'chats',
   /** sites/routes/settings.ts: settings.php bytes per site, country and locale. */
   'settings',

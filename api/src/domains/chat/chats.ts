@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { TtlMap } from '../../lib/ttl-map';
 import { cacheEnabled } from '../../lib/caches';
 import { chatsJson } from '../../lib/serialize';
+import type { Bus } from '../../lib/bus';
 import type { BlockedService, ProfileCache } from '../members';
 
 interface ChatRow {
@@ -37,6 +38,13 @@ const CHATS_SQL = `WITH mine AS (
   FROM mine c LEFT JOIN messages m ON m.id = c.last_message_id
   ORDER BY c.updated_at DESC, c.id DESC`;
 
+/**
+ * A select-list item for a statement of a transaction that changes conversations and publishes the change itself
+ * (`changed` after its commit): the conversation triggers then do not NOTIFY (migration 0160), so the commit does
+ * not queue behind every other notifying commit.
+ */
+export const PUBLISHED_SQL = `set_config('dating.chats_published', 'on', true)`;
+
 const sameItems = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
@@ -48,13 +56,14 @@ const CACHE_MAX = 20_000;
 export function createChatsService(
   db: Db,
   raw: RawDb,
-  deps: { profiles: ProfileCache; blocked: BlockedService },
+  deps: { profiles: ProfileCache; blocked: BlockedService; bus: Bus },
 ) {
   /**
    * Members' conversation rows, kept until they change. The app reloads the chat list on every poll (SPEC §7),
    * so most polls find nothing new: they are answered from memory. Every change to a conversation, by any writer
-   * on any node, notifies `chats_changed` at commit (migration 0005) and drops both members' entries here. While
-   * the listening connection is down, nothing is served from memory.
+   * on any node, drops both members' entries here: a send or a read (chat/messages.ts) publishes `chats-changed`
+   * over the bus after its commit (`changed`), every other writer notifies `chats_changed` at commit
+   * (migrations 0005, 0160). While the listening connection or the bus is down, nothing is served from memory.
    */
   const cache = new TtlMap<number, Promise<ChatRow[]>>(CACHE_MS, CACHE_MAX, 'chats');
   let live = false;
@@ -62,6 +71,10 @@ export function createChatsService(
   const forget = (ids: Iterable<number>) => {
     for (const id of ids) cache.delete(id);
   };
+  deps.bus.subscribe((event) => {
+    if (event.type === 'chats-changed') forget(event.userIds);
+  });
+  deps.bus.onResume(() => cache.clear());
   void raw.listen(CHANNEL, {
     notify(payload) {
       const [schema, a, b] = payload.split(' ');
@@ -82,7 +95,8 @@ export function createChatsService(
   });
 
   function rowsOf(me: number): Promise<ChatRow[]> {
-    if (!live || !cacheEnabled('chats')) return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
+    if (!live || !deps.bus.hearing() || !cacheEnabled('chats'))
+      return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
     // A read that overlaps a commit: the notification removes its entry, so the next request reads again.
     return cache.remember(me, () => raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list'));
   }
@@ -159,6 +173,15 @@ export function createChatsService(
      */
     invalidate(...userIds: number[]): void {
       forget(userIds);
+    },
+
+    /**
+     * After the commit of a writer that did not notify (it set `dating.chats_published`, `PUBLISHED_SQL`):
+     * drops these members' lists here and tells the other nodes over the bus.
+     */
+    changed(...userIds: number[]): void {
+      forget(userIds);
+      deps.bus.publish({ type: 'chats-changed', userIds });
     },
 
     /** Resolves once every change committed before the call has been heard here (tests, writers' follow-ups). */

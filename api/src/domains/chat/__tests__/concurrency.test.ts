@@ -53,6 +53,23 @@ onPostgres('concurrent sends on PostgreSQL', () => {
     expect(await books(t, a.id)).toMatchObject({ balance: 45, ledgerSum: 45, messages: 1, orphanDebits: 0 });
   }, 60_000);
 
+  test('the same client id five times at once in an existing conversation, then again later: one message, one debit', async () => {
+    // Paid with a conversation: the one-statement send (no transaction of its own), not the two-statement path.
+    const a = await member(t, { topUp: 40, paid: true });
+    const b = await member(t);
+    expect((await send(t, a, { member: b.id, text: 'eerst' })).statusCode).toBe(200);
+    const id = clientId('again');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => send(t, a, { member: b.id, client_id: id, text: 'één keer' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const retried = await send(t, a, { member: b.id, client_id: id, text: 'één keer' });
+    expect(retried.statusCode).toBe(200);
+    expect(new Set([...results, retried].map((r) => r.json().message.id)).size).toBe(1);
+    expect(new Set([...results, retried].map((r) => r.json().credits))).toEqual(new Set([40]));
+    expect(await books(t, a.id)).toMatchObject({ balance: 40, ledgerSum: 40, messages: 2, orphanDebits: 0 });
+  }, 60_000);
+
   test('a free member starting 50 chats at once starts exactly 2', async () => {
     const free = await member(t, { topUp: 1000 });
     const partners = await t.app.db.execute(sql`SELECT id FROM users WHERE fictional ORDER BY id LIMIT 50`);
