@@ -73,6 +73,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const applied = await migrate(database.raw);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
+  // Before any plugin that adds routes: the guard is attached to every /dev route as it is added (the API docs').
+  registerDevOnlyGuard(app);
   await registerExternalPlugins(app, config);
   await app.register(servicesPlugin, { config, database });
   await app.services.push.init();
@@ -86,7 +88,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
   // Hooks at the root, before any route: every route of every domain, present and future, passes through them.
-  registerDevOnlyGuard(app);
   registerInputGuard(app);
   registerVisitorAccess(app);
   await registerRoutes(app);

@@ -74,24 +74,45 @@ export const contextPlugin = fp(
     // The site is the request's host (or the trusted proxy's forwarded host), never the client's choice (issue
     // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, SPEC §7) may
     // name it with `?host=`. An unknown host is not served as some other brand.
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, answered synchronously from the sites in memory (no promise per request); only before the
+    // sites were ever loaded does it wait for them.
+    app.addHook('onRequest', (request, reply, done) => {
       const forced = request.routeOptions.config?.siteFromQuery
         ? (request.query as Record<string, unknown> | undefined)?.host
         : undefined;
-      const site = await services.sites.lookup(
-        typeof forced === 'string' && forced ? forced : request.hostname,
-      );
-      if (site) {
-        request[SITE] = site;
-        return;
+      const host = typeof forced === 'string' && forced ? forced : request.hostname;
+      const loaded = services.sites.lookupLoaded(host);
+      if (loaded) {
+        request[SITE] = loaded;
+        return done();
       }
+      const found = loaded === undefined ? services.sites.lookup(host) : Promise.resolve(null);
+      found.then(
+        (site) => {
+          if (site) {
+            request[SITE] = site;
+            return done();
+          }
+          const answer = unknownSite(request, reply);
+          if (answer instanceof Error) done(answer);
+          else if (answer === 'pass') done();
+        },
+        (err: Error) => done(err),
+      );
+    });
+
+    /**
+     * A host no site has: the error for the api and other writes, the site's error page (sent here) for a page, and
+     * 'pass' for files that are the same for every brand.
+     */
+    function unknownSite(request: FastifyRequest, reply: FastifyReply): ApiError | 'sent' | 'pass' {
       const route = request.routeOptions.url ?? '';
       // Files that are the same for every brand.
-      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') return;
-      if (route.startsWith('/api/') || request.method !== 'GET') throw new ApiError(404, 'site_unknown');
+      if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') return 'pass';
+      if (route.startsWith('/api/') || request.method !== 'GET') return new ApiError(404, 'site_unknown');
       const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'nl';
       const text = translateError(locale, 'site_unknown');
-      return reply
+      reply
         .code(404)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
@@ -99,7 +120,8 @@ export const contextPlugin = fp(
           `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
             `<title>${text}</title></head><body style="font-family:sans-serif;padding:2rem"><h1>${text}</h1></body></html>`,
         );
-    });
+      return 'sent';
+    }
 
     app.decorateRequest('sessionToken', function (this: FastifyRequest) {
       const raw = this.cookies[SESSION_COOKIE];

@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
+import { addRouteHook } from '../lib/route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,20 +57,28 @@ function sameSite(request: FastifyRequest): boolean {
  */
 export const csrfPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      const mode = request.routeOptions.config?.csrf;
+    // Attached to each route it can act on (decided once, from the route's methods and config): a GET, HEAD or
+    // OPTIONS route without `csrf: 'always'` pays nothing per request. Unmatched paths answer 404 anyway.
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const mode = route.config?.csrf;
       if (mode === false) return;
-      const unsafe = !SAFE.has(request.method);
-      if (!unsafe && mode !== 'always') return;
-      if (unsafe && !sameSite(request)) throw new ApiError(403, 'csrf');
-      const route = request.routeOptions.url ?? '';
-      // Unmatched paths (no route) answer 404 anyway; only the /api contract needs the header.
-      if (mode === 'always' || route.startsWith('/api/')) {
-        if (request.headers['x-requested-with'] === 'XMLHttpRequest') return;
-        const secret = request.routeOptions.config?.csrfSecret;
-        if (secret && (await secret(request))) return;
-        throw new ApiError(403, 'csrf');
-      }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (mode !== 'always' && methods.every((method) => SAFE.has(method))) return;
+      const needsHeader = mode === 'always' || route.url.startsWith('/api/');
+      const secret = route.config?.csrfSecret;
+      const guard: onRequestHookHandler = (request, reply, done) => {
+        const unsafe = !SAFE.has(request.method);
+        if (!unsafe && mode !== 'always') return done();
+        if (unsafe && !sameSite(request)) return done(new ApiError(403, 'csrf'));
+        // Only the /api contract (and `always` routes) need the header.
+        if (!needsHeader || request.headers['x-requested-with'] === 'XMLHttpRequest') return done();
+        if (!secret) return done(new ApiError(403, 'csrf'));
+        secret(request).then(
+          (valid) => done(valid ? undefined : new ApiError(403, 'csrf')),
+          (err: Error) => done(err),
+        );
+      };
+      addRouteHook(route, 'onRequest', guard, 'first');
     });
   },
   { name: 'csrf', dependencies: ['context'] },

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { addRouteHook } from '../lib/route-hooks';
 import { notFound } from '../lib/errors';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -21,11 +22,15 @@ export function isLocalRequest(request: FastifyRequest): boolean {
  * route under `/dev/`, whoever registers it.
  */
 export function registerDevOnlyGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    const route = request.routeOptions.url ?? '';
-    if ((route.startsWith('/dev/') || route === '/dev') && !isLocalRequest(request)) {
-      // Sent here, not thrown: plugins registered before the error handler (the API docs) keep Fastify's own.
-      return reply.sendError(notFound());
-    }
+  // Attached to each route under /dev (decided on the route's full path, prefix included), so no other request
+  // pays for it. Registered before any plugin that adds routes (the API docs), hence it sees every route.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!(route.url.startsWith('/dev/') || route.url === '/dev')) return;
+    const guard: onRequestHookHandler = (request, reply, done) => {
+      if (isLocalRequest(request)) return done();
+      // Sent here, not passed on: plugins registered before the error handler (the API docs) keep Fastify's own.
+      reply.sendError(notFound());
+    };
+    addRouteHook(route, 'onRequest', guard, 'first');
   });
 }

@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { AppConfig } from '../config';
 import { ApiError } from '../lib/errors';
@@ -28,8 +27,6 @@ export async function registerExternalPlugins(app: FastifyInstance, config: AppC
     global: false,
     errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
   });
-  // Registered now so upload routes (photos) only need `request.file()`.
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   // sendBeacon('/api/page-hidden.php') may post an empty JSON body: treat it as {}.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import { addRouteHook } from '../lib/route-hooks';
 import { ApiError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -38,9 +39,16 @@ export const visitorRateLimit = (max: number) => ({
 
 /** SPEC §6 visitor rules for every route that declares `config.visitors` (issue 11 finding 12). */
 export function registerVisitorAccess(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config?.visitors !== 'search') return;
-    if ((await request.currentUserId()) !== null) return;
-    if (!visitorMayBrowse(request)) throw new ApiError(403, 'auth_required');
+  // Only on the routes that declare it, before their own preHandlers (where the global hook used to run).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.visitors !== 'search') return;
+    const guard: preHandlerHookHandler = (request, reply, done) => {
+      request.currentUserId().then(
+        (id) =>
+          done(id !== null || visitorMayBrowse(request) ? undefined : new ApiError(403, 'auth_required')),
+        (err: Error) => done(err),
+      );
+    };
+    addRouteHook(route, 'preHandler', guard, 'first');
   });
 }

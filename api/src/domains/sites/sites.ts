@@ -160,6 +160,16 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     return site;
   }
 
+  function find(c: NonNullable<typeof cache>, host: string | undefined): Site | null {
+    const key = (host ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\./, '');
+    const site = c.byHost.get(key);
+    if (site) return site;
+    return LOOPBACK_HOSTS.has(key) ? c.fallback : null;
+  }
+
   return {
     /** The site for a request host (port stripped); unknown hosts get the default site. */
     async resolve(host: string | undefined): Promise<Site> {
@@ -179,14 +189,16 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
      * brand). The loopback names reach the default site, for local development and health checks.
      */
     async lookup(host: string | undefined): Promise<Site | null> {
-      const c = await ensure();
-      const key = (host ?? '')
-        .toLowerCase()
-        .replace(/:\d+$/, '')
-        .replace(/^www\./, '');
-      const site = c.byHost.get(key);
-      if (site) return site;
-      return LOOPBACK_HOSTS.has(key) ? c.fallback : null;
+      return find(await ensure(), host);
+    },
+    /**
+     * `lookup` without waiting, for the per-request hook: the sites as loaded (a stale copy is served while it is
+     * refreshed in the background); `undefined` only before they were ever loaded.
+     */
+    lookupLoaded(host: string | undefined): Site | null | undefined {
+      if (!cache) return undefined;
+      if (Date.now() - cache.at >= TTL_MS) void ensure();
+      return find(cache, host);
     },
     async byId(id: number): Promise<Site | undefined> {
       return (await ensure()).byId.get(id);

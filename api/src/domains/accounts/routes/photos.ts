@@ -4,12 +4,14 @@ import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput } from '../../../lib/errors';
 import { Id, PhotosResponseSchema } from '../schemas';
 import { errors } from '../../../lib/contract';
+import { registerUploads } from '../../../plugins/uploads';
 
 const tooLarge = () =>
   new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024 }, 'photo');
 
 /** `/api/photos.php`: the member's own photos (list, upload, choose main, delete). */
 export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
+  await registerUploads(app);
   const photos = () => app.services.photos;
 
   app.get(

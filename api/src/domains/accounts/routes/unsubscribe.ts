@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { UNSUBSCRIBE_PAGE_CSP, unsubscribeConfirmPage, unsubscribePage } from '../../../lib/mail/unsubscribe-page';
+import {
+  UNSUBSCRIBE_PAGE_CSP,
+  unsubscribeConfirmPage,
+  unsubscribePage,
+} from '../../../lib/mail/unsubscribe-page';
 
 const querystring = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 /**
@@ -22,6 +26,13 @@ const body = Type.Union([
 export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
   const notifications = app.services.accounts.notifications;
   const page = { 200: Type.String() };
+  // A multipart one-click body is read and dropped here (its fields are never used): the multipart plugin is
+  // registered only where files are uploaded (plugins/uploads.ts).
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 16 * 1024 },
+    (_r, _b, done) => done(null, null),
+  );
 
   app.get(
     '/api/unsubscribe.php',

@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { ChatPhotoSchema, Id } from '../schemas';
+import { registerUploads } from '../../../plugins/uploads';
 
 const FIELD = 'file';
 const tooLarge = () => new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024 }, FIELD);
@@ -13,6 +14,7 @@ const tooLarge = () => new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_
  * `GET /api/chat-photo.php?id=&size=thumb`: only to its owner and the members of a conversation it was sent in.
  */
 export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
+  await registerUploads(app);
   app.post(
     '/api/chat-photo.php',
     {

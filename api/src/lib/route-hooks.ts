@@ -1,0 +1,15 @@
+import type { RouteOptions } from 'fastify';
+
+type HookName = 'onRequest' | 'preHandler';
+
+/**
+ * Attaches a hook to one route from an `onRoute` hook, so a guard runs only on the routes it concerns instead of
+ * on every request (issue 16: per-request work only where it is needed). `first`: before the route's own hooks of
+ * that kind (where a global hook used to run).
+ */
+export function addRouteHook<H>(route: RouteOptions, name: HookName, hook: H, position: 'first' | 'last') {
+  const own = route[name] as unknown;
+  const list = own === undefined ? [] : Array.isArray(own) ? own : [own];
+  (route as unknown as Record<HookName, unknown>)[name] =
+    position === 'first' ? [hook, ...list] : [...list, hook];
+}
