@@ -218,16 +218,23 @@ async function seedMembers(base) {
   return members;
 }
 
+/**
+ * What a browser sends with every request and the answer depends on: the encodings it accepts (Chrome's header).
+ * Both servers get it; an answer of 1 KB or more is compressed by the app, as for a member's browser.
+ * BENCH_ENCODING=identity measures the uncompressed answers instead.
+ */
+const BROWSER = { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd' };
+
 /** autocannon options of one endpoint: GETs as the first bench member, sends by all members in turn. */
 function requestOptions(endpoint, members) {
-  if (!endpoint.member) return {};
-  if (endpoint.method !== 'POST') return { headers: { cookie: members[0].cookie } };
+  if (!endpoint.member) return { headers: { ...BROWSER } };
+  if (endpoint.method !== 'POST') return { headers: { ...BROWSER, cookie: members[0].cookie } };
   let turn = 0;
   return {
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        headers: { ...BROWSER, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
         // A new client id per request: every request stores a message and debits it.
         setupRequest: (req) => {
           const from = members[turn % members.length];
@@ -273,6 +280,9 @@ async function describe(base, endpoint, members) {
   }
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${endpoint.path}: HTTP ${res.status} ${body.slice(0, 200)}`);
+  // fetch decodes the body; what went over the wire is the content-length of the encoded answer.
+  const encoding = res.headers.get('content-encoding');
+  const wire = encoding ? `, ${res.headers.get('content-length') ?? '?'} B ${encoding} on the wire` : '';
   let items = '';
   try {
     const json = JSON.parse(body);
@@ -282,7 +292,7 @@ async function describe(base, endpoint, members) {
   } catch {
     // not JSON
   }
-  return `${Buffer.byteLength(body)} B${items}`;
+  return `${Buffer.byteLength(body)} B${items}${wire}`;
 }
 
 /** One figure: a 1 s warm-up, then `duration` seconds of `connections`; req/s and server CPU per request. */
@@ -321,6 +331,7 @@ async function pair(bare, app, row, members, { duration, connections }) {
   const bareFigure = await measure(`${bare.base}/api/_bench/hello`, bare.child.pid, {
     duration,
     connections,
+    headers: { ...BROWSER },
   });
   const figure = await measure(app.base + row.path, app.child.pid, {
     duration,
@@ -439,7 +450,8 @@ function report(backend, rows, { loads, duration, connections, schema, log }) {
     `  ${connections} connections, ${duration} s per figure after a 1 s warm-up. Each endpoint is measured right after` +
       ` the bare server;\n  ratio = its req/s ÷ that bare req/s. µs/req = server process user+system CPU per request` +
       ` (/proc, 10 ms ticks);\n  CPU ratio = bare µs/req ÷ endpoint µs/req (the database server's CPU not included).` +
-      ` "!n" = n non-2xx answers or errors.`,
+      ` "!n" = n non-2xx answers or errors.\n  Every request (bare server too) carries a browser's` +
+      ` Accept-Encoding: ${BROWSER['accept-encoding']} (BENCH_ENCODING to change it).`,
   );
 }
 
