@@ -37,6 +37,9 @@ test('logout from a members-only page opens the home page, never /login on the w
 });
 
 test('a session that ended elsewhere sends the member to /login from the page that found out, and back after login', async ({ page }) => {
+  // Without the live channel: it would learn of the logout on its own (the server closes the stream, the
+  // reconnect is refused) and could log the page out before the click below; here the next call finds out.
+  await page.route('**/api/live.php*', (route) => route.abort());
   await loginViaApi(page);
   await page.goto('/members');
   await expect(accountMenu(page)).toBeVisible();
