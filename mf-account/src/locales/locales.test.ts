@@ -34,3 +34,17 @@ it('keeps the spec Dutch texts verbatim', () => {
   expect(nl['errors.activation_failed']).toBe('Activeren mislukt');
   expect(nl['login.failed']).toBe('Login mislukt, probeer opnieuw');
 });
+
+describe.each(LOCALES)('account locale %s and the server catalogue', (lng) => {
+  // A client-side finding is shown in the same words the server uses for that code (lib/errors.ts), so a member
+  // never sees one error in two wordings. `validation` differs on purpose: next to a field it needs no {field}.
+  it('words every error code the server knows as the server does', () => {
+    const account = load(lng);
+    const server = JSON.parse(
+      readFileSync(join(__dirname, '../../../shared/src/locales/errors', `${lng}.json`), 'utf8'),
+    ) as Record<string, string>;
+    const shared = Object.keys(server).filter((code) => code !== 'validation' && `errors.${code}` in account);
+    expect(shared.length).toBeGreaterThan(10);
+    for (const code of shared) expect([code, account[`errors.${code}`]]).toEqual([code, server[code]]);
+  });
+});

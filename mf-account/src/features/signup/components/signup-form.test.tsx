@@ -71,7 +71,7 @@ describe('SignupForm', () => {
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email.getAttribute('aria-describedby')).toContain(message.id);
-    expect(screen.getByText('Je wachtwoord moet minstens 8 tekens lang zijn.')).toBeInTheDocument();
+    expect(screen.getByText('Je wachtwoord moet minimaal 8 tekens lang zijn.')).toBeInTheDocument();
     expect(screen.getByLabelText('Profielnaam')).not.toHaveAttribute('aria-invalid');
     expect(calls).toHaveLength(0);
   });
