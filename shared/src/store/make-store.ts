@@ -1,4 +1,9 @@
-import { configureStore, createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  configureStore,
+  createListenerMiddleware,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api } from '../api/api';
@@ -14,14 +19,22 @@ function createSessionListener() {
       const state = listenerApi.getState() as RootState;
       // Already a visitor: the request simply answered `false` (SPEC §8). Resetting again would make every
       // mounted query ask once more, get 403 once more, and loop.
-      if (authRequired.match(action) && coreApi.endpoints.getUser.select()(state).data?.user === false) return;
+      if (authRequired.match(action) && coreApi.endpoints.getUser.select()(state).data?.user === false)
+        return;
       // Forget everything that belonged to the member, then mark the session as a visitor's. The site's
       // settings are not the member's: keep them, the layouts cannot render without them.
+      // In the same tick as the action (`upsertQueryEntries` is a plain action, not a thunk): a navigation already
+      // on its way sees the visitor's session when the router re-runs its rules, instead of finishing with the
+      // member's while the cache is empty in between.
       const dispatch = listenerApi.dispatch as ThunkDispatch<RootState, unknown, UnknownAction>;
       const settings = coreApi.endpoints.getSettings.select()(state).data;
       dispatch(api.util.resetApiState());
-      if (settings) await dispatch(coreApi.util.upsertQueryData('getSettings', undefined, settings));
-      await dispatch(coreApi.util.upsertQueryData('getUser', undefined, { user: false }));
+      dispatch(
+        coreApi.util.upsertQueryEntries([
+          ...(settings ? [{ endpointName: 'getSettings' as const, arg: undefined, value: settings }] : []),
+          { endpointName: 'getUser' as const, arg: undefined, value: { user: false as const } },
+        ]),
+      );
     },
   });
   return listener;

@@ -1,5 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { coreApi, trafficSource, visitorMayBrowse, type AppStore, type Settings, type TrafficSource } from '@dating/shared';
+import {
+  coreApi,
+  trafficSource,
+  visitorMayBrowse,
+  type AppStore,
+  type Settings,
+  type TrafficSource,
+} from '@dating/shared';
 import { selectSignupModal } from '../app/shell-slice';
 import type { Access } from './route-table';
 
@@ -32,10 +39,13 @@ export function decideAccess(
   source: TrafficSource = {},
 ): AccessDecision {
   if (access === 'home') {
-    return session.loggedIn && !session.signupModalOpen ? { allow: false, redirect: '/members' } : { allow: true };
+    return session.loggedIn && !session.signupModalOpen
+      ? { allow: false, redirect: '/members' }
+      : { allow: true };
   }
   if (session.loggedIn || access === 'any') return { allow: true };
-  if (access === 'search' && visitorMayBrowse(settings as Settings | undefined, source)) return { allow: true };
+  if (access === 'search' && visitorMayBrowse(settings as Settings | undefined, source))
+    return { allow: true };
   return { allow: false, redirect: `/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}` };
 }
 
@@ -86,13 +96,15 @@ export function revalidateOnSessionChange(
   store: Pick<AppStore, 'getState' | 'subscribe'>,
   router: { revalidate(): Promise<void> },
 ): () => void {
-  const keyOf = (session: AccessSession) => `${session.loggedIn}:${session.signupModalOpen}`;
-  const initial = readAccessSession(store.getState());
-  let last = initial ? keyOf(initial) : null;
+  // A session that was known and is gone from the cache (the logout reset empties it, then writes the visitor's
+  // in the same tick) counts as a change: the visitor's entry is a batched update whose notification may come a
+  // frame later, and a navigation on its way must not finish with the member's rules meanwhile (the loaders read
+  // an unknown session as a visitor's).
+  const keyOf = (session: AccessSession | null) =>
+    session ? `${session.loggedIn}:${session.signupModalOpen}` : 'unknown';
+  let last = keyOf(readAccessSession(store.getState()));
   return store.subscribe(() => {
-    const session = readAccessSession(store.getState());
-    if (!session) return;
-    const key = keyOf(session);
+    const key = keyOf(readAccessSession(store.getState()));
     if (key === last) return;
     last = key;
     void router.revalidate();
