@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { AUTH_COOKIE_DAYS } from '@dating/shared/constants';
 import { TtlMap } from '../../lib/ttl-map';
@@ -9,7 +9,8 @@ import { sessions } from '../../db/schema';
 export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_S = AUTH_COOKIE_DAYS * 86_400;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+// One-shot `hash` (Node ≥ 20.12): half the cost of a Hash object, and it runs on every member request.
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export interface SessionInfo {
