@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffPendingPhoto } from '@dating/shared/contract/staff';
 import StaffApp from '../../staff-app';
@@ -40,8 +40,10 @@ test('approve takes a photo off the list; reject needs a reason, which is sent',
   expect(await screen.findAllByTestId('pending-photo')).toHaveLength(2);
 
   await user.click(screen.getByRole('button', { name: 'De foto van Piet goedkeuren' }));
-  await screen.findByText('Klaas');
+  // Klaas was on the list already: wait for Piet to leave it (it may be gone by now), not for Klaas.
+  await waitFor(() => expect(screen.getAllByTestId('pending-photo')).toHaveLength(1));
   expect(screen.queryByText('Piet')).not.toBeInTheDocument();
+  expect(screen.getByText('Klaas')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'De foto van Klaas afkeuren' }));
   const card = screen.getByTestId('pending-photo');
