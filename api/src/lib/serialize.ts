@@ -53,11 +53,12 @@ class JsonWriter {
   }
 }
 
-/** Answers smaller than this go out as they are (the same threshold as @fastify/compress in plugins/external.ts). */
+/** Answers smaller than this go out as they are; @fastify/compress (plugins/external.ts) uses the same. */
 export const COMPRESS_THRESHOLD = 1024;
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** Brotli at a low quality: little CPU per answer. Shared with @fastify/compress (plugins/external.ts). */
+export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * The encoding a client accepts, negotiated like @fastify/compress does (q-values, `identity`, `*`). Browsers send
@@ -88,7 +89,7 @@ function compressedCopy(json: Buffer, encoding: Encoding): Buffer | Promise<Buff
   if (!copies) compressed.set(json, (copies = {}));
   const copy = copies[encoding];
   if (copy) return copy;
-  const made = (encoding === 'br' ? brotli(json, BROTLI) : gzip(json)).then((bytes) => {
+  const made = (encoding === 'br' ? brotli(json, BROTLI_OPTIONS) : gzip(json)).then((bytes) => {
     copies[encoding] = bytes;
     return bytes;
   });

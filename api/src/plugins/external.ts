@@ -1,4 +1,3 @@
-import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -8,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { AppConfig } from '../config';
 import { ApiError } from '../lib/errors';
 import { securityHeadersPlugin } from './security-headers';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD } from '../lib/serialize';
 
 /** Third-party plugins, registered first (fastify/demo load order). */
 export async function registerExternalPlugins(app: FastifyInstance, config: AppConfig) {
@@ -17,9 +17,9 @@ export async function registerExternalPlugins(app: FastifyInstance, config: AppC
   // that costs little CPU per request. Deployed bundles are already precompressed and pass through untouched.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(cookie);
   await app.register(formbody);
