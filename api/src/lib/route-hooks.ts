@@ -4,12 +4,11 @@ type HookName = 'onRequest' | 'preHandler';
 
 /**
  * Attaches a hook to one route from an `onRoute` hook, so a guard runs only on the routes it concerns instead of
- * on every request (issue 16: per-request work only where it is needed). `first`: before the route's own hooks of
- * that kind (where a global hook used to run).
+ * on every request (issue 16: per-request work only where it is needed). It runs before the route's own hooks of
+ * that kind, where the global hook it replaces used to run.
  */
-export function addRouteHook<H>(route: RouteOptions, name: HookName, hook: H, position: 'first' | 'last') {
+export function addRouteHook<H>(route: RouteOptions, name: HookName, hook: H) {
   const own = route[name] as unknown;
   const list = own === undefined ? [] : Array.isArray(own) ? own : [own];
-  (route as unknown as Record<HookName, unknown>)[name] =
-    position === 'first' ? [hook, ...list] : [...list, hook];
+  (route as unknown as Record<HookName, unknown>)[name] = [hook, ...list];
 }

@@ -78,7 +78,7 @@ export const csrfPlugin = fp(
           (err: Error) => done(err),
         );
       };
-      addRouteHook(route, 'onRequest', guard, 'first');
+      addRouteHook(route, 'onRequest', guard);
     });
   },
   { name: 'csrf', dependencies: ['context'] },

@@ -31,6 +31,6 @@ export function registerDevOnlyGuard(app: FastifyInstance) {
       // Sent here, not passed on: plugins registered before the error handler (the API docs) keep Fastify's own.
       reply.sendError(notFound());
     };
-    addRouteHook(route, 'onRequest', guard, 'first');
+    addRouteHook(route, 'onRequest', guard);
   });
 }

@@ -49,6 +49,6 @@ export function registerVisitorAccess(app: FastifyInstance) {
         (err: Error) => done(err),
       );
     };
-    addRouteHook(route, 'preHandler', guard, 'first');
+    addRouteHook(route, 'preHandler', guard);
   });
 }
