@@ -15,7 +15,7 @@ import { servicesPlugin } from './plugins/services';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
-import { loggerOptions, OneLineLogController } from './plugins/logging';
+import { loggerOptions, OneLineLogController, requestLoggerFactory } from './plugins/logging';
 import { registerDevOnlyGuard } from './plugins/dev-only';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerVisitorAccess } from './plugins/visitor-access';
@@ -48,10 +48,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         'Set them in the environment (or NODE_ENV=development for a local run).',
     );
   }
+  const log = loggerOptions(config.logLevel, logger);
   const app = Fastify({
-    // One line per request (sampled by LOG_REQUESTS), secrets redacted: plugins/logging.ts.
-    logger: loggerOptions(config.logLevel, logger),
-    logController: new OneLineLogController(config.logRequests),
+    // One line per request (sampled by LOG_REQUESTS), secrets redacted; a request's pino child only when it logs
+    // something itself: plugins/logging.ts.
+    logger: log.options,
+    logController: new OneLineLogController(config.logRequests, log.direct),
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,

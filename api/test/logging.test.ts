@@ -1,5 +1,6 @@
 // What the server logs: one line per request, and no password, hash, token, cookie or email address in any line
 // (issue 11 item 10, issue 16). The app logs into a stream here, exactly as it would to stdout.
+import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import { BatchedLog } from '../src/plugins/logging';
 import { createTestApp, DEMO_EMAIL, DEMO_PASSWORD, XHR, type TestContext } from '../src/testing/helpers';
@@ -118,6 +119,63 @@ describe('LOG_REQUESTS', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the request line', () => {
+  // The app writes the request line itself (plugins/logging.ts requestLine); pino writes it when a caller's `base`
+  // changes the shape. Both must give the same line, and a route's own lines keep the request id.
+  async function linesOf(logger: Record<string, unknown>, log: Capture) {
+    const t = await createTestApp({ profiles: 1, logger: { level: 'info', stream: log, ...logger } });
+    try {
+      t.app.get('/api/_test/logs.php', async (request) => {
+        request.log.warn({ step: 1 }, 'route line');
+        return { ok: true };
+      });
+      const answer = await t.app.inject({ method: 'GET', url: '/api/_test/logs.php?token=abc&x=1' });
+      expect(answer.statusCode).toBe(200);
+      return log.lines();
+    } finally {
+      await t.close();
+    }
+  }
+
+  test('is the line pino writes, field for field, and a route that logs has the request id in its lines', async () => {
+    const direct = await linesOf({}, new Capture());
+    const viaPino = await linesOf({ base: { pid: process.pid, hostname: hostname() } }, new Capture());
+    const shape = (lines: Record<string, unknown>[]) => {
+      const line = lines.find((l) => l.msg === 'request completed')!;
+      const route = lines.find((l) => l.msg === 'route line')!;
+      expect(route.reqId).toBe(line.reqId);
+      expect(route.step).toBe(1);
+      expect(typeof line.time).toBe('number');
+      expect(line.responseTime).toEqual(expect.any(Number));
+      return { keys: Object.keys(line), line: { ...line, time: 0, responseTime: 0 } };
+    };
+    const mine = shape(direct);
+    expect(mine.keys).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(mine.line).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { method: 'GET', url: '/api/_test/logs.php?token=[Redacted]&x=1' },
+      res: { statusCode: 200 },
+    });
+    expect(shape(viaPino)).toEqual(mine);
+  });
+
+  test("LOG_LEVEL=warn writes no request line, and still the route's warning", async () => {
+    const lines = await linesOf({ level: 'warn' }, new Capture());
+    expect(lines.map((l) => l.msg)).toEqual(['route line']);
   });
 });
 
