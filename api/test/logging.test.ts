@@ -2,7 +2,7 @@
 // (issue 11 item 10, issue 16). The app logs into a stream here, exactly as it would to stdout.
 import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
-import { BatchedLog } from '../src/plugins/logging';
+import { BatchedLog, scrubText, serializeRequest } from '../src/plugins/logging';
 import { createTestApp, DEMO_EMAIL, DEMO_PASSWORD, XHR, type TestContext } from '../src/testing/helpers';
 
 class Capture extends Writable {
@@ -119,6 +119,32 @@ describe('LOG_REQUESTS', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('secrets recognised by their shape', () => {
+  test.each([
+    ['an argon2 hash', `failed: ${HASH} x`, 'failed: [hash] x'],
+    ['a bcrypt hash', `h=$2b$10$${'a'.repeat(53)}`, 'h=[hash]'],
+    ['an address', `to ${EMAIL}, cc x@y.nl`, 'to [email], cc [email]'],
+    ['a token', `sid ${SID} end`, 'sid [token] end'],
+    ['all of them at once', `${EMAIL} ${HASH} ${BEARER}`, '[email] [hash] [token]'],
+    ['nothing secret', '/api/members.php?numResults=20&page=2', '/api/members.php?numResults=20&page=2'],
+    ['a dollar and an at sign that are no secret', 'costs $5 @ noon', 'costs $5 @ noon'],
+  ])('%s', (_name, text, expected) => {
+    expect(scrubText(text)).toBe(expected);
+  });
+
+  test('a logged URL loses query secrets and anything shaped like one', () => {
+    const request = { method: 'GET', host: 'h', ip: '127.0.0.1' };
+    expect(serializeRequest({ ...request, url: `/a?key=k1&next=${encodeURIComponent('/b')}` }).url).toBe(
+      '/a?key=[Redacted]&next=%2Fb',
+    );
+    // The address pattern's local part allows `/`, `?` and `=`, so it takes the path before it along.
+    expect(serializeRequest({ ...request, url: `/a?who=${EMAIL}&t=${LINK_TOKEN}` }).url).toBe(
+      '[email]&t=[token]',
+    );
+    expect(serializeRequest({ ...request, url: '/api/chats.php' }).url).toBe('/api/chats.php');
   });
 });
 
