@@ -406,6 +406,17 @@ export function createMessagesService(deps: {
         statement = { text: oneStatementSend(visible), name: `message_send_${sendStatements.size}` };
         sendStatements.set(visible, statement);
       }
+      /** A retried send: this client id is stored already, so the answer is that message (one message, one debit). */
+      async function answerRetried(err: AlreadyStored): Promise<SendMessageResponse> {
+        const row = await messageRow(
+          'm.sender_id = $1 AND m.client_id = $2',
+          [me, input.client_id],
+          'message_by_client_id',
+        );
+        if (!row) throw err;
+        return answerStored(sender, costs, row);
+      }
+
       let one: OneStatementRow | undefined;
       // A deadlock victim wrote nothing (one statement); it goes the transaction's way, which cannot deadlock so.
       let deadlocked = false;
@@ -457,13 +468,7 @@ export function createMessagesService(deps: {
         }
       } catch (err) {
         if (!(err instanceof AlreadyStored)) throw err;
-        const row = await messageRow(
-          'm.sender_id = $1 AND m.client_id = $2',
-          [me, input.client_id],
-          'message_by_client_id',
-        );
-        if (!row) throw err;
-        return answerStored(sender, costs, row);
+        return answerRetried(err);
       }
       // A free member starting a conversation (the transaction counts their chats under the lock), or a deadlock.
       if (!stored) {
@@ -606,13 +611,7 @@ export function createMessagesService(deps: {
           });
         } catch (err) {
           if (!(err instanceof AlreadyStored)) throw err;
-          const row = await messageRow(
-            'm.sender_id = $1 AND m.client_id = $2',
-            [me, input.client_id],
-            'message_by_client_id',
-          );
-          if (!row) throw err;
-          throw new Answered(await answerStored(sender, costs, row));
+          throw new Answered(await answerRetried(err));
         }
         return stored;
       }
