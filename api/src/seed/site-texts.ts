@@ -63,17 +63,17 @@ const TEXTS: Record<Locale, LocaleTexts> = {
   },
   fr: {
     title: {
-      general: 'discutez et sortez avec des célibataires sympas',
+      general: 'discute et sors avec des célibataires sympas',
       she: 'des femmes qui savent ce qu’elles veulent',
-      gay: 'rencontrez des hommes près de chez vous',
+      gay: 'rencontre des hommes près de chez toi',
     },
     description: {
-      general: 'Rencontrez des célibataires sympas près de chez vous et discutez tout de suite.',
-      she: 'Rencontrez des femmes sûres d’elles près de chez vous.',
-      gay: 'Discutez avec des hommes gays et bi près de chez vous.',
+      general: 'Rencontre des célibataires sympas près de chez toi et discute tout de suite.',
+      she: 'Rencontre des femmes sûres d’elles près de chez toi.',
+      gay: 'Discute avec des hommes gays et bi près de chez toi.',
     },
     warning:
-      'Ce site contient des profils fictifs. Vous pouvez discuter avec les profils fictifs, mais pas les rencontrer.',
+      'Ce site contient des profils fictifs. Tu peux discuter avec les profils fictifs, mais pas les rencontrer.',
     singular: 'profil fictif',
     plural: 'profils fictifs',
   },

@@ -69,12 +69,12 @@ const TEXTS: Record<Locale, PushTexts> = {
   },
   fr: {
     message: 'Nouveau message de {name}',
-    gift: '{name} vous a envoyé un cadeau',
-    photo: '{name} vous a envoyé une photo',
-    like: 'Vous plaisez à {name}',
+    gift: '{name} t’a envoyé un cadeau',
+    photo: '{name} t’a envoyé une photo',
+    like: 'Tu plais à {name}',
     likeBody: 'Voir le profil',
     match: "C'est un match !",
-    matchBody: '{name} et vous vous plaisez mutuellement.',
+    matchBody: 'Toi et {name} vous plaisez mutuellement.',
   },
   it: {
     message: 'Nuovo messaggio da {name}',
