@@ -48,6 +48,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The `?host=` of a route marked `siteFromQuery`, else null. The route's options are read only when the query has a
+ * `host` at all: `request.routeOptions` builds a new object on every read, and almost no request carries one.
+ */
+function forcedHost(request: FastifyRequest): string | null {
+  const forced = (request.query as Record<string, unknown> | undefined)?.host;
+  if (typeof forced !== 'string' || !forced) return null;
+  return request.routeOptions.config?.siteFromQuery ? forced : null;
+}
+
 export const contextPlugin = fp(
   async (app) => {
     const { services } = app;
@@ -57,12 +67,8 @@ export const contextPlugin = fp(
     app.decorateRequest('site', {
       getter(this: FastifyRequest) {
         if (this[SITE] === undefined) {
-          const forced = this.routeOptions.config?.siteFromQuery
-            ? (this.query as Record<string, unknown> | undefined)?.host
-            : undefined;
-          this[SITE] = services.sites.resolveLoaded(
-            typeof forced === 'string' && forced ? forced : this.hostname,
-          );
+          const forced = forcedHost(this);
+          this[SITE] = services.sites.resolveLoaded(forced ?? this.hostname);
         }
         return this[SITE];
       },
@@ -77,10 +83,7 @@ export const contextPlugin = fp(
     // A callback hook, answered synchronously from the sites in memory (no promise per request); only before the
     // sites were ever loaded does it wait for them.
     app.addHook('onRequest', (request, reply, done) => {
-      const forced = request.routeOptions.config?.siteFromQuery
-        ? (request.query as Record<string, unknown> | undefined)?.host
-        : undefined;
-      const host = typeof forced === 'string' && forced ? forced : request.hostname;
+      const host = forcedHost(request) ?? request.hostname;
       const loaded = services.sites.lookupLoaded(host);
       if (loaded) {
         request[SITE] = loaded;
