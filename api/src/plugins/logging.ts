@@ -250,7 +250,7 @@ export function requestLine(
 export class OneLineLogController extends LogController {
   constructor(
     private readonly sample: number,
-    /** loggerOptions' `direct`: the line is written there as one string; without it (a caller's own base), through pino. */
+    /** loggerOptions' `direct`: the line is written there as one string; without it, through pino. */
     private readonly direct?: RequestLineSink,
   ) {
     super();
@@ -335,7 +335,7 @@ export class BatchedLog implements LogSink {
 /** One per process: every app built without a stream of its own (the server) shares it. */
 let stdoutLog: BatchedLog | undefined;
 
-/** pino's default base fields as it writes them after the time (no `base` option is ever given here). */
+/** pino's default base fields, written after the time; the line is built by hand only with pino's default options. */
 const PINO_BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
 /**
@@ -354,7 +354,9 @@ export function loggerOptions(level: string, given: boolean | Record<string, unk
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: { req: serializeRequest, res: serializeReply, err: serializeError },
   };
-  // A caller's own base or formatters would change the line's shape: then pino writes it.
-  const direct = 'base' in extra || 'formatters' in extra ? undefined : { sink: stream, base: PINO_BASE };
+  // Any pino option of a caller's beyond the level and the stream (base, formatters, messageKey, timestamp, …) may
+  // change the line's shape: then pino writes it.
+  const plain = Object.keys(extra).every((key) => key === 'level' || key === 'stream');
+  const direct = plain ? { sink: stream, base: PINO_BASE } : undefined;
   return { options, direct };
 }
