@@ -140,11 +140,23 @@ describe('secrets recognised by their shape', () => {
     expect(serializeRequest({ ...request, url: `/a?key=k1&next=${encodeURIComponent('/b')}` }).url).toBe(
       '/a?key=[Redacted]&next=%2Fb',
     );
-    // The address pattern's local part allows `/`, `?` and `=`, so it takes the path before it along.
+    // Each value is scrubbed on its own: the path and the parameter's name stay readable.
     expect(serializeRequest({ ...request, url: `/a?who=${EMAIL}&t=${LINK_TOKEN}` }).url).toBe(
-      '[email]&t=[token]',
+      '/a?who=[email]&t=[token]',
     );
+    // A browser sends `@` in a query as %40; that is an address too.
+    expect(serializeRequest({ ...request, url: `/a?who=${encodeURIComponent(EMAIL)}&page=2` }).url).toBe(
+      '/a?who=[email]&page=2',
+    );
+    expect(serializeRequest({ ...request, url: `/a?Email=${encodeURIComponent(EMAIL)}&sid=x#top` }).url).toBe(
+      '/a?Email=[Redacted]&sid=[Redacted]',
+    );
+    expect(serializeRequest({ ...request, url: `/u/${EMAIL}/photos?flag` }).url).toBe('/u/[email]/photos?flag');
+    expect(serializeRequest({ ...request, url: `/u/${encodeURIComponent(EMAIL)}` }).url).toBe('/u/[email]');
     expect(serializeRequest({ ...request, url: '/api/chats.php' }).url).toBe('/api/chats.php');
+    expect(serializeRequest({ ...request, url: '/api/members.php?numResults=20&page=2' }).url).toBe(
+      '/api/members.php?numResults=20&page=2',
+    );
   });
 });
 

@@ -124,18 +124,47 @@ export function serializeError(err: unknown): SerializedError {
   return out;
 }
 
-const SECRET_QUERY = /([?&](?:token|sid|email|password|key|code|reactivate)=)[^&#]*/gi;
+const SECRET_QUERY = /^(?:token|sid|email|password|key|code|reactivate)$/i;
 
-/** The request as logged: query-string secrets and token-shaped path segments removed. */
+/**
+ * One `name=value` pair of a query string, as logged: the value of a secret parameter redacted, anything in a value
+ * shaped like a secret scrubbed. Only the value is scanned, so an address in one parameter (`who=a%40b.nl`, the
+ * way a browser encodes it) takes neither the path nor the parameter's name with it.
+ */
+function scrubQueryPair(pair: string): string {
+  const eq = pair.indexOf('=');
+  if (eq < 0) return scrubValuePart(pair);
+  const name = pair.slice(0, eq);
+  if (SECRET_QUERY.test(name)) return `${name}=[Redacted]`;
+  return `${name}=${scrubValuePart(pair.slice(eq + 1))}`;
+}
+
+/** A path segment or a query value, unchanged unless it holds a secret's shape (`@` may come as %40). */
+function scrubValuePart(part: string): string {
+  const plain = part.includes('%') ? part.replace(/%40/gi, '@') : part;
+  const scrubbed = scrubText(plain);
+  return scrubbed === plain ? part : scrubbed;
+}
+
+/** A URL as logged: path segments and query values scrubbed one by one. */
+export function scrubUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const loggedPath = /@|%40/i.test(path) ? path.split('/').map(scrubValuePart).join('/') : path;
+  if (q < 0) return loggedPath;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  return `${loggedPath}?${query.split('&').map(scrubQueryPair).join('&')}`;
+}
+
+/** The request as logged: query-string secrets and addresses removed. */
 export function serializeRequest(
   request: Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & { socket?: { remotePort?: number } },
 ) {
   return {
     method: request.method,
     // Secrets travel in query strings (links) or as an address; a plain path is logged as it is.
-    url: /[?@]/.test(request.url)
-      ? scrubText(request.url.replace(SECRET_QUERY, '$1[Redacted]'))
-      : request.url,
+    url: /[?@]|%40/i.test(request.url) ? scrubUrl(request.url) : request.url,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
