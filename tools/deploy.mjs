@@ -24,6 +24,11 @@ function option(name) {
 const distDir = option('--dist');
 const canary = option('--canary');
 const version = option('--version');
+const unknownOptions = args.filter((arg) => arg.startsWith('-'));
+if (unknownOptions.length > 0) {
+  console.error(`deploy failed: unknown option ${unknownOptions.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
 if (
   args.length === 0 ||
   ((distDir || canary !== undefined) && args.length !== 1) ||
@@ -33,16 +38,18 @@ if (
   process.exit(2);
 }
 try {
+  // Every name is checked before anything is published: a typo in the second app changes nothing.
+  const folders = args.map(appFolder);
   if (canary !== undefined) {
-    await deployCanary(appFolder(args[0]), {
+    await deployCanary(folders[0], {
       dataDir: dataDir(),
       weight: canary,
       ...(version ? { version } : {}),
       ...(distDir ? { distDir } : {}),
     });
   } else {
-    for (const app of args) {
-      await deploy(appFolder(app), { dataDir: dataDir(), ...(distDir ? { distDir } : {}) });
+    for (const folder of folders) {
+      await deploy(folder, { dataDir: dataDir(), ...(distDir ? { distDir } : {}) });
     }
   }
 } catch (error) {

@@ -136,6 +136,27 @@ test('deploy refuses a folder that is not a build, and an unknown app', () => {
   expect(fs.existsSync(path.join(dataDir, 'site', 'registry.json'))).toBe(false);
 });
 
+test('deploy and rollback check every app name and option before they change anything', () => {
+  // Without --dist each app's own dist/ is published: a typo in the second name must not publish the first.
+  const typo = run('deploy.mjs', 'mf-chat', 'mf-nope');
+  expect(typo.code).toBe(1);
+  expect(typo.err).toContain('Unknown app "mf-nope"');
+  const option = run('deploy.mjs', 'mf-chat', '--promote');
+  expect(option.code).toBe(2);
+  expect(option.err).toContain('unknown option --promote');
+  expect(fs.existsSync(path.join(dataDir, 'site'))).toBe(false);
+
+  expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one')).code).toBe(0);
+  expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two')).code).toBe(0);
+  const before = registry();
+  const rollbackTypo = run('rollback.mjs', 'mf-chat', 'mf-nope');
+  expect(rollbackTypo.code).toBe(1);
+  expect(rollbackTypo.err).toContain('Unknown app "mf-nope"');
+  expect(run('rollback.mjs', 'mf-chat', '--all').code).toBe(2);
+  expect(run('promote.mjs', '--help').code).toBe(2);
+  expect(registry()).toEqual(before);
+});
+
 describe('canary deploys (experiments)', () => {
   function stable() {
     expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('stable', 'stable')).code).toBe(0);

@@ -4,7 +4,7 @@ import { appFolder, dataDir } from './lib/apps.mjs';
 import { promote } from './lib/site.mjs';
 
 const args = process.argv.slice(2);
-if (args.length !== 1) {
+if (args.length !== 1 || args[0].startsWith('-')) {
   console.error('usage: npm run promote -- <app>');
   process.exit(2);
 }
