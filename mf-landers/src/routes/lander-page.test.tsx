@@ -46,6 +46,28 @@ test.each([
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });
 
+test('where visitors may not see members, the social feed keeps its posts and suggestions as silhouettes', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php')
+      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    return undefined;
+  });
+  const store = makeStore();
+  const dispatch = jest.spyOn(store, 'dispatch');
+  await renderPage(<LanderPage />, { route: '/landers/socialnetwork', path: '*', store });
+  await screen.findByRole('heading', { level: 1, name: 'Nu op Flirtplein' });
+  // Not an empty page: the five posts' texts and the three suggestions, without names, photos or a members request.
+  expect(await screen.findByText('Eerste keer hier. Zeg gerust hallo!')).toBeInTheDocument();
+  expect(screen.getByText(/Net terug van een lange wandeling/)).toBeInTheDocument();
+  const suggestions = screen.getByRole('heading', { level: 2, name: 'Voorgesteld voor jou' }).nextElementSibling!;
+  expect(suggestions.querySelectorAll('li')).toHaveLength(3);
+  expect(screen.queryByRole('button', { name: 'Volgen' })).not.toBeInTheDocument();
+  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+  await userEvent.click(screen.getByRole('button', { name: 'Wat ga jij vanavond doen?' }));
+  expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'lander:socialnetwork' }));
+});
+
 test('a lander’s call to action opens the signup modal with the lander as source; the member filter follows the niche', async () => {
   const fetch = serve();
   const store = makeStore();

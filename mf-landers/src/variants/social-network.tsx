@@ -80,10 +80,11 @@ export default function SocialNetwork({ source }: VariantProps) {
   const { t } = useTranslation(NS);
   const { settings } = useSite();
   const open = useOpenSignup(source);
-  const { profiles, ready } = useLanderProfiles(POSTS + SUGGESTIONS);
-  // Until the members are known, placeholders of the posts' and suggestions' own size (no layout shift).
-  const posts = ready ? profiles.slice(0, POSTS) : Array.from({ length: POSTS }, () => null);
-  const suggestions = profiles.slice(POSTS);
+  const { profiles } = useLanderProfiles(POSTS + SUGGESTIONS);
+  // A slot without a member is a placeholder of the same size: while the members load (no layout shift), and for
+  // good where a visitor may not see members (SPEC §6) or there are too few, as the other landers show silhouettes.
+  const posts = Array.from({ length: POSTS }, (_, index) => profiles[index] ?? null);
+  const suggestions = Array.from({ length: SUGGESTIONS }, (_, index) => profiles[POSTS + index] ?? null);
   return (
     <LanderFrame page="socialnetwork" source={source} className={styles.page}>
       <div className={styles.layout}>
@@ -101,24 +102,24 @@ export default function SocialNetwork({ source }: VariantProps) {
         <aside className={styles.side}>
           <h2>{t('social.suggested')}</h2>
           <ul>
-            {!ready &&
-              Array.from({ length: SUGGESTIONS }, (_, index) => (
-                <li key={index} className={styles.placeholder} aria-hidden="true">
+            {suggestions.map((profile, index) =>
+              profile ? (
+                <li key={profile.id}>
+                  <ProfilePhoto profile={profile} className={styles.avatar} />
+                  <span className={styles.suggestionName}>
+                    {profile.name}, {profile.age}
+                  </span>
+                  <button type="button" onClick={open}>
+                    {t('social.follow')}
+                  </button>
+                </li>
+              ) : (
+                <li key={`placeholder-${index}`} className={styles.placeholder} aria-hidden="true">
                   <ProfilePhoto profile={null} className={styles.avatar} />
                   <span className={styles.suggestionName}>{'\u00a0'}</span>
                 </li>
-              ))}
-            {suggestions.map((profile) => (
-              <li key={profile.id}>
-                <ProfilePhoto profile={profile} className={styles.avatar} />
-                <span className={styles.suggestionName}>
-                  {profile.name}, {profile.age}
-                </span>
-                <button type="button" onClick={open}>
-                  {t('social.follow')}
-                </button>
-              </li>
-            ))}
+              ),
+            )}
           </ul>
           <SignupCta source={source} />
         </aside>
