@@ -50,6 +50,8 @@ test.describe('repeat order and direct debit', () => {
     const phone = `+316${String(Date.now()).slice(-8)}`;
     await page.goto('/credits');
     await page.getByRole('article').first().getByRole('link', { name: 'Kiezen' }).click();
+    // The package page shows one article: read it only once the list of four has been left.
+    await expect(page).toHaveURL(/\/credits\/\d+$/);
     const credits = Number((await page.getByRole('article').getAttribute('aria-label'))!.match(/\d+/)![0]);
     await page.getByRole('link', { name: 'Automatische incasso' }).click();
     await page.getByRole('link', { name: 'Verder met automatische incasso' }).click();
