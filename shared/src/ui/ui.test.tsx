@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../i18n/i18n';
+import { createI18n, registerNamespace } from '../i18n/i18n';
 import { CountBadge } from './count-badge';
 import { ErrorAlert } from './error-alert';
 import { Modal } from './modal';
@@ -29,6 +30,35 @@ describe('UI kit', () => {
       </I18nextProvider>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Er is een fout opgetreden, probeer het later opnieuw.');
+  });
+
+  test('ErrorAlert without an error reads no namespace, so the page around it never falls back to loading', async () => {
+    // `errors` is not loaded yet, as on a page where no error was shown so far; its loader waits until told.
+    let resolve: (texts: Record<string, string>) => void = () => undefined;
+    const loader = jest.fn(() => new Promise<Record<string, string>>((done) => (resolve = done)));
+    registerNamespace('errors', loader);
+    const i18n = await createI18n({ locale: 'nl', namespaces: ['common'], initialResources: { nl: { common: {} } } });
+    const page = (error: Parameters<typeof ErrorAlert>[0]['error']) => (
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<p>Bezig met laden</p>}>
+          <p>Het gesprek</p>
+          <ErrorAlert error={error} />
+        </Suspense>
+      </I18nextProvider>
+    );
+    const { rerender } = render(page(undefined));
+    expect(screen.getByText('Het gesprek')).toBeVisible();
+    expect(screen.queryByText('Bezig met laden')).not.toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
+
+    // A network failure needs the generic text: only the text waits for it, the page stays.
+    rerender(page({ status: 'FETCH_ERROR', error: 'offline' }));
+    expect(screen.getByText('Het gesprek')).toBeVisible();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledTimes(1);
+    await act(async () => resolve({ generic: 'Er is een fout opgetreden, probeer het later opnieuw.' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(screen.queryByText('Bezig met laden')).not.toBeInTheDocument();
   });
 
   test('Modal closes on Escape and backdrop unless locked', () => {
