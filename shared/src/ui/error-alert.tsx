@@ -12,10 +12,22 @@ export interface ErrorAlertProps {
   className?: string;
 }
 
-/** The catalogue's generic text; the `errors` namespace is loaded only when a message needs it. */
-function GenericError() {
+function CatalogueText({ code }: { code: string }) {
   const { t } = useTranslation('errors');
-  return <>{t('generic')}</>;
+  return <>{t(code)}</>;
+}
+
+/**
+ * One text of the error catalogue (the `errors` namespace), loaded when first shown. Only the text waits for it:
+ * the page around it is never swapped for a loading fallback (React hides content it already showed when
+ * something inside suspends again).
+ */
+export function ErrorText({ code }: { code: string }) {
+  return (
+    <Suspense fallback={null}>
+      <CatalogueText code={code} />
+    </Suspense>
+  );
 }
 
 /**
@@ -30,11 +42,7 @@ export function ErrorAlert({ error, children, className = '' }: ErrorAlertProps)
   if (!display) return null;
   return (
     <div className={`alert alert-danger ${className}`} role="alert">
-      {display.message ?? (
-        <Suspense fallback={null}>
-          <GenericError />
-        </Suspense>
-      )}
+      {display.message ?? <ErrorText code="generic" />}
       {children ? <div className="mt-2">{children}</div> : null}
     </div>
   );

@@ -1,13 +1,12 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert, type Order } from '@dating/shared';
+import { ErrorAlert, ErrorText, type Order } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { usePaymentsRepeatOrderMutation } from '../api/repeat-order';
 
 /** SPEC §8: a failed recurring card payment offers a retry on the same card or paying with PayPal. */
 export function RecurringCardFailed({ order }: { order: Order }) {
   const { t } = useTranslation(NS);
-  const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
   const [repeat, result] = usePaymentsRepeatOrderMutation();
 
@@ -18,7 +17,9 @@ export function RecurringCardFailed({ order }: { order: Order }) {
 
   return (
     <div className="alert alert-danger" role="alert">
-      <p className="fw-bold mb-2">{te('recurring_card_failed')}</p>
+      <p className="fw-bold mb-2">
+        <ErrorText code="recurring_card_failed" />
+      </p>
       <ErrorAlert error={result.error} />
       <div className="d-flex flex-wrap gap-2">
         <button
