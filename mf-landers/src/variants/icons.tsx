@@ -1,45 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Interest, NicheVariant } from '@dating/shared';
+import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { SignupCta } from '../features/lander/components/signup-cta';
 import type { VariantProps } from './variant-props';
 import styles from './icons.module.scss';
-
-/** The interests icon set of SPEC §3, drawn as emoji (no image downloads). */
-const ICONS: Partial<Record<Interest, string>> = {
-  travelling: '✈️',
-  music: '🎵',
-  movies: '🎬',
-  cooking: '🍳',
-  dancing: '💃',
-  beach: '🏖️',
-  wine: '🍷',
-  hiking: '🥾',
-  coffee: '☕️',
-  art: '🎨',
-  sports: '⚽️',
-  party: '🎉',
-  kissing: '💋',
-  massages: '💆',
-  photography: '📷',
-  animals: '🐾',
-  bondage: '⛓️',
-  sadomasochism: '🖤',
-  lingerie: '👙',
-  sextoys: '🎁',
-  hugging: '🤗',
-  sushi: '🍣',
-  theater: '🎭',
-  reading: '📚',
-  gardening: '🌱',
-  relationship: '💞',
-  onenightstand: '🌙',
-  tattoos: '🖋️',
-  gym: '🏋️',
-};
 
 const GENERAL: Interest[] = [
   'travelling',
@@ -195,7 +163,7 @@ export default function Icons({ source }: VariantProps) {
           <li key={interest}>
             <button type="button" aria-pressed={picked.includes(interest)} onClick={() => toggle(interest)}>
               <span className={styles.icon} aria-hidden="true">
-                {ICONS[interest]}
+                {INTEREST_ICONS[interest]}
               </span>
               {t(`interests.${interest}`)}
             </button>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { INTERESTS, type Interest } from '@dating/shared';
-import { INTEREST_ICONS } from './interest-icons';
+import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import styles from './profile.module.scss';
 
 export interface InterestsPickerProps {

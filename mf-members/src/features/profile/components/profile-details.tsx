@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { INTEREST_ICONS } from '../../../lib/profile-options';
+import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import styles from './profile-details.module.scss';
 
 /** The profile fields of SPEC §3 with translated option labels and interest icons. */

@@ -1,6 +1,10 @@
-import type { Interest } from '@dating/shared';
+import type { Interest } from './contract';
 
-/** The interests icon set (SPEC §3), drawn with emoji so no image is downloaded. */
+/**
+ * The interests icon set (SPEC §3), drawn with emoji so no image is downloaded: one map for every remote, so an
+ * interest has the same icon in the profile editor, on a profile and on the icons lander. Imported by its subpath
+ * (`@dating/shared/interest-icons`), so it is bundled where it is used and not in the shared chunk of every page.
+ */
 export const INTEREST_ICONS: Record<Interest, string> = {
   adventure: '🧭',
   analsex: '🍑',
