@@ -124,7 +124,37 @@ export function serializeError(err: unknown): SerializedError {
   return out;
 }
 
-const SECRET_QUERY = /^(?:token|sid|email|password|key|code|reactivate)$/i;
+const SECRET_PARAMS = 'token|sid|email|password|key|code|reactivate';
+const SECRET_QUERY = new RegExp(`^(?:${SECRET_PARAMS})$`, 'i');
+const SECRET_PARAM_IN_QUERY = new RegExp(`(?:^|&)(?:${SECRET_PARAMS})=`, 'i');
+
+/** Whether `text` has `length` token characters (`[A-Za-z0-9_-]`) in a row; a loop, cheaper than the regex's scan. */
+function hasTokenRun(text: string, length: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const token =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+    run = token ? run + 1 : 0;
+    if (run >= length) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether scrubUrl could change a query string: a secret parameter, or a character or a run one of the secret
+ * shapes needs (`$`, an address's `@` or %40, the token shape's 32 characters). Most logged queries
+ * (`?numResults=20`) have none and are logged without being split (issue 16: the request line is on every request).
+ */
+function queryMayHoldSecret(query: string): boolean {
+  return (
+    query.includes('$') ||
+    query.includes('@') ||
+    query.includes('%40') ||
+    SECRET_PARAM_IN_QUERY.test(query) ||
+    hasTokenRun(query, 32)
+  );
+}
 
 /**
  * One `name=value` pair of a query string, as logged: the value of a secret parameter redacted, anything in a value
@@ -154,6 +184,7 @@ export function scrubUrl(url: string): string {
   if (q < 0) return loggedPath;
   const hash = url.indexOf('#', q);
   const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  if (!queryMayHoldSecret(query)) return `${loggedPath}?${query}`;
   return `${loggedPath}?${query.split('&').map(scrubQueryPair).join('&')}`;
 }
 
