@@ -128,10 +128,20 @@ export function decide(
   const metrics: GuardMetric[] = [];
   const errorsS = rate(stable.errorViews, stable.pageViews);
   const errorsC = rate(canary.errorViews, canary.pageViews);
-  metrics.push({ name: 'errors', stable: errorsS.value, canary: errorsC.value, verdict: compareBadRate(errorsS, errorsC) });
+  metrics.push({
+    name: 'errors',
+    stable: errorsS.value,
+    canary: errorsC.value,
+    verdict: compareBadRate(errorsS, errorsC),
+  });
   const loadS = rate(stable.loadFailureViews, stable.pageViews);
   const loadC = rate(canary.loadFailureViews, canary.pageViews);
-  metrics.push({ name: 'load_failures', stable: loadS.value, canary: loadC.value, verdict: compareBadRate(loadS, loadC) });
+  metrics.push({
+    name: 'load_failures',
+    stable: loadS.value,
+    canary: loadC.value,
+    verdict: compareBadRate(loadS, loadC),
+  });
   metrics.push(judgeLcp(stable.lcp, canary.lcp, policy));
   if (state.conversion) {
     const visitsS = stable.visits ?? 0;
@@ -152,18 +162,30 @@ export function decide(
 
   const views = Math.min(stable.pageViews, canary.pageViews);
   if (views < policy.minPageViews) {
-    return { action: 'wait', reason: `too few page views (${views} of ${policy.minPageViews} per arm)`, metrics };
+    return {
+      action: 'wait',
+      reason: `too few page views (${views} of ${policy.minPageViews} per arm)`,
+      metrics,
+    };
   }
   if (state.stepAgeMs < policy.minStepMs) {
     const seconds = Math.ceil((policy.minStepMs - state.stepAgeMs) / 1000);
     return { action: 'wait', reason: `step runs ${seconds} s more before it may be left`, metrics };
   }
   if (state.conversion && metrics.some((m) => m.name === 'signups' && m.verdict === 'too_few')) {
-    return { action: 'wait', reason: `too few visits to judge signups (${policy.minVisits} per arm needed)`, metrics };
+    return {
+      action: 'wait',
+      reason: `too few visits to judge signups (${policy.minVisits} per arm needed)`,
+      metrics,
+    };
   }
   const next = state.steps.find((w) => w > state.weight);
   if (next === undefined || next >= 100) {
-    return { action: 'promote', reason: 'no metric worse at the last step: promoted to every visitor', metrics };
+    return {
+      action: 'promote',
+      reason: 'no metric worse at the last step: promoted to every visitor',
+      metrics,
+    };
   }
   return { action: 'advance', reason: `no metric worse: weight ${state.weight} → ${next} %`, metrics };
 }

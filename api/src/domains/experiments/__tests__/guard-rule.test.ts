@@ -1,4 +1,11 @@
-import { decide, DEFAULT_GUARD_POLICY, nextWeight, parseSteps, quantile, type ArmCounts } from '../guard-rule';
+import {
+  decide,
+  DEFAULT_GUARD_POLICY,
+  nextWeight,
+  parseSteps,
+  quantile,
+  type ArmCounts,
+} from '../guard-rule';
 
 const MIN = DEFAULT_GUARD_POLICY.minStepMs;
 const step = (weight: number, stepAgeMs = MIN, conversion = false) => ({
@@ -59,10 +66,12 @@ describe('canary guard decision rule', () => {
   });
 
   test('a handful of errors in a small sample is not called worse (Wilson intervals overlap)', () => {
-    // 2 of 20 canary views against 5 of 500 stable: 10 % against 1 %, but 20 views prove nothing yet.
-    const d = decide(arm(500, 5), arm(20, 2), step(10, 0));
+    // 1 of 20 canary views against 5 of 500 stable: 5 % against 1 %, but one error in 20 views proves nothing yet
+    // (2 of 20 would: at a true rate of 1 % that happens less than 2 % of the time, and the rule does roll it back).
+    const d = decide(arm(500, 5), arm(20, 1), step(10, 0));
     expect(d.action).toBe('wait');
     expect(d.metrics.find((m) => m.name === 'errors')?.verdict).toBe('same');
+    expect(decide(arm(500, 5), arm(20, 2), step(10, 0)).action).toBe('rollback');
   });
 
   test('a canary whose LCP is clearly slower is rolled back; one as fast is not', () => {
