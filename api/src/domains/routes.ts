@@ -28,7 +28,7 @@ import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute }
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
-import { experimentsRoute } from './experiments';
+import { experimentsRoute, telemetryRoute } from './experiments';
 import { staffRoutes } from './staff/routes';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -65,6 +65,7 @@ export const apiRoutes = [
   liveTestPaths,
   ...accountRoutes,
   experimentsRoute,
+  telemetryRoute,
   staffRoutes,
 ];
 

@@ -11,7 +11,7 @@ import {
   createLoginGuard,
 } from './accounts';
 import { createSitesService, createRegistry } from './sites';
-import { createExperimentsService } from './experiments';
+import { createExperimentsService, createTelemetryService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
 import {
@@ -102,6 +102,8 @@ export function createServices(deps: ServiceDeps) {
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
   const experiments = createExperimentsService(db, { registry: core.registry });
+  // Client telemetry per remote version (issue 31): what the canary guard judges a rollout on.
+  const telemetry = createTelemetryService(db);
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     mediaDir: path.join(deps.config.dataDir, 'media'),
@@ -150,6 +152,7 @@ export function createServices(deps: ServiceDeps) {
     ...core,
     ...chat,
     experiments,
+    telemetry,
     photos,
     payments,
     accounts,

@@ -9,9 +9,11 @@ declare module 'fastify' {
      * The cross-site request guard. Default: every state-changing method (POST, PUT, PATCH, DELETE) is refused
      * from another site (`Origin` / `Sec-Fetch-Site`), and on `/api/` routes also needs `X-Requested-With`.
      * `'always'`: the header is needed on GET too (state-changing GETs of SPEC §7: logout, auto-like).
+     * `'same-site'`: only the `Origin` / `Sec-Fetch-Site` check, no header: for `navigator.sendBeacon`, which
+     * cannot set one (client telemetry). A cross-site page still cannot post.
      * `false`: no check at all, for calls made by third parties (payment webhooks).
      */
-    csrf?: boolean | 'always';
+    csrf?: boolean | 'always' | 'same-site';
     /**
      * For a link that reaches the route from outside the site with a secret in its URL (the List-Unsubscribe
      * target a mail client POSTs to, RFC 8058): a request without the header passes only when this finds the
@@ -64,7 +66,7 @@ export const csrfPlugin = fp(
       if (mode === false) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (mode !== 'always' && methods.every((method) => SAFE.has(method))) return;
-      const needsHeader = mode === 'always' || route.url.startsWith('/api/');
+      const needsHeader = mode === 'always' || (mode !== 'same-site' && route.url.startsWith('/api/'));
       const secret = route.config?.csrfSecret;
       const guard: onRequestHookHandler = (request, reply, done) => {
         const unsafe = !SAFE.has(request.method);

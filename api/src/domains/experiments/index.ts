@@ -1,6 +1,10 @@
 // The experiments domain: which version of a remote each visitor gets while a canary runs, the lander pages they
-// see, and the report of conversions per version and per lander (docs/adr/0012-experiments.md).
+// see, the report of conversions per version and per lander (docs/adr/0012-experiments.md), and what the browsers
+// of each version report (client telemetry) for the canary guard (docs/adr/0032-canary-guard.md).
 export { experimentsRoute } from './routes/experiments';
+export { telemetryRoute } from './routes/telemetry';
+export { createTelemetryService, type TelemetryService } from './telemetry';
+export { decide, DEFAULT_GUARD_POLICY, type GuardDecision } from './guard-rule';
 export { createExperimentsService, LANDERS_APP, type ExperimentsService } from './service';
 export { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from './assignment';
 export { wilsonInterval } from './wilson';

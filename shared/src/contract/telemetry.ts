@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * `POST /api/telemetry.php`: what a browser reports about the page views it showed, per remote version (issue 31,
+ * docs/adr/0032-canary-guard.md). Written once, as a schema: the server validates with it, the shell takes the type.
+ * Import it from '@dating/shared/contract/telemetry' (not the contract index), so the schema library never reaches
+ * a browser bundle: the shell imports the types only.
+ *
+ * No personal data: no message texts, no addresses, no ids of members; a page is the route's pattern
+ * (`/members/:id`), never the URL with its query.
+ */
+export const TelemetryErrorSchema = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal('error'),
+      Type.Literal('rejection'),
+      Type.Literal('boundary'),
+      Type.Literal('load'),
+    ]),
+    message: Type.String({ maxLength: 300 }),
+    /** The stack as the browser gave it, minified: resolved on the server with the version's source maps. */
+    stack: Type.String({ maxLength: 2000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const TelemetryViewSchema = Type.Object(
+  {
+    /** Registry key of the app whose code the page ran: `mf-landers`, `mf-payments`, …, or `shell`. */
+    app: Type.String({ pattern: '^(shell|mf-[a-z]{2,20})$' }),
+    version: Type.String({ pattern: '^[\\w.+-]{1,64}$' }),
+    /** The route's pattern, e.g. `/members/:id`. */
+    page: Type.String({ pattern: '^/[A-Za-z0-9/:._-]{0,99}$' }),
+    /** Uncaught errors, rejected promises and error-boundary fallbacks of this view. */
+    errors: Type.Integer({ minimum: 0, maximum: 100 }),
+    /** The app's remote entry or one of its chunks failed to load. */
+    load_failure: Type.Boolean(),
+    lcp: Type.Optional(Type.Number({ minimum: 0, maximum: 120_000 })),
+    inp: Type.Optional(Type.Number({ minimum: 0, maximum: 120_000 })),
+    cls: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    samples: Type.Optional(Type.Array(TelemetryErrorSchema, { maxItems: 3 })),
+  },
+  { additionalProperties: false },
+);
+
+export const TelemetryReportSchema = Type.Object(
+  { views: Type.Array(TelemetryViewSchema, { minItems: 1, maxItems: 20 }) },
+  { additionalProperties: false },
+);
+
+export type TelemetryError = Static<typeof TelemetryErrorSchema>;
+export type TelemetryView = Static<typeof TelemetryViewSchema>;
+export type TelemetryReport = Static<typeof TelemetryReportSchema>;
+
+/** The largest body the endpoint takes (bytes); the shell splits batches to stay below it. */
+export const TELEMETRY_MAX_BYTES = 16_384;
