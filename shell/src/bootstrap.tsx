@@ -7,6 +7,7 @@ import { ShellApp } from './app/shell-app';
 import { fetchSiteData, readSiteData } from './app/site-data';
 import { readLocaleCookie, resolveInitialLocale, writeLocaleCookie } from './i18n/locale';
 import { createShellI18n } from './i18n/setup';
+import { installTelemetry } from './telemetry/install';
 import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
 import { createFederationLoader } from './remotes/remote-loader';
@@ -19,6 +20,8 @@ registerErrorsNamespace();
 export async function start(): Promise<void> {
   const siteData = readSiteData() ?? (await fetchSiteData());
 
+  // Errors, remote-load failures and Web Vitals per remote version, for the canary guard (issue 31).
+  installTelemetry(siteData.remotes);
   // Remotes come from the registry the server inlined; nothing is fetched until a route needs it.
   registerRemotes(siteData.remotes.map(({ name, entry }) => ({ name, entry })));
   const loader = createFederationLoader({ loadRemote, registerRemotes }, siteData.remotes);
@@ -39,8 +42,11 @@ export async function start(): Promise<void> {
     }),
   );
 
-  const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-  createRoot(container).render(<ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />);
+  const container =
+    document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  createRoot(container).render(
+    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />,
+  );
   registerServiceWorker(i18n);
 
   if (siteData.user) {

@@ -29,8 +29,8 @@ export const TelemetryViewSchema = Type.Object(
     /** Registry key of the app whose code the page ran: `mf-landers`, `mf-payments`, …, or `shell`. */
     app: Type.String({ pattern: '^(shell|mf-[a-z]{2,20})$' }),
     version: Type.String({ pattern: '^[\\w.+-]{1,64}$' }),
-    /** The route's pattern, e.g. `/members/:id`. */
-    page: Type.String({ pattern: '^/[A-Za-z0-9/:._-]{0,99}$' }),
+    /** The route's pattern, e.g. `/members/:id` or `/transactions/:id?` (never a URL: no `=`, `&`, `@`). */
+    page: Type.String({ pattern: '^/[A-Za-z0-9/:._?*-]{0,99}$' }),
     /** Uncaught errors, rejected promises and error-boundary fallbacks of this view. */
     errors: Type.Integer({ minimum: 0, maximum: 100 }),
     /** The app's remote entry or one of its chunks failed to load. */

@@ -1,13 +1,23 @@
-import { Component as ReactComponent, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component as ReactComponent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@dating/shared';
 import { reloadOnceForChunkError } from '../errors/chunk-reload';
+import { telemetry } from '../telemetry/install';
 import { useRemoteLoader } from './remote-context';
 import type { RemoteComponent, RemoteId, RemoteProps } from '@dating/shared/remotes';
 import type { RemoteTarget } from './remote-loader';
 
-export type LoadedRemote<Id extends RemoteId = RemoteId> = { component: RemoteComponent<Id> } | { error: unknown };
+export type LoadedRemote<Id extends RemoteId = RemoteId> =
+  { component: RemoteComponent<Id> } | { error: unknown };
 
 interface BoundaryProps {
   onError(error: unknown): void;
@@ -36,7 +46,15 @@ class RemoteBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> 
   }
 }
 
-export function RemoteFallback({ onRetry, retrying, compact = false }: { onRetry(): void; retrying: boolean; compact?: boolean }) {
+export function RemoteFallback({
+  onRetry,
+  retrying,
+  compact = false,
+}: {
+  onRetry(): void;
+  retrying: boolean;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`text-center ${compact ? 'p-3' : 'py-5 px-3'}`} role="alert">
@@ -50,7 +68,8 @@ export function RemoteFallback({ onRetry, retrying, compact = false }: { onRetry
 }
 
 /** The props the contract gives the module (`RemoteModules` in shared): required when it has required props. */
-type PropsOf<Id extends RemoteId> = object extends RemoteProps<Id> ? { props?: RemoteProps<Id> } : { props: RemoteProps<Id> };
+type PropsOf<Id extends RemoteId> =
+  object extends RemoteProps<Id> ? { props?: RemoteProps<Id> } : { props: RemoteProps<Id> };
 
 export type RemoteModuleProps<Id extends RemoteId> = PropsOf<Id> & {
   target: RemoteTarget<Id>;
@@ -63,7 +82,12 @@ export type RemoteModuleProps<Id extends RemoteId> = PropsOf<Id> & {
  * Renders one exposed module of a remote with its own error boundary. A failed load or a render error shows a
  * translated fallback whose Retry forgets the remote in the federation runtime and loads it again.
  */
-export function RemoteModule<Id extends RemoteId>({ target, initial, props, compact }: RemoteModuleProps<Id> & { props?: RemoteProps<Id> }) {
+export function RemoteModule<Id extends RemoteId>({
+  target,
+  initial,
+  props,
+  compact,
+}: RemoteModuleProps<Id> & { props?: RemoteProps<Id> }) {
   const loader = useRemoteLoader();
   const { t } = useTranslation();
   const location = useLocation();
@@ -76,6 +100,7 @@ export function RemoteModule<Id extends RemoteId>({ target, initial, props, comp
     loader.load(target).then(
       (component) => active && setLoaded({ component }),
       (error: unknown) => {
+        telemetry()?.loadFailure(target.remote.replace(/_/g, '-'), error);
         if (active && !reloadOnceForChunkError(error)) setLoaded({ error });
       },
     );
@@ -90,16 +115,24 @@ export function RemoteModule<Id extends RemoteId>({ target, initial, props, comp
     try {
       setLoaded({ component: await loader.load(target) });
     } catch (error) {
+      telemetry()?.loadFailure(target.remote.replace(/_/g, '-'), error);
       setLoaded({ error });
     } finally {
       setRetrying(false);
     }
   }, [loader, target]);
 
-  const onRenderError = useCallback((error: unknown) => setLoaded({ error }), []);
+  const onRenderError = useCallback(
+    (error: unknown) => {
+      telemetry()?.error('boundary', error, target.remote.replace(/_/g, '-'));
+      setLoaded({ error });
+    },
+    [target],
+  );
 
   if (!loaded) return <Spinner block label={t('loading')} />;
-  if ('error' in loaded) return <RemoteFallback onRetry={() => void retry()} retrying={retrying} compact={compact} />;
+  if ('error' in loaded)
+    return <RemoteFallback onRetry={() => void retry()} retrying={retrying} compact={compact} />;
   const Page = loaded.component;
   return (
     <RemoteBoundary onError={onRenderError} resetKey={location.pathname}>

@@ -16,23 +16,36 @@ describe('decideAccess (route access × session × settings → allow or redirec
     });
     expect(decideAccess('member', member, closed, at('/chats/7'))).toEqual({ allow: true });
     // The signup modal changes nothing here: only the home page waits for it.
-    expect(decideAccess('member', { loggedIn: false, signupModalOpen: true }, open, at('/likes')).allow).toBe(false);
+    expect(decideAccess('member', { loggedIn: false, signupModalOpen: true }, open, at('/likes')).allow).toBe(
+      false,
+    );
   });
 
   test('the home page sends members to /members, except while the signup modal is open', () => {
     expect(decideAccess('home', member, open, at('/'))).toEqual({ allow: false, redirect: '/members' });
-    expect(decideAccess('home', { loggedIn: true, signupModalOpen: true }, open, at('/'))).toEqual({ allow: true });
+    expect(decideAccess('home', { loggedIn: true, signupModalOpen: true }, open, at('/'))).toEqual({
+      allow: true,
+    });
     expect(decideAccess('home', visitor, closed, at('/'))).toEqual({ allow: true });
   });
 
   test('member search for visitors follows logged_out_search, then logged_out_search_trafficsource', () => {
     expect(decideAccess('search', visitor, open, at('/members'))).toEqual({ allow: true });
-    expect(decideAccess('search', visitor, closed, at('/members'))).toEqual({ allow: false, redirect: '/login?redirect=%2Fmembers' });
+    expect(decideAccess('search', visitor, closed, at('/members'))).toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fmembers',
+    });
     // A traffic source opens search only where the site allows that.
-    expect(decideAccess('search', visitor, closed, at('/members', '?network=ads'), { network: 'ads' }).allow).toBe(false);
+    expect(
+      decideAccess('search', visitor, closed, at('/members', '?network=ads'), { network: 'ads' }).allow,
+    ).toBe(false);
     expect(decideAccess('search', visitor, bySource, at('/members'), {}).allow).toBe(false);
-    expect(decideAccess('search', visitor, bySource, at('/members', '?network=ads'), { network: 'ads' })).toEqual({ allow: true });
-    expect(decideAccess('search', visitor, bySource, at('/members/4'), { ref: 'partner' })).toEqual({ allow: true });
+    expect(
+      decideAccess('search', visitor, bySource, at('/members', '?network=ads'), { network: 'ads' }),
+    ).toEqual({ allow: true });
+    expect(decideAccess('search', visitor, bySource, at('/members/4'), { ref: 'partner' })).toEqual({
+      allow: true,
+    });
     // Settings not known: visitors are not shown members (the server would answer 403 and end the session).
     expect(decideAccess('search', visitor, undefined, at('/members')).allow).toBe(false);
     expect(decideAccess('search', member, closed, at('/members'))).toEqual({ allow: true });
@@ -48,8 +61,21 @@ describe('decideAccess (route access × session × settings → allow or redirec
     const access = (path: string) => ROUTE_TABLE.find((route) => route.path === path)?.access;
     expect(access('/')).toBe('home');
     expect([access('/members'), access('/members/:id')]).toEqual(['search', 'search']);
-    for (const path of ['/chats', '/chats/:id', '/likes', '/likes/:type', '/likes/m/:id', '/credits', '/profile', '/notifications',
-      '/lang-config', '/directdebit', '/transactions/:id?', '/credits/repeat-order', '/credits/:id/:paymentmethod?']) {
+    for (const path of [
+      '/chats',
+      '/chats/:id',
+      '/likes',
+      '/likes/:type',
+      '/likes/m/:id',
+      '/credits',
+      '/profile',
+      '/notifications',
+      '/lang-config',
+      '/directdebit',
+      '/transactions/:id?',
+      '/credits/repeat-order',
+      '/credits/:id/:paymentmethod?',
+    ]) {
       expect([path, access(path)]).toEqual([path, 'member']);
     }
     // Visitors can write to a member first (signup step 0), buy premium and open the staff login (its own session).

@@ -12,6 +12,7 @@ import { StaffLayout } from '../layouts/staff-layout';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
+import { telemetry } from '../telemetry/install';
 import { accessLoader, type AccessSource } from './access';
 import type { RouteHandle } from './route-handle';
 import { isRemoteTarget, type LayoutName, type RouteDef } from './route-table';
@@ -51,6 +52,7 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
         try {
           initial = { component: await loader.load(target) };
         } catch (error) {
+          telemetry()?.loadFailure(target.remote.replace(/_/g, '-'), error);
           if (reloadOnceForChunkError(error)) await never();
           initial = { error };
         }
@@ -77,7 +79,12 @@ function shellRoute(def: RouteDef): Pick<RouteObject, 'lazy' | 'Component' | 'lo
 }
 
 function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions): RouteObject {
-  const handle: RouteHandle = { name: def.name, layout: def.layout };
+  const handle: RouteHandle = {
+    name: def.name,
+    layout: def.layout,
+    path: def.path,
+    app: isRemoteTarget(def.target) ? def.target.remote.replace(/_/g, '-') : 'shell',
+  };
   const base = isRemoteTarget(def.target) ? remoteRoute(def, loader) : shellRoute(def);
   const common: Pick<RouteObject, 'lazy' | 'Component' | 'loader' | 'handle' | 'errorElement'> = {
     ...base,
@@ -87,20 +94,23 @@ function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions):
   // The route's access rule runs before the page renders (docs/adr/0023); `any` needs no loader.
   if (def.access !== 'any') common.loader = accessLoader(def.access, options.store);
   // Landers whose variant, slug or member does not exist are the 404 page, as the server answers (shared rule).
-  else if (isRemoteTarget(def.target) && def.target.module === 'LanderPage') common.loader = landerLoader(options);
+  else if (isRemoteTarget(def.target) && def.target.module === 'LanderPage')
+    common.loader = landerLoader(options);
   if (def.path === '/') return { ...common, index: true };
   return { ...common, path: def.path };
 }
 
 /** The router's route objects: one pathless route per layout holding that layout's routes (SPEC §2). */
-export function buildRoutes(loader: RemoteLoader, table: readonly RouteDef[], options: RouteOptions): RouteObject[] {
-  const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map(
-    (layout): RouteObject => ({
-      id: `layout-${layout}`,
-      Component: LAYOUTS[layout],
-      children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader, options)),
-    }),
-  );
+export function buildRoutes(
+  loader: RemoteLoader,
+  table: readonly RouteDef[],
+  options: RouteOptions,
+): RouteObject[] {
+  const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map((layout): RouteObject => ({
+    id: `layout-${layout}`,
+    Component: LAYOUTS[layout],
+    children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader, options)),
+  }));
   return [
     {
       id: 'root',

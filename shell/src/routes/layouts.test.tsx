@@ -6,7 +6,9 @@ import { ROUTE_TABLE, remoteForPath } from './route-table';
 beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
 
 /** Every path the router shows from now on (redirects included). */
-function visited(router: { subscribe(listener: (state: { location: { pathname: string } }) => void): () => void }) {
+function visited(router: {
+  subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
+}) {
   const paths: string[] = [];
   router.subscribe((state) => {
     if (paths[paths.length - 1] !== state.location.pathname) paths.push(state.location.pathname);
@@ -25,12 +27,47 @@ describe('route table and layouts', () => {
   test('every SPEC §2 path is in the table once, with a name and a layout', () => {
     const paths = ROUTE_TABLE.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/members', '/members/:id', '/likes/m/:id', '/members/:id/chat', '/chats/:id', '/likes/:type',
-      '/credits/:id/:paymentmethod?', '/credits/repeat-order', '/premium', '/pricing', '/directdebit', '/transactions/:id?',
-      '/profile', '/notifications', '/lang-config', '/login', '/signup', '/signup-matches', '/complete-signup',
-      '/reset-password', '/reset-password/do', '/activate/done', '/activate/error', '/mail-change/do', '/account-deleted',
-      '/complaints', '/match-finder', '/swipe-game', '/landers/tinderswipe', '/landers/video/:slug?', '/:token',
-      '/pages/ban', '/pages/cookies', '/pages/faq', '/pages/privacy', '/pages/return-policy', '/pages/service', '/pages/terms']) {
+    for (const path of [
+      '/',
+      '/members',
+      '/members/:id',
+      '/likes/m/:id',
+      '/members/:id/chat',
+      '/chats/:id',
+      '/likes/:type',
+      '/credits/:id/:paymentmethod?',
+      '/credits/repeat-order',
+      '/premium',
+      '/pricing',
+      '/directdebit',
+      '/transactions/:id?',
+      '/profile',
+      '/notifications',
+      '/lang-config',
+      '/login',
+      '/signup',
+      '/signup-matches',
+      '/complete-signup',
+      '/reset-password',
+      '/reset-password/do',
+      '/activate/done',
+      '/activate/error',
+      '/mail-change/do',
+      '/account-deleted',
+      '/complaints',
+      '/match-finder',
+      '/swipe-game',
+      '/landers/tinderswipe',
+      '/landers/video/:slug?',
+      '/:token',
+      '/pages/ban',
+      '/pages/cookies',
+      '/pages/faq',
+      '/pages/privacy',
+      '/pages/return-policy',
+      '/pages/service',
+      '/pages/terms',
+    ]) {
       expect(paths).toContain(path);
     }
   });
@@ -86,18 +123,25 @@ describe('route table and layouts', () => {
     '%s (a lander path that does not resolve) is the 404 page',
     async (path) => {
       await renderShell({ path, user: false });
-      expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'This page could not be found' }),
+      ).toBeInTheDocument();
       expect(screen.queryByText('mf_landers/LanderPage')).toBeNull();
     },
   );
 
-  test.each(['/does/not/exist', '/nonsense', '/bdsm-nl', '/landers/unknown'])('%s is a 404 with a link home', async (path) => {
-    const view = await renderShell({ path, user: false });
-    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
-    expect(screen.getByText('404')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
-    expect(view.remotes.loads).toEqual([]);
-  });
+  test.each(['/does/not/exist', '/nonsense', '/bdsm-nl', '/landers/unknown'])(
+    '%s is a 404 with a link home',
+    async (path) => {
+      const view = await renderShell({ path, user: false });
+      expect(
+        await screen.findByRole('heading', { name: 'This page could not be found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('404')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+      expect(view.remotes.loads).toEqual([]);
+    },
+  );
 
   test('members-only routes send visitors to /login without loading the remote', async () => {
     const view = await renderShell({ path: '/chats', user: false });
@@ -146,7 +190,7 @@ describe('route table and layouts', () => {
     expect(seen).not.toContain('/login');
   });
 
-  test('logout from a members-only page opens / without passing /login, and the page stays a visitor\'s', async () => {
+  test("logout from a members-only page opens / without passing /login, and the page stays a visitor's", async () => {
     let session: ReturnType<typeof userFixture> | false = userFixture();
     const view = await renderShell({
       path: '/likes',
@@ -175,10 +219,14 @@ describe('route table and layouts', () => {
     expect(seen).not.toContain('/members');
   }, 15_000);
 
-  test('a navigation started before the session ends runs its rule with the visitor\'s session', async () => {
+  test("a navigation started before the session ends runs its rule with the visitor's session", async () => {
     const { loggedOut } = await import('@dating/shared');
     let session: ReturnType<typeof userFixture> | false = userFixture();
-    const view = await renderShell({ path: '/profile', user: session, routes: { '/api/user.php': () => ({ body: { user: session } }) } });
+    const view = await renderShell({
+      path: '/profile',
+      user: session,
+      routes: { '/api/user.php': () => ({ body: { user: session } }) },
+    });
     await screen.findByText('mf_account/ProfileSettingsPage');
     session = false;
     await act(async () => {
@@ -192,7 +240,11 @@ describe('route table and layouts', () => {
 
   test('when the session ends on a members-only route the member lands on /login', async () => {
     let session: ReturnType<typeof userFixture> | false = userFixture();
-    const view = await renderShell({ path: '/likes', user: session, routes: { '/api/user.php': () => ({ body: { user: session } }) } });
+    const view = await renderShell({
+      path: '/likes',
+      user: session,
+      routes: { '/api/user.php': () => ({ body: { user: session } }) },
+    });
     await screen.findByText('mf_members/LikesPage');
     const { authRequired } = await import('@dating/shared');
     // The server has ended the session (it expired); a request answered 403 auth_required.

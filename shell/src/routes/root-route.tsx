@@ -8,9 +8,14 @@ import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
+import { useTelemetryView } from '../telemetry/use-telemetry-view';
 
 // Only a member can get a match: the modal is its own chunk, not part of a visitor's first load (docs/adr/0016).
-const MatchModal = lazy(() => import(/* webpackChunkName: "match-modal" */ '../live/match-modal').then((m) => ({ default: m.MatchModal })));
+const MatchModal = lazy(() =>
+  import(/* webpackChunkName: "match-modal" */ '../live/match-modal').then((m) => ({
+    default: m.MatchModal,
+  })),
+);
 
 /**
  * Session-wide behaviour shared by every layout: the live channel and polling while it is down, title and app
@@ -26,6 +31,7 @@ export function RootRoute() {
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
+  useTelemetryView();
   const logout = useLogoutFlow();
   return (
     <LogoutContext.Provider value={logout}>

@@ -27,71 +27,287 @@ export interface RouteDef {
   props?: StaffAppProps;
 }
 
-const r = <R extends RemoteName>(remote: R, module: RemoteModuleName<R>) => ({ remote, module }) as RemoteTarget;
+const r = <R extends RemoteName>(remote: R, module: RemoteModuleName<R>) =>
+  ({ remote, module }) as RemoteTarget;
 const page = (name: StaticPageName): ShellPageTarget => ({ page: 'static', name });
 
 /** Every path of SPEC §2 with its name, layout and owner (ARCHITECTURE §2, the brief's exposed modules). */
 export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/', name: 'index', layout: 'lander', target: r('mf_landers', 'HomePage'), access: 'home' },
   // mf-members
-  { path: '/members', name: 'members', layout: 'default', target: r('mf_members', 'MembersPage'), access: 'search' },
-  { path: '/members/:id', name: 'members-id', layout: 'default', target: r('mf_members', 'MemberProfilePage'), access: 'search' },
-  { path: '/likes', name: 'likes', layout: 'default', target: r('mf_members', 'LikesPage'), access: 'member' },
-  { path: '/likes/m/:id', name: 'likes-m-id', layout: 'default', target: r('mf_members', 'MemberProfilePage'), access: 'member' },
-  { path: '/likes/:type', name: 'likes-type', layout: 'default', target: r('mf_members', 'LikesPage'), access: 'member' },
+  {
+    path: '/members',
+    name: 'members',
+    layout: 'default',
+    target: r('mf_members', 'MembersPage'),
+    access: 'search',
+  },
+  {
+    path: '/members/:id',
+    name: 'members-id',
+    layout: 'default',
+    target: r('mf_members', 'MemberProfilePage'),
+    access: 'search',
+  },
+  {
+    path: '/likes',
+    name: 'likes',
+    layout: 'default',
+    target: r('mf_members', 'LikesPage'),
+    access: 'member',
+  },
+  {
+    path: '/likes/m/:id',
+    name: 'likes-m-id',
+    layout: 'default',
+    target: r('mf_members', 'MemberProfilePage'),
+    access: 'member',
+  },
+  {
+    path: '/likes/:type',
+    name: 'likes-type',
+    layout: 'default',
+    target: r('mf_members', 'LikesPage'),
+    access: 'member',
+  },
   // mf-chat
   { path: '/chats', name: 'chats', layout: 'chat', target: r('mf_chat', 'ChatsPage'), access: 'member' },
-  { path: '/chats/:id', name: 'chats-id', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'member' },
+  {
+    path: '/chats/:id',
+    name: 'chats-id',
+    layout: 'chat',
+    target: r('mf_chat', 'ConversationPage'),
+    access: 'member',
+  },
   // Visitors too: signup step 0 (issue 9 item 8) is writing to this member, then signing up with that message.
-  { path: '/members/:id/chat', name: 'members-id-chat', layout: 'chat', target: r('mf_chat', 'ConversationPage'), access: 'any' },
+  {
+    path: '/members/:id/chat',
+    name: 'members-id-chat',
+    layout: 'chat',
+    target: r('mf_chat', 'ConversationPage'),
+    access: 'any',
+  },
   // mf-landers
-  { path: '/members/:id/landing', name: 'members-id-landing', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
-  { path: '/members/:id/landing2/:slug?', name: 'members-id-landing2-slug', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
-  { path: '/members/:id/landing3/:slug?', name: 'members-id-landing3-slug', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
-  { path: '/members/:id/signup', name: 'members-id-signup', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
-  { path: '/landers/tinderswipe', name: 'landers-tinderswipe', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
-  ...LANDER_VARIANTS.map(
-    (variant): RouteDef => ({
-      path: `/landers/${variant}/:slug?`,
-      name: 'landers-variant-slug',
-      layout: 'lander',
-      target: r('mf_landers', 'LanderPage'),
-      access: 'any',
-    }),
-  ),
-  { path: '/swipe-game', name: 'swipe-game', layout: 'lander', target: r('mf_landers', 'SwipeGamePage'), access: 'any' },
+  {
+    path: '/members/:id/landing',
+    name: 'members-id-landing',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  },
+  {
+    path: '/members/:id/landing2/:slug?',
+    name: 'members-id-landing2-slug',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  },
+  {
+    path: '/members/:id/landing3/:slug?',
+    name: 'members-id-landing3-slug',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  },
+  {
+    path: '/members/:id/signup',
+    name: 'members-id-signup',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  },
+  {
+    path: '/landers/tinderswipe',
+    name: 'landers-tinderswipe',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  },
+  ...LANDER_VARIANTS.map((variant): RouteDef => ({
+    path: `/landers/${variant}/:slug?`,
+    name: 'landers-variant-slug',
+    layout: 'lander',
+    target: r('mf_landers', 'LanderPage'),
+    access: 'any',
+  })),
+  {
+    path: '/swipe-game',
+    name: 'swipe-game',
+    layout: 'lander',
+    target: r('mf_landers', 'SwipeGamePage'),
+    access: 'any',
+  },
   // A full-screen questionnaire that ends in the signup modal.
-  { path: '/match-finder', name: 'match-finder', layout: 'empty', target: r('mf_landers', 'MatchFinderPage'), access: 'any' },
+  {
+    path: '/match-finder',
+    name: 'match-finder',
+    layout: 'empty',
+    target: r('mf_landers', 'MatchFinderPage'),
+    access: 'any',
+  },
   // A lander by slug token (`<niche>-<locale>`, e.g. general-nl, she-eng); other single segments are a 404.
   { path: '/:token', name: 'token', layout: 'lander', target: r('mf_landers', 'LanderPage'), access: 'any' },
   // mf-payments
-  { path: '/credits', name: 'credits', layout: 'default', target: r('mf_payments', 'CreditsPage'), access: 'member' },
-  { path: '/credits/repeat-order', name: 'credits-repeat-order', layout: 'default', target: r('mf_payments', 'RepeatOrderPage'), access: 'member' },
-  { path: '/credits/:id/:paymentmethod?', name: 'credits-id-paymentmethod', layout: 'default', target: r('mf_payments', 'CheckoutPage'), access: 'member' },
-  { path: '/premium', name: 'premium', layout: 'default', target: r('mf_payments', 'PremiumPage'), access: 'any' },
-  { path: '/pricing', name: 'pricing', layout: 'default', target: r('mf_payments', 'PremiumPage'), access: 'any' },
-  { path: '/directdebit', name: 'directdebit', layout: 'default', target: r('mf_payments', 'DirectDebitPage'), access: 'member' },
-  { path: '/transactions/:id?', name: 'transactions-id', layout: 'default', target: r('mf_payments', 'TransactionsPage'), access: 'member' },
+  {
+    path: '/credits',
+    name: 'credits',
+    layout: 'default',
+    target: r('mf_payments', 'CreditsPage'),
+    access: 'member',
+  },
+  {
+    path: '/credits/repeat-order',
+    name: 'credits-repeat-order',
+    layout: 'default',
+    target: r('mf_payments', 'RepeatOrderPage'),
+    access: 'member',
+  },
+  {
+    path: '/credits/:id/:paymentmethod?',
+    name: 'credits-id-paymentmethod',
+    layout: 'default',
+    target: r('mf_payments', 'CheckoutPage'),
+    access: 'member',
+  },
+  {
+    path: '/premium',
+    name: 'premium',
+    layout: 'default',
+    target: r('mf_payments', 'PremiumPage'),
+    access: 'any',
+  },
+  {
+    path: '/pricing',
+    name: 'pricing',
+    layout: 'default',
+    target: r('mf_payments', 'PremiumPage'),
+    access: 'any',
+  },
+  {
+    path: '/directdebit',
+    name: 'directdebit',
+    layout: 'default',
+    target: r('mf_payments', 'DirectDebitPage'),
+    access: 'member',
+  },
+  {
+    path: '/transactions/:id?',
+    name: 'transactions-id',
+    layout: 'default',
+    target: r('mf_payments', 'TransactionsPage'),
+    access: 'member',
+  },
   // mf-account
   { path: '/login', name: 'login', layout: 'default', target: r('mf_account', 'LoginPage'), access: 'any' },
-  { path: '/signup', name: 'signup', layout: 'default', target: r('mf_account', 'SignupPage'), access: 'any' },
-  { path: '/signup-matches', name: 'signup-matches', layout: 'default', target: r('mf_account', 'SignupPage'), access: 'any' },
-  { path: '/complete-signup', name: 'complete-signup', layout: 'default', target: r('mf_account', 'CompleteSignupPage'), access: 'any' },
-  { path: '/reset-password', name: 'reset-password', layout: 'default', target: r('mf_account', 'ResetPasswordPage'), access: 'any' },
-  { path: '/reset-password/do', name: 'reset-password-do', layout: 'default', target: r('mf_account', 'ResetPasswordDoPage'), access: 'any' },
-  { path: '/activate/done', name: 'activate-done', layout: 'default', target: r('mf_account', 'ActivatePage'), access: 'any' },
-  { path: '/activate/error', name: 'activate-error', layout: 'default', target: r('mf_account', 'ActivatePage'), access: 'any' },
-  { path: '/mail-change/do', name: 'mail-change-do', layout: 'default', target: r('mf_account', 'MailChangePage'), access: 'any' },
-  { path: '/account-deleted', name: 'account-deleted', layout: 'default', target: r('mf_account', 'AccountDeletedPage'), access: 'any' },
-  { path: '/profile', name: 'profile', layout: 'default', target: r('mf_account', 'ProfileSettingsPage'), access: 'member' },
-  { path: '/notifications', name: 'notifications', layout: 'default', target: r('mf_account', 'NotificationsPage'), access: 'member' },
-  { path: '/lang-config', name: 'lang-config', layout: 'default', target: r('mf_account', 'LangConfigPage'), access: 'member' },
-  { path: '/complaints', name: 'complaints', layout: 'default', target: r('mf_account', 'ComplaintsPage'), access: 'any' },
+  {
+    path: '/signup',
+    name: 'signup',
+    layout: 'default',
+    target: r('mf_account', 'SignupPage'),
+    access: 'any',
+  },
+  {
+    path: '/signup-matches',
+    name: 'signup-matches',
+    layout: 'default',
+    target: r('mf_account', 'SignupPage'),
+    access: 'any',
+  },
+  {
+    path: '/complete-signup',
+    name: 'complete-signup',
+    layout: 'default',
+    target: r('mf_account', 'CompleteSignupPage'),
+    access: 'any',
+  },
+  {
+    path: '/reset-password',
+    name: 'reset-password',
+    layout: 'default',
+    target: r('mf_account', 'ResetPasswordPage'),
+    access: 'any',
+  },
+  {
+    path: '/reset-password/do',
+    name: 'reset-password-do',
+    layout: 'default',
+    target: r('mf_account', 'ResetPasswordDoPage'),
+    access: 'any',
+  },
+  {
+    path: '/activate/done',
+    name: 'activate-done',
+    layout: 'default',
+    target: r('mf_account', 'ActivatePage'),
+    access: 'any',
+  },
+  {
+    path: '/activate/error',
+    name: 'activate-error',
+    layout: 'default',
+    target: r('mf_account', 'ActivatePage'),
+    access: 'any',
+  },
+  {
+    path: '/mail-change/do',
+    name: 'mail-change-do',
+    layout: 'default',
+    target: r('mf_account', 'MailChangePage'),
+    access: 'any',
+  },
+  {
+    path: '/account-deleted',
+    name: 'account-deleted',
+    layout: 'default',
+    target: r('mf_account', 'AccountDeletedPage'),
+    access: 'any',
+  },
+  {
+    path: '/profile',
+    name: 'profile',
+    layout: 'default',
+    target: r('mf_account', 'ProfileSettingsPage'),
+    access: 'member',
+  },
+  {
+    path: '/notifications',
+    name: 'notifications',
+    layout: 'default',
+    target: r('mf_account', 'NotificationsPage'),
+    access: 'member',
+  },
+  {
+    path: '/lang-config',
+    name: 'lang-config',
+    layout: 'default',
+    target: r('mf_account', 'LangConfigPage'),
+    access: 'member',
+  },
+  {
+    path: '/complaints',
+    name: 'complaints',
+    layout: 'default',
+    target: r('mf_account', 'ComplaintsPage'),
+    access: 'any',
+  },
   // mf-staff: the shell knows only the prefix; the staff pages and their access are the remote's own (issue 14).
-  { path: `${BACK_OFFICE_PATH}/*`, name: 'staff', layout: 'staff', target: r('mf_staff', 'StaffApp'), access: 'any', props: { basePath: BACK_OFFICE_PATH } },
+  {
+    path: `${BACK_OFFICE_PATH}/*`,
+    name: 'staff',
+    layout: 'staff',
+    target: r('mf_staff', 'StaffApp'),
+    access: 'any',
+    props: { basePath: BACK_OFFICE_PATH },
+  },
   // Shell pages
   ...(['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const).map(
-    (name): RouteDef => ({ path: `/pages/${name}`, name: `pages-${name}`, layout: 'default', target: page(name), access: 'any' }),
+    (name): RouteDef => ({
+      path: `/pages/${name}`,
+      name: `pages-${name}`,
+      layout: 'default',
+      target: page(name),
+      access: 'any',
+    }),
   ),
   { path: '*', name: 'not-found', layout: 'default', target: { page: 'not-found' }, access: 'any' },
 ];
@@ -100,7 +316,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
 export const MEMBERS_AREA = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'] as const;
 
 /** Routes that show a back button in standalone app mode (SPEC §2). */
-export const BACK_BUTTON_ROUTES = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'] as const;
+export const BACK_BUTTON_ROUTES = [
+  'members-id',
+  'likes-type',
+  'likes-m-id',
+  'credits',
+  'credits-id-paymentmethod',
+] as const;
 
 export function isRemoteTarget(target: RouteDef['target']): target is RemoteTarget {
   return 'remote' in target;

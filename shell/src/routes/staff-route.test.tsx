@@ -12,7 +12,11 @@ function StaffProbe(props: StaffAppProps) {
 
 describe('the /staff prefix', () => {
   test('any path under /staff mounts mf_staff/StaffApp in the bare staff layout, with the typed props', async () => {
-    const view = await renderShell({ path: '/staff/members/12', user: userFixture(), modules: { 'mf_staff/StaffApp': StaffProbe } });
+    const view = await renderShell({
+      path: '/staff/members/12',
+      user: userFixture(),
+      modules: { 'mf_staff/StaffApp': StaffProbe },
+    });
     expect(await screen.findByText('staff at /staff')).toBeInTheDocument();
     expect(view.container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('staff');
     // Not the members' layout: no top navigation.
@@ -28,7 +32,9 @@ describe('the /staff prefix', () => {
     await act(async () => {
       await view.router.navigate('/staff');
     });
-    expect(await screen.findByRole('heading', { name: 'This part of the site is temporarily unavailable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This part of the site is temporarily unavailable' }),
+    ).toBeInTheDocument();
     await act(async () => {
       await view.router.navigate('/members');
     });
