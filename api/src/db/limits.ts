@@ -13,7 +13,15 @@ const LIMIT_LOCK_CLASS = 727_002;
  */
 export async function withLimitLock<T>(db: Db, key: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK_CLASS}, hashtext(${key}))`);
+    await lockLimit(tx, key);
     return fn(tx);
   });
+}
+
+/**
+ * One more limit lock inside a `withLimitLock` transaction (a limit with two keys, e.g. the member and the phone
+ * number): take the keys in the same order everywhere.
+ */
+export async function lockLimit(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK_CLASS}, hashtext(${key}))`);
 }

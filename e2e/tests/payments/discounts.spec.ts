@@ -149,3 +149,49 @@ test.describe('discounts for members who signed up through the site', () => {
     expect(await serverOrders(page.request)).toHaveLength(2);
   });
 });
+
+test('two tabs pay with one single-use code: only one order gets the discount, the other tab says why', async ({
+  page,
+  context,
+}) => {
+  const member = await signUpThroughSite(page, 'twotabs');
+  const aged = await page.request.post('/dev/payments/signup-age.json', {
+    data: { email: member.email, hours: 5 },
+  });
+  expect(aged.status()).toBe(200);
+  await page.goto('/credits');
+  const code = (await page.getByText(/^Je code: /).textContent())!.replace('Je code: ', '').trim();
+  const oldPrice = (await page.getByRole('article').nth(1).locator('del').textContent())!;
+
+  // The same member in a second tab (same session), both at the checkout with the welcome code typed in.
+  const second = await context.newPage();
+  for (const tab of [page, second]) {
+    await tab.goto('/credits');
+    await tab.getByRole('article').nth(1).getByRole('link', { name: 'Kiezen' }).click();
+    await tab.getByRole('link', { name: 'Creditcard', exact: true }).click();
+    await tab.getByLabel('Kortingscode (optioneel)').fill(code);
+  }
+  await page.getByRole('button', { name: 'Betalen' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/tst_[0-9a-f]+$/);
+  await second.getByRole('button', { name: 'Betalen' }).click();
+  // The code is reserved by the first tab's open order: refused, with the reason in the member's language.
+  await expect(second.getByRole('alert')).toContainText(
+    'Deze code wordt al gebruikt voor een andere betaling die nog openstaat.',
+  );
+  await expect(second).toHaveURL(/\/credits\/\d+\/creditcard$/);
+
+  await page.getByRole('button', { name: 'Betaald', exact: true }).click();
+  await expect(page.getByText('Betaling geslaagd')).toBeVisible();
+  const orders = await serverOrders(page.request);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({
+    status: 'completed',
+    discount_code: code,
+    amount: { amount: Math.round(cents(oldPrice) * 0.75) },
+  });
+  // Paid now: the second tab trying again is told the code was used.
+  await second.getByRole('button', { name: 'Betalen' }).click();
+  await expect(second.getByRole('alert')).toContainText('Code reeds gebruikt');
+  expect(await serverOrders(page.request)).toHaveLength(1);
+  await second.close();
+});

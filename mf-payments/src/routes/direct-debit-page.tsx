@@ -13,6 +13,7 @@ import {
   usePaymentsSendDirectDebitCodeMutation,
 } from '../features/direct-debit/api/direct-debit';
 import type { RemoteComponent } from '@dating/shared/remotes';
+import { useIdempotencyKey } from '../lib/idempotency';
 
 const FIELDS = [
   ['account_holder', 'name'],
@@ -50,6 +51,7 @@ function DirectDebitPage() {
   const [mandate, setMandate] = useState(false);
   const [sendCode, codeResult] = usePaymentsSendDirectDebitCodeMutation();
   const [submit, result] = usePaymentsDirectDebitMutation();
+  const [key, renewKey] = useIdempotencyKey();
 
   if (!pkg) {
     return (
@@ -75,8 +77,11 @@ function DirectDebitPage() {
       mandate,
       ...(discount ? { code: discount.code } : {}),
     };
-    const answer = await submit(body);
-    if ('data' in answer && answer.data) navigate(`/transactions/${answer.data.order.id}`);
+    const answer = await submit({ ...body, key });
+    if ('data' in answer && answer.data) {
+      renewKey();
+      navigate(`/transactions/${answer.data.order.id}`);
+    }
   }
 
   return (
@@ -102,7 +107,9 @@ function DirectDebitPage() {
           type="button"
           className="btn btn-outline-primary mb-2"
           disabled={!values.phone.trim() || codeResult.isLoading}
-          onClick={() => void sendCode({ phone: values.phone })}
+          onClick={() =>
+            void sendCode({ phone: values.phone, iban: values.iban, account_holder: values.account_holder })
+          }
         >
           {codeResult.isSuccess ? t('directDebit.resendCode') : t('directDebit.sendCode')}
         </button>

@@ -10,6 +10,7 @@ import {
   usePaymentsRepeatOrderMutation,
 } from '../features/repeat-order/api/repeat-order';
 import type { RemoteComponent } from '@dating/shared/remotes';
+import { useIdempotencyKey } from '../lib/idempotency';
 
 /** `/credits/repeat-order`: one click buys the last package again on the stored mandate (SPEC §2, §6). */
 function RepeatOrderPage() {
@@ -17,10 +18,14 @@ function RepeatOrderPage() {
   const navigate = useNavigate();
   const { data, error, isLoading } = usePaymentsGetRepeatOrderQuery();
   const [repeat, result] = usePaymentsRepeatOrderMutation();
+  const [key, renewKey] = useIdempotencyKey();
 
   async function buy() {
-    const answer = await repeat();
-    if ('data' in answer && answer.data) navigate(`/transactions/${answer.data.order.id}`);
+    const answer = await repeat({ key });
+    if ('data' in answer && answer.data) {
+      renewKey();
+      navigate(`/transactions/${answer.data.order.id}`);
+    }
   }
 
   let body;

@@ -82,6 +82,15 @@ export type ErrorCode =
   | 'sms_attempts'
   | 'no_mandate'
   | 'payments_unavailable'
+  // Money paths (issue 27, ADR 0027).
+  | 'code_reserved'
+  | 'refund_in_progress'
+  | 'premium_removed_chargeback'
+  | 'mandate_charged_back'
+  | 'sms_phone_invalid'
+  | 'sms_daily_limit'
+  | 'account_holder_invalid'
+  | 'idempotency_key_required'
   // Staff back office (contract/staff.ts).
   | 'totp_invalid'
   | 'claim_taken'

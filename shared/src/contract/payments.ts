@@ -155,6 +155,9 @@ export interface RepeatOrderResponse {
 /** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
 export interface DirectDebitCodeRequest {
   phone: string;
+  /** Validated before a code is sent (an SMS costs money): the IBAN (mod-97) and the account holder. */
+  iban: string;
+  account_holder: string;
 }
 export interface DirectDebitCodeResponse {
   /** Seconds until the code expires. */

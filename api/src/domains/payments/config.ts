@@ -14,7 +14,8 @@ export interface PaymentsConfig {
   /**
    * Refunds and chargebacks made at the provider (its dashboard, the payer's bank) are also looked for by the
    * reconciliation job, not only learnt from the webhook: a completed payment is asked about again every
-   * `reversalCheckSeconds`, for `reversalDays` days after its completion (default 60: SEPA's 8-week return window).
+   * `reversalCheckSeconds`, for `reversalDays` days after its completion (default 60: SEPA's 8-week return window for card and other
+   * payments); SEPA direct debits are asked about for 13 months (unauthorised-debit returns).
    */
   reversalDays: number;
   reversalCheckSeconds: number;
@@ -24,10 +25,16 @@ export interface PaymentsConfig {
   /** SMS code lifetime (s) and wrong attempts allowed. */
   smsCodeTtlSeconds: number;
   smsMaxAttempts: number;
+  /** SMS codes a member may have sent a day, and codes one number may receive a day (all members). */
+  smsDailyPerMember: number;
+  smsDailyPerNumber: number;
   /** HTTP SMS gateway (POST JSON { to, body }); without it, codes go to the outbox at /dev/sms. */
   smsUrl?: string;
-  /** Fault injection for the crash test only: `crash_before_credit` kills the process after "paid" is fetched. */
-  fault?: 'crash_before_credit';
+  /**
+   * Fault injection for the crash tests only: `crash_before_credit` kills the process after "paid" is fetched;
+   * `crash_after_charge` after the provider accepted a mandate charge, before its id is stored.
+   */
+  fault?: 'crash_before_credit' | 'crash_after_charge';
 }
 
 export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
@@ -50,7 +57,12 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolea
     ddLimitDays: int(env.DD_LIMIT_DAYS, 30),
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL_SECONDS, 600),
     smsMaxAttempts: int(env.SMS_MAX_ATTEMPTS, 5),
+    smsDailyPerMember: int(env.SMS_DAILY_PER_MEMBER, 5),
+    smsDailyPerNumber: int(env.SMS_DAILY_PER_NUMBER, 5),
     smsUrl: env.SMS_URL || undefined,
-    fault: env.PAYMENTS_FAULT === 'crash_before_credit' ? 'crash_before_credit' : undefined,
+    fault:
+      env.PAYMENTS_FAULT === 'crash_before_credit' || env.PAYMENTS_FAULT === 'crash_after_charge'
+        ? env.PAYMENTS_FAULT
+        : undefined,
   };
 }

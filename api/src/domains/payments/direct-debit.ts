@@ -1,14 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { DirectDebitRequest, Order } from '@dating/shared/contract/index';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
+import { lockLimit, withLimitLock } from '../../db/limits';
 import { ApiError, badInput } from '../../lib/errors';
 import { paymentText } from './texts';
 import type { PaymentsConfig } from './config';
 import type { DiscountsService } from './discounts';
 import type { OrdersService, PaymentContext } from './orders';
+import type { Site } from '../sites';
 import type { PaymentProvider } from './providers/types';
 import type { SmsService } from './sms';
 
@@ -16,6 +19,35 @@ import type { SmsService } from './sms';
 export function normalisePhone(phone: string): string {
   const trimmed = phone.replace(/[\s().-]/g, '');
   return trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : trimmed;
+}
+
+/**
+ * The SMS destination: a valid mobile number of one of the site's countries, in E.164 (libphonenumber-js, full
+ * metadata for the number type); anything else is refused before a code is sent (toll-fraud exposure).
+ */
+export function mobileNumber(phoneInput: string, site: Pick<Site, 'countries'>): string | null {
+  const countries = site.countries.map((c) => c.toUpperCase());
+  const parsed = parsePhoneNumberFromString(
+    normalisePhone(phoneInput),
+    (countries[0] ?? 'NL') as CountryCode,
+  );
+  if (!parsed?.isValid() || !parsed.country || !countries.includes(parsed.country)) return null;
+  const type = parsed.getType();
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
+  return parsed.number;
+}
+
+/** The IBAN as the provider wants it, or a precise 400 (country length and mod-97 check digits, by ibantools). */
+function validIban(input: string): string {
+  const iban = electronicFormatIBAN(input) ?? '';
+  if (!isValidIBAN(iban)) throw badInput('iban', 'iban_invalid');
+  return iban;
+}
+
+function validHolder(input: string): string {
+  const holder = input.trim();
+  if (holder.length < 2 || !/\p{L}/u.test(holder)) throw badInput('account_holder', 'account_holder_invalid');
+  return holder;
 }
 
 const hashCode = (userId: number, code: string) =>
@@ -40,18 +72,6 @@ export function createDirectDebitService(deps: {
     return Boolean(await first(db, sql`SELECT 1 AS one FROM direct_debit_blocks WHERE user_id = ${userId}`));
   }
 
-  /** Checks the limit under the member's row lock, so two orders at once cannot both slip under it. */
-  async function limitGuard(tx: Tx, userId: number) {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    const count = await first<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId} AND payment_method = 'sdd'
-            AND status IN ('pending', 'completed')
-            AND created_at > now() - make_interval(days => ${config.ddLimitDays})`,
-    );
-    if ((count?.n ?? 0) >= config.ddLimitCount) throw new ApiError(429, 'dd_limit');
-  }
-
   /** One atomic attempt: counts it, and spends the code only when it matches, unexpired, within the limit. */
   async function verifyCode(userId: number, phone: string, code: string, now: Date) {
     const row = await first<{ id: number; code_hash: string; attempts: number; expires_at: string | Date }>(
@@ -70,7 +90,7 @@ export function createDirectDebitService(deps: {
       throw any ? new ApiError(429, 'sms_attempts') : badInput('otp', 'sms_code_invalid');
     }
     if (new Date(row.expires_at).getTime() <= now.getTime()) throw badInput('otp', 'sms_code_expired');
-    if (row.code_hash !== hashCode(userId, `${normalisePhone(phone)}:${code.trim()}`)) {
+    if (row.code_hash !== hashCode(userId, `${phone}:${code.trim()}`)) {
       throw badInput('otp', 'sms_code_invalid');
     }
     const spent = await first(
@@ -81,26 +101,48 @@ export function createDirectDebitService(deps: {
   }
 
   return {
-    async sendCode(ctx: PaymentContext, phoneInput: string): Promise<{ expires_in: number }> {
+    /**
+     * Sends the SMS code, only for a form whose IBAN and account holder pass validation (an SMS costs money), to a
+     * mobile number of the site's countries. The resend window (one code per 30 s) and the daily caps per member
+     * and per number are one INSERT under the member's and the number's limit locks.
+     */
+    async sendCode(
+      ctx: PaymentContext,
+      input: { phone: string; iban: string; account_holder: string },
+    ): Promise<{ expires_in: number }> {
       if (await blocked(ctx.user.id)) throw new ApiError(403, 'dd_blocked');
-      const phone = normalisePhone(phoneInput);
-      if (!/^\+?\d{8,15}$/.test(phone)) throw badInput('phone');
-      // At most one code a minute per member; a new code replaces the previous ones.
-      const recent = await first(
-        db,
-        sql`SELECT 1 AS one FROM direct_debit_codes WHERE user_id = ${ctx.user.id}
-              AND created_at > now() - interval '30 seconds'`,
-      );
-      if (recent) throw new ApiError(429, 'rate_limited');
+      validIban(input.iban);
+      validHolder(input.account_holder);
+      const phone = mobileNumber(input.phone, ctx.site);
+      if (!phone) throw badInput('phone', 'sms_phone_invalid');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`UPDATE direct_debit_codes SET used_at = now() WHERE user_id = ${ctx.user.id} AND used_at IS NULL`,
-        );
-        await tx.execute(
+      await withLimitLock(db, `sms:member:${ctx.user.id}`, async (tx) => {
+        await lockLimit(tx, `sms:phone:${phone}`);
+        const sent = await first<{ id: number }>(
+          tx,
           sql`INSERT INTO direct_debit_codes (user_id, phone, code_hash, expires_at)
-              VALUES (${ctx.user.id}, ${phone}, ${hashCode(ctx.user.id, `${phone}:${code}`)},
-                      now() + make_interval(secs => ${config.smsCodeTtlSeconds}))`,
+              SELECT ${ctx.user.id}, ${phone}, ${hashCode(ctx.user.id, `${phone}:${code}`)},
+                     now() + make_interval(secs => ${config.smsCodeTtlSeconds})
+              WHERE NOT EXISTS (SELECT 1 FROM direct_debit_codes WHERE user_id = ${ctx.user.id}
+                                  AND created_at > now() - interval '30 seconds')
+                AND (SELECT count(*) FROM direct_debit_codes WHERE user_id = ${ctx.user.id}
+                       AND created_at > now() - interval '1 day') < ${config.smsDailyPerMember}
+                AND (SELECT count(*) FROM direct_debit_codes WHERE phone = ${phone}
+                       AND created_at > now() - interval '1 day') < ${config.smsDailyPerNumber}
+              RETURNING id`,
+        );
+        if (!sent) {
+          const recent = await first(
+            tx,
+            sql`SELECT 1 AS one FROM direct_debit_codes WHERE user_id = ${ctx.user.id}
+                  AND created_at > now() - interval '30 seconds'`,
+          );
+          throw new ApiError(429, recent ? 'rate_limited' : 'sms_daily_limit');
+        }
+        // A new code replaces the previous ones.
+        await tx.execute(
+          sql`UPDATE direct_debit_codes SET used_at = now()
+              WHERE user_id = ${ctx.user.id} AND used_at IS NULL AND id <> ${sent.id}`,
         );
       });
       const text = paymentText(ctx.user.language, 'sms', { code, site: ctx.site.name });
@@ -108,11 +150,21 @@ export function createDirectDebitService(deps: {
       return { expires_in: config.smsCodeTtlSeconds };
     },
 
-    async submit(ctx: PaymentContext, input: DirectDebitRequest, now = new Date()): Promise<Order> {
+    async submit(
+      ctx: PaymentContext,
+      input: DirectDebitRequest,
+      requestKey: string,
+      now = new Date(),
+    ): Promise<Order> {
+      // A replay of a request that already made its order (same Idempotency-Key) answers that order.
+      const known = await orders.byRequestKey(ctx.user, requestKey);
+      if (known) return known;
       if (await blocked(ctx.user.id)) throw new ApiError(403, 'dd_blocked');
       if (!input.mandate) throw badInput('mandate', 'mandate_required');
-      const iban = electronicFormatIBAN(input.iban) ?? '';
-      if (!isValidIBAN(iban)) throw badInput('iban', 'iban_invalid');
+      const iban = validIban(input.iban);
+      const holder = validHolder(input.account_holder);
+      const phone = mobileNumber(input.phone, ctx.site);
+      if (!phone) throw badInput('phone', 'sms_phone_invalid');
       const provider = deps.provider;
       if (!provider) throw new ApiError(503, 'payments_unavailable');
       const country = orders.paymentCountry(ctx);
@@ -134,8 +186,8 @@ export function createDirectDebitService(deps: {
           })
         : null;
       // Early answer for the common case; the binding check runs again under the row lock with the order.
-      await db.transaction((tx) => limitGuard(tx, ctx.user.id));
-      await verifyCode(ctx.user.id, input.phone, input.otp, now);
+      await db.transaction((tx) => orders.sepaGuard(tx, ctx.user.id));
+      await verifyCode(ctx.user.id, phone, input.otp, now);
       const customerId = await first<{ customer_id: string }>(
         db,
         sql`SELECT customer_id FROM payment_customers WHERE user_id = ${ctx.user.id} AND provider = ${provider.name}`,
@@ -144,7 +196,7 @@ export function createDirectDebitService(deps: {
         customerId?.customer_id ??
         (await (async () => {
           const created = await provider.createCustomer({
-            name: input.account_holder,
+            name: holder,
             email: ctx.user.email,
             userId: ctx.user.id,
           });
@@ -157,7 +209,7 @@ export function createDirectDebitService(deps: {
         })());
       const mandate = await provider.createDirectDebitMandate({
         customerId: customer,
-        consumerName: input.account_holder.trim(),
+        consumerName: holder,
         iban,
         signatureDate: now.toISOString().slice(0, 10),
         reference: `DD-${ctx.user.id}-${now.getTime()}`,
@@ -167,13 +219,13 @@ export function createDirectDebitService(deps: {
         sql`INSERT INTO payment_mandates (user_id, provider, customer_id, mandate_id, method, status, details)
             VALUES (${ctx.user.id}, ${provider.name}, ${customer}, ${mandate.id}, 'directdebit', ${mandate.status},
                     ${JSON.stringify({
-                      account_holder: input.account_holder.trim(),
+                      account_holder: holder,
                       iban: `${iban.slice(0, 4)}…${iban.slice(-4)}`,
                       street: input.street,
                       house_number: input.house_number,
                       zip: input.zip,
                       city: input.city,
-                      phone: normalisePhone(input.phone),
+                      phone,
                     })}::jsonb)
             ON CONFLICT (provider, mandate_id) DO NOTHING`,
       );
@@ -183,7 +235,8 @@ export function createDirectDebitService(deps: {
         customerId: customer,
         mandateId: mandate.id,
         discount,
-        guard: (tx) => limitGuard(tx, ctx.user.id),
+        requestKey,
+        guard: (tx) => orders.sepaGuard(tx, ctx.user.id),
       });
     },
   };

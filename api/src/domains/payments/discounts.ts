@@ -10,6 +10,11 @@ export interface ResolvedDiscount {
   id: number;
   code: string;
   percentage: number;
+  /**
+   * What the order reserves (ADR 0027): `once:<id>` for a code valid once overall, `member:<id>:<user>` for a
+   * once-per-member code (the welcome code, TIMEBONUS25, site codes); null for an unlimited code.
+   */
+  claim: string | null;
 }
 
 interface CodeRow {
@@ -35,7 +40,9 @@ function formatMinimum(amount: number, currency: string): string {
 /**
  * Discount codes applied to orders on the server (SPEC §3, §4, §5): the time bonus, the member's welcome code
  * and site codes, with their country, currency, payment methods, minimum order value, expiry and once-per-member
- * rules. A code is only redeemed when its payment completes (`redeemIn`, inside the crediting transaction).
+ * rules. A single-use code is reserved by the order that uses it (`orders.discount_claim`, one open or paid order
+ * per claim: a unique index, ADR 0027), released when that order fails, is cancelled or expires, and redeemed when
+ * its payment completes (`redeemIn`, inside the crediting transaction).
  */
 export function createDiscountsService(db: Db) {
   return {
@@ -84,7 +91,13 @@ export function createDiscountsService(db: Db) {
           minimum: formatMinimum(row.minimum_order_value, q.currency),
         });
       }
-      return { id: row.id, code: row.code, percentage: Number(row.value_percentage) };
+      const claim =
+        row.validity === 'once'
+          ? `once:${row.id}`
+          : row.validity === 'once_per_user'
+            ? `member:${row.id}:${user.id}`
+            : null;
+      return { id: row.id, code: row.code, percentage: Number(row.value_percentage), claim };
     },
 
     /**

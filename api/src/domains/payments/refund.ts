@@ -13,6 +13,8 @@ import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { first } from '../../db/sql';
 import { migrate } from '../../db/migrate';
+import { ApiError } from '../../lib/errors';
+import { createAudit } from '../staff';
 import { createCreditsService } from './credits';
 import { createPaymentsService } from './service';
 
@@ -30,6 +32,23 @@ const log = {
 } as unknown as FastifyBaseLogger;
 
 const USAGE = 'usage: refund <order id> [--force]';
+
+/** The operator's reading of a refusal. */
+function commandMessage(err: unknown, refundDays: number): string {
+  if (!(err instanceof ApiError)) return (err as Error).message;
+  switch (err.code) {
+    case 'refund_in_progress':
+      return 'already refunded (or a refund is in progress): not sent again';
+    case 'refund_unavailable':
+      return 'not refundable: no completed payment (already refunded or charged back?)';
+    case 'refund_window':
+      return `older than ${refundDays} days (refund_days); --force to refund anyway`;
+    case 'payments_unavailable':
+      return 'paid with another provider than the one configured';
+    default:
+      return `the provider did not confirm the refund (${err.code}); run the command again to retry with the same key`;
+  }
+}
 const DEFAULT_REFUND_DAYS = 14;
 
 export async function refund(
@@ -61,16 +80,37 @@ export async function refund(
           WHERE o.id = ${orderId}`,
     );
     const refundDays = Number(site?.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+    // The command's audit row (staff_audit, actor "refund command") commits with the refund's state change.
+    const audit = createAudit(database.db);
+    const actor = { id: null, name: 'refund command', ip: null };
     try {
-      const result = await payments.orders.refund(orderId, { refundDays, force });
-      if (!result) {
-        out.error(`${orderId}: already refunded or charged back`);
-        return 1;
-      }
+      const result = await payments.orders.refund(orderId, {
+        refundDays,
+        force,
+        requestedBy: 'command',
+        audit: (tx, r) =>
+          audit.write(
+            actor,
+            {
+              action: 'order_refund',
+              targetType: 'order',
+              targetId: orderId,
+              before: { status: 'completed' },
+              after: {
+                status: 'refunded',
+                force,
+                taken: r.taken,
+                shortfall: r.shortfall,
+                provider_refund_id: r.refundId,
+              },
+            },
+            tx,
+          ),
+      });
       out.log(`${orderId}: refunded; ${result.taken} credits taken back, ${result.shortfall} already spent`);
       return 0;
     } catch (err) {
-      out.error(`${orderId}: ${(err as Error).message}`);
+      out.error(`${orderId}: ${commandMessage(err, refundDays)}`);
       return 1;
     }
   } finally {

@@ -59,6 +59,9 @@ export const orders = pgTable('orders', {
   refundedAt: ts('refunded_at'),
   refundedCredits: integer('refunded_credits').notNull().default(0),
   refundShortfall: integer('refund_shortfall').notNull().default(0),
+  // 0270_money_paths
+  discountClaim: text('discount_claim'),
+  requestKey: text('request_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -67,7 +70,11 @@ export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull(),
   provider: text('provider').notNull(),
-  providerId: text('provider_id').notNull().unique(),
+  /** Null while a charge we started is recorded but the provider has not answered (0270). */
+  providerId: text('provider_id').unique(),
+  idempotencyKey: text('idempotency_key'),
+  webhookCalls: integer('webhook_calls').notNull().default(0),
+  webhookWindow: ts('webhook_window'),
   status: text('status').$type<PaymentStatus>().notNull().default('pending'),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
@@ -134,6 +141,7 @@ export const paymentMandates = pgTable('payment_mandates', {
   method: text('method').notNull(),
   status: text('status').$type<'valid' | 'pending' | 'invalid'>().notNull().default('valid'),
   details: jsonb('details').notNull().default({}),
+  endedReason: text('ended_reason'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -179,8 +187,24 @@ export const testProviderPayments = pgTable('test_provider_payments', {
   metadata: jsonb('metadata').notNull().default({}),
   amountRefunded: integer('amount_refunded').notNull().default(0),
   amountChargedBack: integer('amount_charged_back').notNull().default(0),
+  idempotencyKey: text('idempotency_key').unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),
+});
+
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  paymentId: integer('payment_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull().default('requested'),
+  providerRefundId: text('provider_refund_id'),
+  requestedBy: text('requested_by').notNull(),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const testProviderCustomers = pgTable('test_provider_customers', {
@@ -198,5 +222,6 @@ export const testProviderMandates = pgTable('test_provider_mandates', {
   consumerName: text('consumer_name'),
   consumerAccount: text('consumer_account'),
   declineCharges: boolean('decline_charges').notNull().default(false),
+  timeoutCharges: boolean('timeout_charges').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

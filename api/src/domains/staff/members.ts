@@ -7,7 +7,7 @@ import {
   type StaffMemberDetail,
   type StaffOrder,
 } from '@dating/shared/contract/staff';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import type { AccountsService, SessionsService } from '../accounts';
@@ -268,8 +268,15 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       return { before, after: await account(id) };
     },
 
-    /** Refund through the provider (payments' `orders.refund`, the refund command's path) within refund_days. */
-    async refund(orderId: number) {
+    /**
+     * Refund through the provider (payments' `orders.refund`, the refund command's path) within refund_days; the
+     * audit row is written by `audit` in the transaction that takes the credits back.
+     */
+    async refund(
+      orderId: number,
+      staffId: number | null,
+      audit: (tx: Tx, result: { taken: number; shortfall: number; refundId: string }) => Promise<void>,
+    ) {
       const row = await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`);
       if (!row) throw notFound();
       const before = toOrder(row);
@@ -278,13 +285,12 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       if (!before.refundable) throw new ApiError(409, 'refund_window', { days });
       if (!deps.payments.provider || deps.payments.provider.name !== row.provider)
         throw new ApiError(503, 'payments_unavailable');
-      let result: { taken: number; shortfall: number } | null;
-      try {
-        result = await deps.payments.orders.refund(orderId, { refundDays: days });
-      } catch {
-        throw new ApiError(502, 'payment_failed');
-      }
-      if (!result) throw new ApiError(409, 'refund_unavailable');
+      // A second refund of the same order (another admin, a double click, the command) is a 409 from payments.
+      const result = await deps.payments.orders.refund(orderId, {
+        refundDays: days,
+        requestedBy: `staff:${staffId ?? 'unknown'}`,
+        audit,
+      });
       const after = toOrder((await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`))!);
       return { before, order: after, taken: result.taken, shortfall: result.shortfall };
     },

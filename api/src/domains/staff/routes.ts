@@ -429,14 +429,26 @@ export async function staffRoutes(app: FastifyInstance) {
       schema: { params: IdParams, body: Reason },
       async run({ id, request, actor }) {
         const { reason } = request.body as StaffReasonRequest;
-        const result = await staff.members.refund(id);
-        await staff.audit.write(actor, {
-          action: 'order_refund',
-          targetType: 'order',
-          targetId: id,
-          before: { status: result.before.status },
-          after: { status: result.order.status, reason, taken: result.taken, shortfall: result.shortfall },
-        });
+        // The audit row commits with the refund's state change (the credits taken back), not after it.
+        const result = await staff.members.refund(id, actor.id, (tx, r) =>
+          staff.audit.write(
+            actor,
+            {
+              action: 'order_refund',
+              targetType: 'order',
+              targetId: id,
+              before: { status: 'completed' },
+              after: {
+                status: 'refunded',
+                reason,
+                taken: r.taken,
+                shortfall: r.shortfall,
+                provider_refund_id: r.refundId,
+              },
+            },
+            tx,
+          ),
+        );
         return { order: result.order, taken: result.taken, shortfall: result.shortfall };
       },
     },

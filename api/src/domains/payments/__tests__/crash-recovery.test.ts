@@ -177,3 +177,95 @@ test('killed with -9 between "paid" and crediting: credited exactly once after t
   third.stop();
   await third.exited;
 });
+
+test('killed with -9 between "provider accepted the charge" and "recorded": found and credited once after the restart', async () => {
+  const port = await freePort();
+  const first = start(port, { PAYMENTS_FAULT: 'crash_after_charge', PAYMENT_RECONCILE_MS: '0' });
+  await first.ready;
+  const signup = await fetch(`${first.base}/api/signup.php`, {
+    method: 'POST',
+    headers: { ...XHR, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Crash Charge',
+      gender: 'male',
+      seeking: 'female',
+      date_of_birth: '1985-05-05',
+      email: `crash-charge-${Date.now()}@example.org`,
+      password: 'Sterk-wachtwoord-1',
+      locale: 'nl',
+    }),
+  });
+  expect(signup.status).toBe(201);
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))!
+    .split(';')[0]!;
+  const headers = { ...XHR, cookie, 'content-type': 'application/json' };
+  const credits = async (base: string) =>
+    ((await (await fetch(`${base}/api/user.php`, { headers })).json()) as { user: { credits: number } }).user
+      .credits;
+  const { packages } = (await (await fetch(`${first.base}/api/packages.php`, { headers })).json()) as {
+    packages: { id: number; credits: number }[];
+  };
+  const pkg = packages[0]!;
+  // A first card payment (a mandate), paid at the test checkout: credited as usual.
+  const created = await fetch(`${first.base}/api/order.php`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ package_id: pkg.id, method: 'creditcard' }),
+  });
+  const { order } = (await created.json()) as { order: { id: number; payment_id: string } };
+  await fetch(`${first.base}/pay/test/${order.payment_id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=paid',
+    redirect: 'manual',
+  });
+  const before = await credits(first.base);
+  expect(before).toBeGreaterThanOrEqual(pkg.credits);
+
+  // The repeat order: recorded, the provider accepts the charge, the server dies before storing its answer.
+  await fetch(`${first.base}/api/repeat-order.php`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': `crash-${Date.now()}-key-0001` },
+    body: '{}',
+  }).catch(() => null);
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+
+  const env = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+  };
+  const database = await openDatabase(configFromEnv(env));
+  let repeatId: number;
+  try {
+    // Recorded before the call: the order and its payment (no provider id); the provider has the charge, paid.
+    const row = await firstRow<{ id: number; status: string; provider_id: string | null; provider: string }>(
+      database.db,
+      sql`SELECT o.id, o.status, p.provider_id, t.status AS provider FROM orders o
+          JOIN payments p ON p.order_id = o.id
+          JOIN test_provider_payments t ON t.idempotency_key = p.idempotency_key
+          WHERE o.recurring ORDER BY o.id DESC LIMIT 1`,
+    );
+    expect(row).toMatchObject({ status: 'pending', provider_id: null, provider: 'paid' });
+    repeatId = row!.id;
+  } finally {
+    await database.close();
+  }
+
+  const second = start(port, { PAYMENT_RECONCILE_MS: '200' });
+  await second.ready;
+  let now = before;
+  for (let i = 0; i < 100 && now === before; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = await credits(second.base);
+  }
+  expect(now).toBe(before + pkg.credits);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await credits(second.base)).toBe(before + pkg.credits);
+  const view = await fetch(`${second.base}/api/order.php?id=${repeatId}`, { headers });
+  expect(((await view.json()) as { order: { status: string } }).order.status).toBe('completed');
+  second.stop();
+  await second.exited;
+});

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { first, rows } from '../../../db/sql';
 import type { TestContext } from '../../../testing/helpers';
@@ -135,23 +136,59 @@ describe('discount codes on orders', () => {
     expect(card.statusCode).toBe(201);
   });
 
-  test('a once-per-member code: used once, then Code reeds gebruikt; two payments completing at once redeem it once', async () => {
+  test('a once-per-member code backs one open or paid order: a second order is refused, a failed one releases it', async () => {
     await siteCode('ONCE10');
     const m = await olderMember(t);
     const { pkg } = await packageOf(t, m.cookie);
-    const a = (await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' })).json()
+    const a = await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' });
+    expect(a.statusCode).toBe(201);
+    // Reserved by the open order: a second order with the code is refused, before anything is paid.
+    const b = await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' });
+    expect(b.statusCode).toBe(409);
+    expect(b.json().error).toMatchObject({
+      code: 'code_reserved',
+      message: 'Deze code wordt al gebruikt voor een andere betaling die nog openstaat.',
+    });
+    // The open order expires at the provider: the code is released and works again, once.
+    await payAtProvider(t, a.json().order.payment_id, 'expired');
+    const c = (await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' })).json()
       .order;
-    const b = (await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' })).json()
-      .order;
-    await Promise.all([payAtProvider(t, a.payment_id, 'paid'), payAtProvider(t, b.payment_id, 'paid')]);
-    expect(await redemptions(m.id)).toHaveLength(1);
-    // Both were paid, so both are credited (the money rule); only one counts as the redemption.
-    expect((await state(t, m.id)).purchases).toHaveLength(2);
+    expect(c.amount.amount).toBe(Math.round(pkg.price.amount * 0.9));
+    await payAtProvider(t, c.payment_id, 'paid');
+    expect(await redemptions(m.id)).toEqual([{ order_id: c.id }]);
     const again = await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: 'ONCE10' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'code_used', message: 'Code reeds gebruikt' });
   });
+
+  test('a code valid once overall: another member cannot reserve it while an order holds it', async () => {
+    await t.app.db.execute(
+      sql`INSERT INTO discount_codes (code, value_percentage, validity) VALUES ('SOLO20', 20, 'once')`,
+    );
+    const [x, y] = [await olderMember(t), await olderMember(t)];
+    const { pkg } = await packageOf(t, x.cookie);
+    const first = await createOrder(t, x.cookie, { package_id: pkg.id, method: 'ideal', code: 'SOLO20' });
+    expect(first.statusCode).toBe(201);
+    const other = await createOrder(t, y.cookie, { package_id: pkg.id, method: 'ideal', code: 'SOLO20' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('code_reserved');
+    await payAtProvider(t, first.json().order.payment_id, 'paid');
+    const after = await createOrder(t, y.cookie, { package_id: pkg.id, method: 'ideal', code: 'SOLO20' });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.code).toBe('code_used');
+  });
 });
+
+/** `POST /api/repeat-order.php` with an Idempotency-Key (a new one each call unless given). */
+function repeatOrder(m: Member, key = `k-${randomUUID()}`) {
+  return t.call({
+    method: 'POST',
+    url: '/api/repeat-order.php',
+    cookie: m.cookie,
+    headers: { 'idempotency-key': key },
+    payload: {},
+  });
+}
 
 async function paidWith(
   method: string,
@@ -170,7 +207,7 @@ describe('repeat order', () => {
     const info = await t.call({ method: 'GET', url: '/api/repeat-order.php', cookie: m.cookie });
     expect(info.json()).toMatchObject({ available: true, method: 'creditcard', package: { id: m.pkgId } });
     const before = await state(t, m.id);
-    const res = await t.call({ method: 'POST', url: '/api/repeat-order.php', cookie: m.cookie, payload: {} });
+    const res = await repeatOrder(m);
     expect(res.statusCode).toBe(201);
     expect(res.json().order).toMatchObject({ status: 'completed', recurring: true, package_id: m.pkgId });
     expect((await state(t, m.id)).credits).toBe(before.credits + m.credits);
@@ -179,7 +216,7 @@ describe('repeat order', () => {
   test('a declined recurring card charge fails the order and credits nothing', async () => {
     const m = await paidWith('creditcard', 'paid_decline_later');
     const before = await state(t, m.id);
-    const res = await t.call({ method: 'POST', url: '/api/repeat-order.php', cookie: m.cookie, payload: {} });
+    const res = await repeatOrder(m);
     expect(res.statusCode).toBe(201);
     expect(res.json().order).toMatchObject({ status: 'failed', recurring: true, method: 'creditcard' });
     expect(await state(t, m.id)).toEqual(before);
@@ -187,21 +224,11 @@ describe('repeat order', () => {
 
   test('no mandate (PayPal) or not yet premium: refused with a translated message', async () => {
     const paypal = await paidWith('paypal');
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/repeat-order.php',
-      cookie: paypal.cookie,
-      payload: {},
-    });
+    const res = await repeatOrder(paypal);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('no_mandate');
     const free = await olderMember(t);
-    const refused = await t.call({
-      method: 'POST',
-      url: '/api/repeat-order.php',
-      cookie: free.cookie,
-      payload: {},
-    });
+    const refused = await repeatOrder(free);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('premium_only');
   });
@@ -225,13 +252,13 @@ describe('direct debit', () => {
 
   async function sendCode(m: Member): Promise<string> {
     await t.app.db.execute(
-      sql`UPDATE direct_debit_codes SET created_at = now() - interval '1 hour' WHERE user_id = ${m.id}`,
+      sql`UPDATE direct_debit_codes SET created_at = now() - interval '25 hours' WHERE phone = ${PHONE}`,
     );
     const res = await t.call({
       method: 'POST',
       url: '/api/directdebit-code.php',
       cookie: m.cookie,
-      payload: { phone: PHONE },
+      payload: { phone: PHONE, iban: 'NL91 ABNA 0417 1643 00', account_holder: 'J. Jansen' },
     });
     expect(res.statusCode).toBe(200);
     const outbox = await t.app.inject({
@@ -243,8 +270,14 @@ describe('direct debit', () => {
     return /(\d{6})$/.exec(body)![1]!;
   }
 
-  const submit = (m: Member, payload: Record<string, unknown>) =>
-    t.call({ method: 'POST', url: '/api/directdebit.php', cookie: m.cookie, payload });
+  const submit = (m: Member, payload: Record<string, unknown>, key = `k-${randomUUID()}`) =>
+    t.call({
+      method: 'POST',
+      url: '/api/directdebit.php',
+      cookie: m.cookie,
+      headers: { 'idempotency-key': key },
+      payload,
+    });
 
   test('with the SMS code, a valid IBAN and the mandate: a SEPA mandate and a paid order', async () => {
     const m = await olderMember(t);
@@ -322,7 +355,7 @@ describe('direct debit', () => {
       method: 'POST',
       url: '/api/directdebit-code.php',
       cookie: m.cookie,
-      payload: { phone: PHONE },
+      payload: { phone: PHONE, iban: 'NL91 ABNA 0417 1643 00', account_holder: 'J. Jansen' },
     });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('dd_blocked');

@@ -22,6 +22,7 @@ interface Recorded {
   method: string;
   path: string;
   auth: string | undefined;
+  idempotencyKey: string | undefined;
   body: Record<string, unknown>;
 }
 type Json = Record<string, unknown>;
@@ -30,6 +31,10 @@ function standIn() {
   const requests: Recorded[] = [];
   const payments = new Map<string, Json>();
   const mandates = new Map<string, Json>();
+  /** Mollie answers a repeated Idempotency-Key with the first answer. */
+  const byKey = new Map<string, string>();
+  /** An outage after accepting: new payments are created, and every answer is a 503. */
+  let outage = false;
   let seq = 0;
   let base = '';
   const next = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(10, 'x')}`;
@@ -59,7 +64,8 @@ function standIn() {
     void (async () => {
       const body = await read(req);
       const path = req.url!.replace(/^\/v2\//, '');
-      requests.push({ method: req.method!, path, auth: req.headers.authorization, body });
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method!, path, auth: req.headers.authorization, idempotencyKey, body });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/hal+json' });
         res.end(JSON.stringify(json));
@@ -68,11 +74,31 @@ function standIn() {
         send(404, { status: 404, title: 'Not Found', detail: 'No payment exists with token', _links: {} });
       let m: RegExpExecArray | null;
       if (req.method === 'POST' && path === 'payments') {
-        const id = next('tr');
-        const recurring = body.sequenceType === 'recurring';
-        const p = { id, status: recurring ? 'pending' : 'open', ...body, method: body.method ?? null };
-        payments.set(id, p);
-        return send(201, payment(p));
+        const known = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+        const id = known ?? next('tr');
+        if (!known) {
+          const recurring = body.sequenceType === 'recurring';
+          const method = recurring ? mandates.get(String(body.mandateId))?.method : body.method;
+          payments.set(id, { id, status: recurring ? 'pending' : 'open', ...body, method: method ?? null });
+          if (idempotencyKey) byKey.set(idempotencyKey, id);
+        }
+        if (outage) {
+          res.writeHead(503, { 'content-type': 'application/hal+json', 'retry-after': '0' });
+          return res.end(JSON.stringify({ status: 503, title: 'Service Unavailable', detail: 'down' }));
+        }
+        return send(201, payment(payments.get(id)!));
+      }
+      if (req.method === 'GET' && (m = /^customers\/(cst_\w+)\/payments(?:\?.*)?$/.exec(path))) {
+        const own = [...payments.values()].filter((p) => p.customerId === m![1]).reverse();
+        return send(200, {
+          count: own.length,
+          _embedded: { payments: own.map(payment) },
+          _links: {
+            self: { href: `${base}${path}`, type: 'application/hal+json' },
+            previous: null,
+            next: null,
+          },
+        });
       }
       if (req.method === 'GET' && (m = /^payments\/(tr_\w+)$/.exec(path))) {
         const p = payments.get(m[1]!);
@@ -108,6 +134,9 @@ function standIn() {
   return {
     requests,
     payments,
+    setOutage(on: boolean) {
+      outage = on;
+    },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`;
@@ -118,11 +147,12 @@ function standIn() {
       const p = payments.get(id)!;
       p.status = 'paid';
       if (p.sequenceType === 'first') {
+        // Mollie: a card leaves a card mandate; iDEAL, Bancontact, SOFORT… leave a SEPA direct-debit mandate.
         const mandate = {
           resource: 'mandate',
           id: next('mdt'),
           status: 'valid',
-          method: p.method,
+          method: p.method === 'creditcard' ? 'creditcard' : 'directdebit',
           customerId: p.customerId,
         };
         mandates.set(mandate.id, mandate);
@@ -205,6 +235,7 @@ test('the Mollie adapter: a first payment, the webhook, the mandate, a recurring
     method: 'POST',
     url: '/api/repeat-order.php',
     cookie: m.cookie,
+    headers: { 'idempotency-key': 'mollie-test-repeat-0001' },
     payload: {},
   });
   expect(repeat.statusCode).toBe(201);
@@ -212,6 +243,14 @@ test('the Mollie adapter: a first payment, the webhook, the mandate, a recurring
   expect(recurring).toMatchObject({ status: 'pending', recurring: true });
   const charge = mollie.requests.filter((r) => r.method === 'POST' && r.path === 'payments')[1]!;
   expect(charge.body).toMatchObject({ sequenceType: 'recurring', customerId: created.body.customerId });
+  // Our key for this charge, recorded with the payment before the call (ADR 0027).
+  const recorded = await first<{ idempotency_key: string }>(
+    t.app.db,
+    sql`SELECT idempotency_key FROM payments WHERE order_id = ${recurring.id}`,
+  );
+  expect(charge.idempotencyKey).toBe(recorded!.idempotency_key);
+  // The first payment was iDEAL: its mandate is SEPA direct debit, and so is the charge (direct-debit limits).
+  expect(recurring.method).toBe('sdd');
   expect(String(charge.body.mandateId)).toMatch(/^mdt_/);
   mollie.pay(recurring.payment_id);
   await t.app.db.execute(sql`UPDATE payments SET next_check_at = now() - interval '1 second'`);
@@ -219,8 +258,9 @@ test('the Mollie adapter: a first payment, the webhook, the mandate, a recurring
   expect((await state(t, m.id)).credits).toBe(paid.credits + pkg.credits);
 
   // Refund through Mollie: the purchased credits are taken back.
-  await t.app.services.payments.orders.refund(order.id, { refundDays: 14 });
+  await t.app.services.payments.orders.refund(order.id, { refundDays: 14, requestedBy: 'test' });
   const refund = mollie.requests.find((r) => r.path === `payments/${order.payment_id}/refunds`)!;
+  expect(refund.idempotencyKey).toMatch(/^refund-/);
   expect(refund.body).toMatchObject({
     amount: { currency: 'EUR', value: (pkg.price.amount / 100).toFixed(2) },
   });
@@ -281,4 +321,46 @@ test('refunds and chargebacks made at Mollie are found by the reconciliation job
   // The lost webhooks arriving now change nothing.
   await Promise.all([webhook(t, refunded.order.payment_id), webhook(t, charged.order.payment_id)]);
   expect((await state(t, charged.m.id)).credits).toBe(before[1]!.credits - charged.pkg.credits);
+});
+
+test('Mollie accepts a recurring charge and then fails every answer: the charge is found by its order and credited once', async () => {
+  const m = await olderMember(t);
+  const { pkg } = await packageOf(t, m.cookie);
+  const { order } = (await createOrder(t, m.cookie, { package_id: pkg.id, method: 'creditcard' })).json();
+  mollie.pay(order.payment_id);
+  await webhook(t, order.payment_id);
+  const before = await state(t, m.id);
+  mollie.setOutage(true);
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/repeat-order.php',
+    cookie: m.cookie,
+    headers: { 'idempotency-key': 'mollie-test-outage-0001' },
+    payload: {},
+  });
+  mollie.setOutage(false);
+  expect(res.statusCode).toBe(201);
+  const pending = res.json().order;
+  expect(pending).toMatchObject({ status: 'pending', payment_id: null });
+  // The client retried with the same key: one payment at Mollie, not one per attempt.
+  const posts = mollie.requests.filter(
+    (r) => r.method === 'POST' && r.path === 'payments' && r.body.mandateId,
+  );
+  const keys = new Set(posts.slice(-3).map((r) => r.idempotencyKey));
+  expect(keys.size).toBe(1);
+  const charged = [...mollie.payments.values()].filter(
+    (p) => (p.metadata as { orderId?: number } | undefined)?.orderId === pending.id,
+  );
+  expect(charged).toHaveLength(1);
+  mollie.pay(String(charged[0]!.id));
+  // Reconciliation looks the charge up among the customer's payments by our order id, attaches it, credits it.
+  await t.app.db.execute(sql`UPDATE payments SET next_check_at = now() WHERE order_id = ${pending.id}`);
+  await t.app.services.payments.orders.reconcile();
+  await t.app.services.payments.orders.reconcile();
+  expect((await state(t, m.id)).credits).toBe(before.credits + pkg.credits);
+  const row = await first<{ provider_id: string }>(
+    t.app.db,
+    sql`SELECT provider_id FROM payments WHERE order_id = ${pending.id}`,
+  );
+  expect(row!.provider_id).toBe(charged[0]!.id);
 });

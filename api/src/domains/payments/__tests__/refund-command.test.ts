@@ -46,7 +46,7 @@ test('the operator command refunds a paid order through the provider and takes t
   expect(run.lines).toEqual([`${order.id}: refunded; ${pkg.credits} credits taken back, 0 already spent`]);
   const again = capture();
   expect(await refund([String(order.id)], env, again.out)).toBe(1);
-  expect(again.lines[0]).toMatch(/is refunded/);
+  expect(again.lines[0]).toMatch(/already refunded/);
   expect(await refund(['x'], env, capture().out)).toBe(2);
 
   // The refund is in the ledger and on the order (read through a fresh app on the same database).
@@ -63,6 +63,21 @@ test('the operator command refunds a paid order through the provider and takes t
       status: 'refunded',
       refunded_credits: pkg.credits,
       credits: paid!.credits - pkg.credits,
+    });
+    // The command's audit row and the provider's refund id, written with the reversal; one refund only.
+    const audit = await first<{ staff_name: string; after: { provider_refund_id: string } }>(
+      db.db,
+      sql`SELECT staff_name, after FROM staff_audit WHERE action = 'order_refund' AND target_id = ${order.id}`,
+    );
+    const refunds = await first<{ n: number; provider_refund_id: string }>(
+      db.db,
+      sql`SELECT count(*)::int AS n, max(provider_refund_id) AS provider_refund_id FROM payment_refunds
+          WHERE order_id = ${order.id}`,
+    );
+    expect(refunds).toEqual({ n: 1, provider_refund_id: expect.stringMatching(/^re_/) });
+    expect(audit).toMatchObject({
+      staff_name: 'refund command',
+      after: { provider_refund_id: refunds!.provider_refund_id },
     });
   } finally {
     await db.close();

@@ -89,13 +89,14 @@ export function createMollieProvider(opts: { apiKey: string; apiUrl?: string }):
       }
     },
 
-    async refund(paymentId, amount, description) {
+    async refund(paymentId, amount, description, idempotencyKey) {
       const refund = await client.paymentRefunds.create({
         paymentId,
         amount: toMollieAmount(amount),
         description,
+        idempotencyKey,
       });
-      return { id: refund.id };
+      return { id: refund.id, status: String(refund.status) };
     },
 
     async createCustomer(input) {
@@ -146,8 +147,16 @@ export function createMollieProvider(opts: { apiKey: string; apiUrl?: string }):
         mandateId: input.mandateId,
         sequenceType: 'recurring' as SequenceType,
         metadata: { orderId: input.orderId },
+        idempotencyKey: input.idempotencyKey,
       });
       return toPayment(payment);
+    },
+
+    async findCharge(input) {
+      // The customer's newest payments (Mollie lists newest first); a charge we lost track of is recent.
+      const page = await client.customerPayments.page({ customerId: input.customerId, limit: 250 });
+      const found = page.find((p) => (p.metadata as { orderId?: number } | null)?.orderId === input.orderId);
+      return found ? toPayment(found) : null;
     },
   };
 }

@@ -2,10 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/sql';
-import type { PaymentProvider, ProviderPayment, ProviderStatus, SequenceType } from './types';
+import {
+  mandateKind,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderStatus,
+  type SequenceType,
+} from './types';
 
 /** What the hosted test checkout page lets the payer choose (the outcomes of a real PSP). */
-export const TEST_OUTCOMES = ['paid', 'paid_decline_later', 'failed', 'canceled', 'expired', 'open'] as const;
+export const TEST_OUTCOMES = [
+  'paid',
+  'paid_decline_later',
+  'paid_timeout_later',
+  'paid_webhook_lost',
+  'paid_webhook_late',
+  'failed',
+  'canceled',
+  'expired',
+  'open',
+] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
 /** Methods whose paid first payment leaves a mandate at the test provider (as cards and iDEAL do at Mollie). */
@@ -33,6 +49,15 @@ export interface TestProviderOptions {
   expireAfterMs?: number;
   /** Calls our webhook the way a PSP does (POST `id=<payment id>`); the app passes one that reaches itself. */
   notify?: (webhookUrl: string, paymentId: string) => Promise<void>;
+  /** "Paid, webhook late": the webhook comes this long after the payment (default 2 minutes). */
+  lateWebhookMs?: number;
+}
+
+/** What a timeout looks like to the caller: no answer, so no status code (the charge may have been taken). */
+export class TestProviderTimeout extends Error {
+  constructor() {
+    super('test provider: no answer in time (the charge was accepted)');
+  }
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -44,6 +69,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
  */
 export function createTestProvider(db: Db, options: TestProviderOptions = {}) {
   const expireAfterMs = options.expireAfterMs ?? 15 * 60_000;
+  const lateWebhookMs = options.lateWebhookMs ?? 120_000;
 
   function toPayment(r: Row): ProviderPayment {
     return {
@@ -107,15 +133,31 @@ export function createTestProvider(db: Db, options: TestProviderOptions = {}) {
       return toPayment(row);
     },
 
-    async refund(paymentId, amount) {
-      const row = await first<{ id: string }>(
-        db,
-        sql`UPDATE test_provider_payments SET amount_refunded = amount_refunded + ${amount.amount}
-            WHERE id = ${paymentId} AND status = 'paid' AND amount_refunded + ${amount.amount} <= amount
-            RETURNING id`,
-      );
-      if (!row) throw new Error(`test provider: payment ${paymentId} cannot be refunded`);
-      return { id: id('re') };
+    async refund(paymentId, amount, _description, idempotencyKey) {
+      // One refund per key (a repeated request answers the first refund), as Mollie's Idempotency-Key.
+      return db.transaction(async (tx) => {
+        const known = await first<{ id: string }>(
+          tx,
+          sql`SELECT id FROM test_provider_refunds WHERE idempotency_key = ${idempotencyKey}`,
+        );
+        if (known) return { id: known.id, status: 'refunded' };
+        const row = await first<{ id: string }>(
+          tx,
+          sql`UPDATE test_provider_payments SET amount_refunded = amount_refunded + ${amount.amount}
+              WHERE id = ${paymentId} AND status = 'paid' AND amount_refunded + ${amount.amount} <= amount
+              RETURNING id`,
+        );
+        if (!row)
+          throw Object.assign(new Error(`test provider: payment ${paymentId} cannot be refunded`), {
+            statusCode: 422,
+          });
+        const refundId = id('re');
+        await tx.execute(
+          sql`INSERT INTO test_provider_refunds (id, payment_id, idempotency_key, amount)
+              VALUES (${refundId}, ${paymentId}, ${idempotencyKey}, ${amount.amount})`,
+        );
+        return { id: refundId, status: 'refunded' };
+      });
     },
 
     async createCustomer(input) {
@@ -144,54 +186,101 @@ export function createTestProvider(db: Db, options: TestProviderOptions = {}) {
     },
 
     async chargeMandate(input) {
-      const mandate = await first<{ decline_charges: boolean; method: string }>(
+      // The same idempotency key answers the charge already made (Mollie's Idempotency-Key).
+      const replay = await first<Row>(
         db,
-        sql`SELECT decline_charges, method FROM test_provider_mandates
+        sql`SELECT * FROM test_provider_payments WHERE idempotency_key = ${input.idempotencyKey}`,
+      );
+      if (replay) return toPayment(replay);
+      const mandate = await first<{ decline_charges: boolean; timeout_charges: boolean; method: string }>(
+        db,
+        sql`SELECT decline_charges, timeout_charges, method FROM test_provider_mandates
             WHERE id = ${input.mandateId} AND customer_id = ${input.customerId} AND status = 'valid'`,
       );
-      if (!mandate) throw new Error(`test provider: no valid mandate ${input.mandateId}`);
+      if (!mandate) {
+        throw Object.assign(new Error(`test provider: no valid mandate ${input.mandateId}`), {
+          statusCode: 422,
+        });
+      }
       // A card charge is decided at once; a direct debit is collected "later" (the next status fetch).
       const status: ProviderStatus = mandate.decline_charges ? 'failed' : 'pending';
       const row = await first<Row>(
         db,
         sql`INSERT INTO test_provider_payments
               (id, amount, currency, description, method, status, webhook_url, sequence_type, customer_id,
-               mandate_id, metadata, paid_at)
+               mandate_id, metadata, paid_at, idempotency_key)
             VALUES (${id('tst')}, ${input.amount.amount}, ${input.amount.currency}, ${input.description},
                     ${mandate.method === 'directdebit' ? 'sdd' : mandate.method}, ${status}, ${input.webhookUrl},
                     'recurring', ${input.customerId}, ${input.mandateId},
-                    ${JSON.stringify({ orderId: input.orderId })}::jsonb, NULL)
+                    ${JSON.stringify({ orderId: input.orderId })}::jsonb, NULL, ${input.idempotencyKey})
+            ON CONFLICT (idempotency_key) DO NOTHING
             RETURNING *`,
       );
+      if (!row) {
+        // The same key at the same moment: the other request made the charge.
+        return toPayment(
+          (await first<Row>(
+            db,
+            sql`SELECT * FROM test_provider_payments WHERE idempotency_key = ${input.idempotencyKey}`,
+          ))!,
+        );
+      }
       // Collected: the next fetch sees it paid (a real PSP takes seconds for cards, days for SEPA).
       if (status === 'pending') {
         await db.execute(
           sql`UPDATE test_provider_payments SET status = 'paid', paid_at = now() WHERE id = ${row!.id}`,
         );
       }
-      return toPayment(row!);
+      // "Times out after accepting": the charge is made and collected, the caller hears nothing.
+      if (mandate.timeout_charges) throw new TestProviderTimeout();
+      return toPayment(row);
+    },
+
+    async findCharge(input) {
+      const row = await first<Row>(
+        db,
+        sql`SELECT * FROM test_provider_payments
+            WHERE idempotency_key = ${input.idempotencyKey}
+               OR (customer_id = ${input.customerId} AND metadata->>'orderId' = ${String(input.orderId)})
+            ORDER BY created_at DESC LIMIT 1`,
+      );
+      return row ? toPayment(row) : null;
     },
 
     async complete(paymentId, outcome) {
       const row = await load(paymentId);
       if (!row || row.sequence_type === 'recurring') return null;
       if (row.status !== 'open' && row.status !== 'pending') return { redirectUrl: row.redirect_url };
-      const paid = outcome === 'paid' || outcome === 'paid_decline_later';
+      const paid = outcome.startsWith('paid');
       let mandate: string | null = null;
       if (paid && row.sequence_type === 'first' && row.customer_id && MANDATE_METHODS.has(row.method ?? '')) {
         mandate = id('mdt');
         await db.execute(
-          sql`INSERT INTO test_provider_mandates (id, customer_id, method, decline_charges)
-              VALUES (${mandate}, ${row.customer_id}, ${row.method}, ${outcome === 'paid_decline_later'})`,
+          sql`INSERT INTO test_provider_mandates (id, customer_id, method, decline_charges, timeout_charges)
+              VALUES (${mandate}, ${row.customer_id}, ${mandateKind(row.method)}, ${outcome === 'paid_decline_later'},
+                      ${outcome === 'paid_timeout_later'})`,
         );
       }
-      const status: ProviderStatus = paid ? 'paid' : outcome === 'open' ? 'pending' : outcome;
+      const status: ProviderStatus = paid
+        ? 'paid'
+        : outcome === 'open'
+          ? 'pending'
+          : (outcome as Extract<ProviderStatus, 'failed' | 'canceled' | 'expired'>);
       await db.execute(
         sql`UPDATE test_provider_payments
             SET status = ${status}, mandate_id = ${mandate}, paid_at = CASE WHEN ${paid} THEN now() END
             WHERE id = ${paymentId} AND status IN ('open', 'pending')`,
       );
-      if (row.webhook_url && options.notify) await options.notify(row.webhook_url, paymentId);
+      const notify = options.notify;
+      if (row.webhook_url && notify) {
+        const url = row.webhook_url;
+        // Rehearsals: the webhook never comes (reconciliation must find the payment), or comes late.
+        if (outcome === 'paid_webhook_late') {
+          setTimeout(() => void notify(url, paymentId).catch(() => undefined), lateWebhookMs).unref();
+        } else if (outcome !== 'paid_webhook_lost') {
+          await notify(url, paymentId);
+        }
+      }
       return { redirectUrl: row.redirect_url };
     },
 

@@ -35,6 +35,8 @@ export interface CreatePayment {
 
 export interface ChargeMandate {
   orderId: number;
+  /** Sent as Mollie's `Idempotency-Key`: the same key never charges twice (ADR 0027). */
+  idempotencyKey: string;
   amount: Money;
   description: string;
   webhookUrl: string;
@@ -66,11 +68,41 @@ export interface PaymentProvider {
   createPayment(input: CreatePayment): Promise<ProviderPayment>;
   /** null when the provider does not know the id. */
   getPayment(id: string): Promise<ProviderPayment | null>;
-  refund(paymentId: string, amount: Money, description: string): Promise<{ id: string }>;
+  /** One refund per `idempotencyKey`; answers the provider's refund id and status (Mollie: queued, pending, …). */
+  refund(
+    paymentId: string,
+    amount: Money,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: string }>;
   createCustomer(input: { name: string; email: string | null; userId: number }): Promise<string>;
   getMandate(customerId: string, mandateId: string): Promise<ProviderMandate | null>;
   createDirectDebitMandate(input: DirectDebitMandate): Promise<ProviderMandate>;
   chargeMandate(input: ChargeMandate): Promise<ProviderPayment>;
+  /**
+   * A charge we started and never heard back about (a timeout, a crash): looked up by our order id in the
+   * metadata among the customer's payments (Mollie's list endpoint, as its idempotency guide advises), or null.
+   */
+  findCharge(input: {
+    customerId: string;
+    orderId: number;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment | null>;
+}
+
+/**
+ * True when the provider answered and refused (a 4xx other than 408/409/429): nothing was charged. Anything else
+ * (a timeout, a 5xx, a dropped connection) leaves the outcome unknown: the charge may have been accepted.
+ */
+export function refusedByProvider(err: unknown): boolean {
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
+}
+
+/** Mollie's mandate methods: a card mandate, or SEPA direct debit (what iDEAL, Bancontact, SOFORT first payments leave). */
+export function mandateKind(method: string | null | undefined): 'creditcard' | 'directdebit' | 'paypal' {
+  if (method === 'creditcard' || method === 'paypal') return method;
+  return 'directdebit';
 }
 
 /** Our state for a provider status: SPEC §4's pending, completed, failed, cancelled (and expired). */

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { OrderSchema } from '../schemas';
 import { paymentContext } from './context';
+import { IdempotencyHeaders, idempotencyKey } from './idempotency';
 import { perSession } from './rate-limit';
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
@@ -16,12 +17,17 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perSession(10, '1 hour'),
       schema: {
         tags: ['payments'],
-        body: Type.Object({ phone: Type.String({ minLength: 6, maxLength: 32 }) }),
+        // The form's IBAN and account holder are validated before a code is sent (an SMS costs money).
+        body: Type.Object({
+          phone: Type.String({ minLength: 6, maxLength: 32 }),
+          iban: text(42),
+          account_holder: text(100),
+        }),
         response: { 200: Type.Object({ expires_in: Type.Integer() }), ...errors(400, 403, 429) },
       },
     },
     async (request) =>
-      app.services.payments.directDebit.sendCode(await paymentContext(request), request.body.phone),
+      app.services.payments.directDebit.sendCode(await paymentContext(request), request.body),
   );
 
   app.post(
@@ -30,6 +36,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perSession(20, '10 minutes'),
       schema: {
         tags: ['payments'],
+        headers: IdempotencyHeaders,
         body: Type.Object(
           {
             package_id: Type.Integer({ minimum: 1 }),
@@ -51,11 +58,13 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ctx = await paymentContext(request);
+      const key = idempotencyKey(request);
       const { code, ...rest } = request.body;
-      const order = await app.services.payments.directDebit.submit(ctx, {
-        ...rest,
-        code: code?.trim() || undefined,
-      });
+      const order = await app.services.payments.directDebit.submit(
+        ctx,
+        { ...rest, code: code?.trim() || undefined },
+        key,
+      );
       return reply.code(201).send({ order });
     },
   );

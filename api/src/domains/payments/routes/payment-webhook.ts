@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { notFound } from '../../../lib/errors';
+import { ApiError, notFound } from '../../../lib/errors';
 
 /**
  * `POST /api/payment-webhook.php` (`id=<payment id>`, form-encoded as Mollie sends it). Called by the provider,
@@ -12,14 +12,21 @@ export const paymentWebhookRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/payment-webhook.php',
     {
-      config: { csrf: false },
+      // Each call costs a provider request and a write transaction: limited per address (the per-address limit
+      // every route uses) and per payment id (counted on the payment row by one UPDATE, so on every node alike),
+      // both with a precise 429 (`rate_limited`). The provider retries a refused webhook later, and
+      // reconciliation finds the payment anyway.
+      config: { csrf: false, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
         body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) }),
-        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 404) },
+        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 404, 429) },
       },
     },
     async (request) => {
+      if (!(await app.services.payments.orders.webhookAllowed(request.body.id))) {
+        throw new ApiError(429, 'rate_limited');
+      }
       const order = await app.services.payments.orders.settle(request.body.id);
       if (!order) throw notFound();
       return { ok: true };

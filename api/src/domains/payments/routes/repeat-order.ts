@@ -5,11 +5,13 @@ import { Nullable } from '../../../lib/contract';
 import { errors } from '../../../lib/contract';
 import { OrderSchema, PackageSchema, PaymentMethodSchema } from '../schemas';
 import { paymentContext } from './context';
+import { IdempotencyHeaders, idempotencyKey } from './idempotency';
 import { perSession } from './rate-limit';
 
 /**
  * `GET /api/repeat-order.php`: the last package and whether a mandate can pay it again;
- * `POST`: buys it on the stored mandate (SPEC §2 credits-repeat-order, for paid members).
+ * `POST`: buys it on the stored mandate (SPEC §2 credits-repeat-order, for paid members), once per
+ * `Idempotency-Key`.
  */
 export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -50,13 +52,15 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: perSession(10, '10 minutes'),
       schema: {
         tags: ['payments'],
+        headers: IdempotencyHeaders,
         body: Type.Object({}, { additionalProperties: false }),
-        response: { 201: Type.Object({ order: OrderSchema }), ...errors(403, 404, 409, 503) },
+        response: { 201: Type.Object({ order: OrderSchema }), ...errors(400, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
       const ctx = await paymentContext(request);
-      return reply.code(201).send({ order: await app.services.payments.orders.repeat(ctx) });
+      const key = idempotencyKey(request);
+      return reply.code(201).send({ order: await app.services.payments.orders.repeat(ctx, key) });
     },
   );
 };

@@ -12,8 +12,14 @@ export const directDebitApi = api.injectEndpoints({
     paymentsSendDirectDebitCode: build.mutation<DirectDebitCodeResponse, DirectDebitCodeRequest>({
       query: (body) => ({ url: 'directdebit-code.php', method: 'POST', body }),
     }),
-    paymentsDirectDebit: build.mutation<DirectDebitResponse, DirectDebitRequest>({
-      query: (body) => ({ url: 'directdebit.php', method: 'POST', body }),
+    paymentsDirectDebit: build.mutation<DirectDebitResponse, DirectDebitRequest & { key: string }>({
+      query: ({ key, ...body }) => ({
+        url: 'directdebit.php',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+      extraOptions: { idempotent: true },
       invalidatesTags: [{ type: 'Transactions', id: 'LIST' }],
     }),
   }),

@@ -7,8 +7,16 @@ export const repeatOrderApi = api.injectEndpoints({
       query: () => 'repeat-order.php',
       providesTags: [{ type: 'Transactions', id: 'REPEAT' }],
     }),
-    paymentsRepeatOrder: build.mutation<RepeatOrderResponse, void>({
-      query: () => ({ url: 'repeat-order.php', method: 'POST', body: {} }),
+    // One Idempotency-Key per purchase: a retry (here on a transient error, or the member's next click after an
+    // unknown outcome) answers the same order and never charges twice.
+    paymentsRepeatOrder: build.mutation<RepeatOrderResponse, { key: string }>({
+      query: ({ key }) => ({
+        url: 'repeat-order.php',
+        method: 'POST',
+        body: {},
+        headers: { 'Idempotency-Key': key },
+      }),
+      extraOptions: { idempotent: true },
       invalidatesTags: [{ type: 'Transactions', id: 'LIST' }],
     }),
   }),

@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert, ErrorText, type Order } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { usePaymentsRepeatOrderMutation } from '../api/repeat-order';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 
 /** SPEC §8: a failed recurring card payment offers a retry on the same card or paying with PayPal. */
 export function RecurringCardFailed({ order }: { order: Order }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const [repeat, result] = usePaymentsRepeatOrderMutation();
+  const [key, renewKey] = useIdempotencyKey();
 
   async function retry() {
-    const answer = await repeat();
-    if ('data' in answer && answer.data) navigate(`/transactions/${answer.data.order.id}`);
+    const answer = await repeat({ key });
+    if ('data' in answer && answer.data) {
+      renewKey();
+      navigate(`/transactions/${answer.data.order.id}`);
+    }
   }
 
   return (
