@@ -111,7 +111,7 @@ function SignInFailures({ failures }: { failures: StaffSignInFailures }) {
           </table>
         </div>
       ) : null}
-      <Link to={`${base}/audit`}>{t('dashboard.signIn.auditLink')}</Link>
+      <p className="mt-2 mb-0"><Link to={`${base}/audit`}>{t('dashboard.signIn.auditLink')}</Link></p>
     </section>
   );
 }
