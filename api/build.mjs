@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(dir, 'dist');
+// API_DIST_DIR: another output folder (a test that starts the built server without touching dist/).
+const dist = process.env.API_DIST_DIR ? path.resolve(process.env.API_DIST_DIR) : path.join(dir, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
@@ -33,4 +34,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(dir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-console.log('api: built dist/server.js');
+console.log(`api: built ${path.relative(dir, path.join(dist, 'server.js'))}`);

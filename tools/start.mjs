@@ -7,10 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APPS, ROOT, dataDir } from './lib/apps.mjs';
 import { buildApi, buildApp, isApiBuilt, isAppBuilt, pool } from './lib/build.mjs';
+import { dataDirStartProblem } from './lib/data-dir.mjs';
 import { deploy, readRegistry } from './lib/site.mjs';
 
 const started = Date.now();
 const data = dataDir();
+// Before building and deploying into it: one line naming the folder and its problem, no stack.
+const problem = await dataDirStartProblem(data);
+if (problem) {
+  console.error(`start: not started: ${problem}`);
+  process.exit(1);
+}
 const staleApps = APPS.filter((app) => !isAppBuilt(app));
 const apiStale = !isApiBuilt();
 

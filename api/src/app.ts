@@ -9,6 +9,7 @@ import {
   type ConfigOverrides,
 } from './config';
 import { openDatabase, type Database } from './db/client';
+import { dataDirProblem } from './lib/data-dir';
 import { migrate } from './db/migrate';
 import { registerExternalPlugins } from './plugins/external';
 import { servicesPlugin } from './plugins/services';
@@ -71,6 +72,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   setCachesOff(config.cachesOff);
+  // Before anything opens or makes a file there: one line naming the folder and what is wrong with it.
+  const dataDir = dataDirProblem(config.dataDir);
+  if (dataDir) throw new ConfigError(`${dataDir} Point DATA_DIR at a writable folder.`);
   const database = given ?? (await openDatabase(config));
   if (!given) app.addHook('onClose', async () => database.close());
   const applied = await migrate(database.raw);

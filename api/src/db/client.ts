@@ -83,8 +83,8 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
       throw new ConfigError(
-        `The database in ${dir} is in use by another process (a server or the moderate command). ` +
-          'Stop it first, or give this one its own DATA_DIR.',
+        `DATA_DIR ${path.dirname(dir)} is in use by another process: its database (${dir}) is locked by a ` +
+          'running server or command. Stop it first, or give this one its own DATA_DIR.',
       );
     }
     throw err;

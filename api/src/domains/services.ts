@@ -141,6 +141,7 @@ export function createServices(deps: ServiceDeps) {
     ...chat,
     db,
     raw: deps.raw,
+    log: deps.log,
     dataDir: deps.config.dataDir,
     photos,
     payments,

@@ -1,10 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import { signup } from '../../src/testing/accounts';
 import { DEMO_EMAIL, createTestApp, type TestContext } from '../../src/testing/helpers';
+import { staffSession } from '../../src/testing/staff';
 
 /**
- * Walks the OpenAPI document and sends generated bad and boundary input to every operation, as a visitor and as
- * a member: strings with NUL and control characters, huge and non-finite numbers, wrong types, missing and extra
+ * Walks the OpenAPI document and sends generated bad and boundary input to every operation (the staff routes
+ * included), as a visitor, a member, an operator and an admin: strings with NUL and control characters, huge and non-finite numbers, wrong types, missing and extra
  * fields, an oversized body. No answer may be a 5xx, and a rejected request (4xx) must leave the data as it was.
  * Seeded and a fixed number of runs per operation, so the run is repeatable and short.
  */
@@ -159,7 +163,7 @@ function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
 
 /**
  * Routes that answer a stream which stays open while the session lives (the live channel, Server-Sent Events):
- * `inject` would wait for its end forever. They take no input to fuzz; their refusals are tested in their domain.
+ * `inject` would wait for its end forever. They are called over a real socket below, with a bounded read.
  */
 const STREAMS = new Set(['GET /api/live.php']);
 
@@ -194,7 +198,6 @@ const queryText = (value: unknown) =>
       : String(value);
 
 let t: TestContext;
-let cookie: string;
 let demoId: number;
 let ops: Operation[];
 let snapshot: () => Promise<string>;
@@ -204,14 +207,14 @@ beforeAll(async () => {
   await t.app.ready();
   const spec = t.app.swagger() as unknown as Parameters<typeof operations>[0];
   ops = operations(spec);
-  // A session made directly, not through the login route the fuzzer also hammers (its rate limit and lockout).
+  // Sessions are made directly (sessionOf), not through the login routes the fuzzer also hammers (their limits).
   const [demo] = await t.app.database.raw.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
     DEMO_EMAIL,
   ]);
   demoId = demo!.id;
-  cookie = `sid=${await t.app.services.sessions.create(demoId)}`;
   // Row count and content hash of the tables a request may change; audit tables change on failed logins by design
-  // (the members' and the staff's: `staff_audit` and the staff attempt counter, issue 14).
+  // (the members' and the staff's: `staff_audit` and the staff attempt counter, issue 14), and a staff session's
+  // idle clock (`staff_sessions.last_seen_at`) moves on every call it makes, accepted or not.
   // `mail_outbox`, `notification_marks` and `unsubscribe_tokens` (the mail's List-Unsubscribe link) are written after
   // commit by the notifications of an earlier, accepted request (a like from auto-like mails the member a moment
   // later), so they may change under any later request.
@@ -220,7 +223,7 @@ beforeAll(async () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'
          AND table_name NOT IN ('login_audit', 'login_lockouts', 'schema_migrations', 'sessions',
                                 'mail_outbox', 'notification_marks', 'unsubscribe_tokens', 'staff_audit',
-                                'staff_attempts') ORDER BY 1`,
+                                'staff_attempts', 'staff_sessions') ORDER BY 1`,
       [t.app.database.raw.schema],
     )
   ).map((r) => r.table_name);
@@ -241,7 +244,7 @@ test('the OpenAPI document lists the routes', () => {
 
 async function send(
   op: Operation,
-  member: boolean,
+  cookie: string | undefined,
   query: Record<string, unknown>,
   body: unknown,
   ip: string,
@@ -250,7 +253,7 @@ async function send(
     Object.entries(query).map(([k, v]): [string, string] => [k, queryText(v)]),
   ).toString();
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
-  if (member) headers.cookie = cookie;
+  if (cookie) headers.cookie = cookie;
   let payload: string | undefined;
   if (op.method !== 'GET' && op.method !== 'HEAD' && body !== undefined) {
     if (op.form) {
@@ -281,16 +284,25 @@ async function expectSafe(res: LightMyRequestResponse, before: string, what: str
   return after;
 }
 
-describe.each([
-  ['a visitor', false],
-  ['a member', true],
-])('fuzzing every route as %s', (_who, member) => {
+type Role = 'visitor' | 'member' | 'operator' | 'admin';
+/** A fresh session of `role` (the fuzzer may have logged out, deleted or reset the last one). */
+async function sessionOf(role: Role): Promise<string | undefined> {
+  if (role === 'visitor') return undefined;
+  if (role === 'member') return `sid=${await t.app.services.sessions.create(demoId)}`;
+  return (await staffSession(t, role)).cookie;
+}
+
+describe.each<[string, Role]>([
+  ['a visitor', 'visitor'],
+  ['a member', 'member'],
+  ['an operator', 'operator'],
+  ['an admin', 'admin'],
+])('fuzzing every route as %s', (_who, role) => {
   // Every route of every domain: minutes on a busy 2-core machine.
   test('no 5xx, and rejected requests change nothing', async () => {
     let n = 0;
     for (const op of ops) {
-      // A fresh session per operation: the fuzzer may have logged out or deleted the last one.
-      if (member) cookie = `sid=${await t.app.services.sessions.create(demoId)}`;
+      const cookie = await sessionOf(role);
       const query = objectOf({ type: 'object', properties: op.query });
       const body = op.body
         ? fc.oneof({ weight: 4, arbitrary: objectOf(op.body) }, { weight: 1, arbitrary: badValue })
@@ -300,7 +312,7 @@ describe.each([
         fc.asyncProperty(query, body, async (q, b) => {
           // A fresh address per request: the per-IP rate limits are not what is tested here.
           const ip = `198.51.100.${(n++ % 250) + 1}`;
-          const res = await send(op, member, q, b, ip);
+          const res = await send(op, cookie, q, b, ip);
           before = await expectSafe(
             res,
             before,
@@ -316,7 +328,7 @@ describe.each([
           headers: {
             'x-requested-with': 'XMLHttpRequest',
             'content-type': 'application/json',
-            ...(member ? { cookie } : {}),
+            ...(cookie ? { cookie } : {}),
           },
           payload: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}`,
         });
@@ -325,4 +337,72 @@ describe.each([
       }
     }
   }, 600_000);
+});
+
+/**
+ * The streaming routes over a real socket: the answer's head, then at most its first chunk (a stream that stays
+ * open is closed by the client after it); no 5xx for any role or query, and the open stream is the member's only.
+ */
+describe('streaming routes, with a bounded read', () => {
+  let base: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  const MAX_BYTES = 64 * 1024;
+  /** Status, content type and the text read: the whole body of a refusal, the first chunk of a stream. */
+  const open = (url: string, cookie: string | undefined) =>
+    new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+      const request = http.get(
+        url,
+        {
+          headers: {
+            accept: 'text/event-stream',
+            'x-requested-with': 'XMLHttpRequest',
+            ...(cookie ? { cookie } : {}),
+          },
+        },
+        (response) => {
+          let text = '';
+          const done = () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), text });
+          };
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+            if (/event-stream/.test(String(response.headers['content-type'])) || text.length > MAX_BYTES)
+              done();
+          });
+          response.on('end', done);
+        },
+      );
+      request.on('error', reject);
+    });
+
+  const queries = ['', '?x=a%00b', '?since=1e309', `?lastEventId=${'x'.repeat(5000)}`, '?%ZZ=1'];
+
+  test.each<[string, Role]>([
+    ['a visitor', 'visitor'],
+    ['a member', 'member'],
+    ['an operator', 'operator'],
+    ['an admin', 'admin'],
+  ])('as %s', async (_who, role) => {
+    for (const path of STREAMS) {
+      const [method, route] = path.split(' ');
+      expect(method).toBe('GET');
+      for (const query of queries) {
+        // A new member: the fuzzer above may have deleted or banned the demo account.
+        const cookie = role === 'member' ? (await signup(t)).cookie : await sessionOf(role);
+        const res = await open(`${base}${route}${query}`, cookie);
+        if (res.status >= 500) throw new Error(`${path}${query} as ${role} → ${res.status} ${res.text.slice(0, 300)}`);
+        // Only a member's session opens the stream; a refusal (anyone else, or bad input) is in the error shape.
+        if (role === 'member' && query === '')
+          expect(`${res.status} ${res.type}`).toMatch(/^200 text\/event-stream/);
+        if (role !== 'member') expect(res.status).toBeGreaterThanOrEqual(400);
+        if (res.status >= 400) expect(JSON.parse(res.text)).toHaveProperty('error');
+      }
+    }
+  });
 });

@@ -74,22 +74,35 @@ describe('no secrets in the audit tables (issue 15, item 6)', () => {
     expect(row!.ident_hash).toMatch(/^[\w-]{40,}$/);
   });
 
-  test('a valid address is kept normalised, so staff can see the attempts on an account', async () => {
-    await attempt('  Someone.Else@Example.COM ', 'x');
+  test("a member's address is kept normalised, so staff can see the attempts on an account", async () => {
+    const member = await signup(t);
+    await attempt(`  ${member.email.toUpperCase()} `, 'x');
     const [row] = await query<{ email: string }>('SELECT email FROM login_audit ORDER BY id DESC LIMIT 1');
-    expect(row!.email).toBe('someone.else@example.com');
+    expect(row!.email).toBe(member.email.toLowerCase());
+  });
+
+  test('a valid-looking address of no member is kept only as its keyed hash (issue 28, item 3)', async () => {
+    await attempt('  Someone.Else@Example.COM ', 'x');
+    const [row] = await query<{ email: string | null; ident_hash: string }>(
+      'SELECT email, ident_hash FROM login_audit ORDER BY id DESC LIMIT 1',
+    );
+    expect(row).toEqual({ email: null, ident_hash: expect.stringMatching(/^[\w-]{40,}$/) });
+    expect(JSON.stringify(await query('SELECT * FROM login_audit'))).not.toContain('someone.else');
   });
 
   test('audit rows are purged after the retention period', async () => {
-    await attempt('old@example.com', 'x');
-    await query(
-      `UPDATE login_audit SET created_at = now() - interval '91 days' WHERE email = 'old@example.com'`,
-    );
-    await attempt('recent@example.com', 'x');
+    const old = await signup(t);
+    const recent = await signup(t);
+    await attempt(old.email, 'x');
+    await query(`UPDATE login_audit SET created_at = now() - interval '91 days' WHERE email = $1`, [
+      old.email.toLowerCase(),
+    ]);
+    await attempt(recent.email, 'x');
     await t.app.services.loginGuard.purge();
-    const left = await query<{ email: string }>(
-      `SELECT email FROM login_audit WHERE email IN ('old@example.com', 'recent@example.com')`,
-    );
-    expect(left.map((r) => r.email)).toEqual(['recent@example.com']);
+    const left = await query<{ email: string }>(`SELECT email FROM login_audit WHERE email IN ($1, $2)`, [
+      old.email.toLowerCase(),
+      recent.email.toLowerCase(),
+    ]);
+    expect(left.map((r) => r.email)).toEqual([recent.email.toLowerCase()]);
   });
 });

@@ -39,9 +39,19 @@ export const STAFF_PENDING_MINUTES = 10;
 export const QUEUE_CLAIM_MINUTES = 5;
 /** Staff password: at least this long. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
-/** Failed passwords (per email) or failed codes (per account) within `STAFF_LOCK_MINUTES` before 429. */
+/**
+ * Failed passwords (per typed email, or per known device of the account) or failed codes (per account) within
+ * `STAFF_LOCK_MINUTES` before 429.
+ */
 export const STAFF_MAX_FAILURES = 5;
 export const STAFF_LOCK_MINUTES = 15;
+/** Failed sign-ins from one address (without a known device) within `STAFF_LOCK_MINUTES` before 429. */
+export const STAFF_ADDRESS_MAX_FAILURES = 20;
+/** Failed staff sign-ins (passwords and codes, all accounts) within an hour that mail the admins (once an hour). */
+export const STAFF_ALERT_THRESHOLD = 20;
+/** A staff member's known device: set at each completed sign-in, it keeps its own count of failures. */
+export const STAFF_DEVICE_COOKIE = 'staff_did';
+export const STAFF_DEVICE_COOKIE_DAYS = 365;
 export const STAFF_REASON_MAX_LENGTH = 1000;
 export const STAFF_REPLY_MAIL_MAX_LENGTH = 5000;
 
@@ -65,7 +75,10 @@ export interface StaffRouteSpec {
  */
 export const STAFF_ROUTES = {
   // ---- Sign-in ----
-  /** → `StaffLoginResponse`. 401 `login_failed` (unknown email, wrong password, disabled), 429 `rate_limited`. */
+  /**
+   * → `StaffLoginResponse`. 401 `login_failed` (unknown email, wrong password, disabled), 429 `rate_limited` (too
+   * many failures for the email, or from the address; a known device of the account counts on its own).
+   */
   login: { method: 'POST', path: '/api/staff/login', access: 'public' },
   /** `StaffTotpRequest` → `StaffMe`. 401 `totp_invalid`, 429 `rate_limited` (then sign in again). */
   totp: { method: 'POST', path: '/api/staff/totp', access: 'pending' },
@@ -249,10 +262,23 @@ export interface StaffSiteDay {
     complaints: number;
   };
 }
+/** Failed staff sign-ins (wrong passwords and codes, refusals by the limits): shown to admins only. */
+export interface StaffSignInFailures {
+  last_hour: number;
+  last_day: number;
+  /** Of `last_day`, the attempts refused by a limit (429). */
+  rate_limited_day: number;
+  /** `STAFF_ALERT_THRESHOLD`: at this many in an hour the admins get a mail. */
+  alert_threshold: number;
+  /** The addresses with the most failures in the last day, most first (at most 5). */
+  addresses: { ip: string; count: number }[];
+}
 export interface StaffDashboard {
   sites: StaffSiteDay[];
   /** The lander experiments' report (`mf-landers`). */
   experiments: ExperimentReport;
+  /** Null for operators. */
+  sign_in_failures: StaffSignInFailures | null;
 }
 
 // ---- Queue ----

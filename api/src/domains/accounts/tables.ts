@@ -61,7 +61,7 @@ export const sessions = pgTable('sessions', {
 export const loginAudit = pgTable('login_audit', {
   id: serial('id').primaryKey(),
   userId: integer('user_id'),
-  /** Only a valid, normalised address (migration 0040); null when what was typed was not one. */
+  /** Only the normalised address of a member of the site; null for anything else typed (issue 28 item 3). */
   email: text('email'),
   /** Keyed hash (APP_SECRET) of the normalised identifier. */
   identHash: text('ident_hash'),

@@ -7,7 +7,6 @@ import { loginAudit } from '../../db/schema';
 import { USER_COLUMNS, USER_FROM, toUser, type UserSqlRow } from '../members';
 import { verifyPassword } from './passwords';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, type LoginGuard } from './login-guard';
-import { isValidEmail } from './service/validation';
 
 export { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, LOCKOUT_WINDOW_MIN } from './login-guard';
 
@@ -52,10 +51,11 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       }
       const ok = Boolean(row) && (await verifyPassword(row?.password_hash, password));
       if (!row) await verifyPassword(null, password);
-      // No secrets in the audit (issue 15 item 6): the address only when it is one, else just its keyed hash.
+      // No secrets in the audit (issue 15 item 6, issue 28 item 3): the address only when it is a member's, else
+      // just the keyed hash of what was typed (a valid-looking address of nobody may still be a typo'd secret).
       await db.insert(loginAudit).values({
         userId: row?.id ?? null,
-        email: isValidEmail(email) ? email : null,
+        email: row ? email : null,
         identHash: guard.identHash(siteId, email),
         siteId,
         success: ok,

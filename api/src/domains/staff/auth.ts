@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import {
+  STAFF_ADDRESS_MAX_FAILURES,
   STAFF_IDLE_MINUTES,
   STAFF_LOCK_MINUTES,
   STAFF_MAX_FAILURES,
@@ -17,8 +18,10 @@ import {
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput } from '../../lib/errors';
+import type { Secrets } from '../../lib/secrets';
 import { hashPassword, verifyPassword } from '../accounts';
 import type { Audit } from './audit';
+import type { SignInAlerts } from './sign-in-alerts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const ISSUER = 'Dating staff';
@@ -65,10 +68,17 @@ export function toStaffAccount(r: AccountRow): StaffAccount {
 /**
  * Staff sign-in: password (argon2id, like members), then a TOTP code. Failed attempts are counted per key in
  * one UPSERT before the check (so 50 parallel guesses still meet the limit) and each failure is audited.
+ *
+ * Password keys (issue 28 item 2): `ip:<address>` (STAFF_ADDRESS_MAX_FAILURES, failures only) and then
+ * `email:<keyed hash of what was typed>` (STAFF_MAX_FAILURES); a request carrying this account's known-device
+ * cookie (signed, set at each completed sign-in) counts on `device:<keyed hash>` instead, so an attacker who locks
+ * an email (from anywhere) or an address does not lock the staff member out at their usual desk. Nothing typed is
+ * stored: the audit keeps the account's address, or a keyed hash of an unknown input (it may be a password).
  */
-export function createStaffAuth(db: Db, audit: Audit) {
-  /** Counts one attempt for `key`; true when it is over the limit (the attempt must then be refused). */
-  async function countAttempt(key: string): Promise<boolean> {
+export function createStaffAuth(deps: { db: Db; audit: Audit; secrets: Secrets; alerts?: SignInAlerts }) {
+  const { db, audit, secrets } = deps;
+  /** Counts one attempt for `key`; true when it is over `max` (the attempt must then be refused). */
+  async function countAttempt(key: string, max = STAFF_MAX_FAILURES): Promise<boolean> {
     const row = await first<{ count: number }>(
       db,
       sql`INSERT INTO staff_attempts (key, count, window_start) VALUES (${key}, 1, now())
@@ -79,9 +89,20 @@ export function createStaffAuth(db: Db, audit: Audit) {
                          THEN now() ELSE staff_attempts.window_start END
           RETURNING count`,
     );
-    return (row?.count ?? 0) > STAFF_MAX_FAILURES;
+    return (row?.count ?? 0) > max;
   }
   const clearAttempts = (key: string) => db.execute(sql`DELETE FROM staff_attempts WHERE key = ${key}`);
+  /** A successful attempt takes its count back: the address key counts failures only. */
+  const uncount = (key: string) =>
+    db.execute(sql`UPDATE staff_attempts SET count = count - 1 WHERE key = ${key} AND count > 0`);
+
+  const identHash = (typed: string) => secrets.hash('staff-login-ident', typed.trim().toLowerCase());
+  /** The device key of a valid known-device cookie of this account, or null. */
+  function deviceKey(staffId: number, cookie: string | undefined): string | null {
+    const id = secrets.verify('staff-device', cookie);
+    if (!id || !id.startsWith(`${staffId}-`)) return null;
+    return `device:${secrets.hash('staff-device-key', id)}`;
+  }
 
   async function accountByEmail(email: string) {
     return first<AccountRow>(db, sql`SELECT * FROM staff_accounts WHERE lower(email) = lower(${email})`);
@@ -122,30 +143,49 @@ export function createStaffAuth(db: Db, audit: Audit) {
   return {
     accountById,
 
+    /** A known-device cookie value for this account (a fresh device id, signed). */
+    newDeviceCookie(staffId: number): string {
+      return secrets.sign('staff-device', `${staffId}-${randomBytes(12).toString('base64url')}`);
+    },
+
     /** Step 1. Returns the pending session's token and what the client shows next. */
     async login(
       email: string,
       password: string,
       ip: string | null,
+      device?: string,
     ): Promise<{ token: string; answer: StaffLoginResponse }> {
-      const key = `email:${email.trim().toLowerCase()}`;
       const account = await accountByEmail(email.trim());
       const actor = { id: account?.id ?? null, name: account?.name ?? null, ip };
-      if (await countAttempt(key)) {
-        await audit.write(actor, { action: 'login_failed', after: { email, reason: 'rate_limited' } });
-        throw new ApiError(429, 'rate_limited', { minutes: STAFF_LOCK_MINUTES });
-      }
-      const ok = await verifyPassword(account?.password_hash, password);
-      if (!account || !ok || account.disabled_at !== null) {
+      // What the audit keeps of the typed email: the account's own address, else only a keyed hash.
+      const typed = account ? { email: account.email } : { ident_hash: identHash(email) };
+      const known = account ? deviceKey(account.id, device) : null;
+      const addressKey = known ? null : `ip:${ip ?? ''}`;
+      const key = known ?? `email:${identHash(email)}`;
+      const refused = async (reason: string) => {
         await audit.write(actor, {
           action: 'login_failed',
           targetType: account ? 'staff' : null,
           targetId: account?.id ?? null,
-          after: { email, reason: !account || !ok ? 'password' : 'disabled' },
+          after: { ...typed, reason },
         });
+        await deps.alerts?.afterFailure();
+      };
+      // The address first: an address over its limit does not count against (and lock) the email.
+      if (
+        (addressKey && (await countAttempt(addressKey, STAFF_ADDRESS_MAX_FAILURES))) ||
+        (await countAttempt(key))
+      ) {
+        await refused('rate_limited');
+        throw new ApiError(429, 'rate_limited', { minutes: STAFF_LOCK_MINUTES });
+      }
+      const ok = await verifyPassword(account?.password_hash, password);
+      if (!account || !ok || account.disabled_at !== null) {
+        await refused(!account || !ok ? 'password' : 'disabled');
         throw new ApiError(401, 'login_failed');
       }
       await clearAttempts(key);
+      if (addressKey) await uncount(addressKey);
       const { token } = await newSession(account.id, 'pending', ip);
       const answer: StaffLoginResponse =
         account.totp_enrolled_at === null ? await enrolment(account) : { stage: 'totp' };
@@ -171,6 +211,7 @@ export function createStaffAuth(db: Db, audit: Audit) {
           targetId: account.id,
           after: { reason: 'rate_limited' },
         });
+        await deps.alerts?.afterFailure();
         // The pending session ends: the next try starts again with the password.
         await db.execute(sql`DELETE FROM staff_sessions WHERE token_hash = ${hashToken(token)}`);
         throw new ApiError(429, 'rate_limited', { minutes: STAFF_LOCK_MINUTES });
@@ -200,6 +241,7 @@ export function createStaffAuth(db: Db, audit: Audit) {
         ));
       if (!accepted) {
         await audit.write(actor, { action: 'totp_failed', targetType: 'staff', targetId: account.id });
+        await deps.alerts?.afterFailure();
         throw new ApiError(401, 'totp_invalid', undefined, 'code');
       }
       await clearAttempts(key);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { createSecrets } from '../../lib/secrets';
 import { ApiError } from '../../lib/errors';
 import { createAudit } from './audit';
 import { createStaffAuth } from './auth';
@@ -41,7 +42,7 @@ export async function createAdmin(
   try {
     await migrate(database.raw);
     const audit = createAudit(database.db);
-    const auth = createStaffAuth(database.db, audit);
+    const auth = createStaffAuth({ db: database.db, audit, secrets: createSecrets(database.db, config.appSecret) });
     try {
       const account = await auth.create({ email, password, name, role: 'admin' }, null);
       await audit.write(

@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { StaffDashboard, StaffSiteDay } from '@dating/shared/contract/staff';
+import type { StaffDashboard, StaffRole, StaffSiteDay } from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import type { ExperimentsService } from '../experiments';
 import type { SitesService } from '../sites';
+import type { SignInAlerts } from './sign-in-alerts';
 
 /**
  * Today per site, in the site's own time zone: signups, activations, first purchases (a member's first completed
- * order), revenue per currency, the open queues; and the lander experiments' report.
+ * order), revenue per currency, the open queues; the lander experiments' report; for admins, the failed staff
+ * sign-ins (issue 28 item 2).
  */
-export function createStaffDashboard(deps: { db: Db; sites: SitesService; experiments: ExperimentsService }) {
+export function createStaffDashboard(deps: {
+  db: Db;
+  sites: SitesService;
+  experiments: ExperimentsService;
+  alerts: SignInAlerts;
+}) {
   const { db } = deps;
   return {
-    async today(site: number | undefined): Promise<StaffDashboard> {
+    async today(site: number | undefined, role: StaffRole): Promise<StaffDashboard> {
       const found = await rows<{
         id: number;
         name: string;
@@ -74,7 +81,11 @@ export function createStaffDashboard(deps: { db: Db; sites: SitesService; experi
           complaints: Number(r.complaints),
         },
       }));
-      return { sites, experiments: await deps.experiments.report('mf-landers') };
+      return {
+        sites,
+        experiments: await deps.experiments.report('mf-landers'),
+        sign_in_failures: role === 'admin' ? await deps.alerts.failures() : null,
+      };
     },
   };
 }

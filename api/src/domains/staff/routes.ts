@@ -4,6 +4,8 @@ import { LOCALES } from '@dating/shared/contract/index';
 import {
   CASE_STATES,
   STAFF_AUDIT_ACTIONS,
+  STAFF_DEVICE_COOKIE,
+  STAFF_DEVICE_COOKIE_DAYS,
   STAFF_PENDING_MINUTES,
   STAFF_REASON_MAX_LENGTH,
   STAFF_REPLY_MAIL_MAX_LENGTH,
@@ -133,7 +135,12 @@ export async function staffRoutes(app: FastifyInstance) {
       },
       async run({ request, reply }) {
         const body = request.body as StaffLoginRequest;
-        const { token, answer } = await staff.auth.login(body.email, body.password, request.ip);
+        const { token, answer } = await staff.auth.login(
+          body.email,
+          body.password,
+          request.ip,
+          request.cookies[STAFF_DEVICE_COOKIE],
+        );
         setStaffCookie(reply, token, STAFF_PENDING_MINUTES * 60);
         return answer;
       },
@@ -145,6 +152,14 @@ export async function staffRoutes(app: FastifyInstance) {
         const body = request.body as StaffTotpRequest;
         const full = await staff.auth.verifyCode(token, s, body.code, request.ip);
         setStaffCookie(reply, full.token, STAFF_SESSION_HOURS * 3600);
+        // This browser is now a known device of the account: its failed passwords count on their own.
+        reply.setCookie(STAFF_DEVICE_COOKIE, staff.auth.newDeviceCookie(s.staffId), {
+          path: STAFF_ROUTES.login.path,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: STAFF_DEVICE_COOKIE_DAYS * 86_400,
+        });
         return me(request, { ...s, stage: 'full', expiresAt: full.expiresAt });
       },
     },
@@ -161,7 +176,8 @@ export async function staffRoutes(app: FastifyInstance) {
     },
     dashboard: {
       schema: { querystring: Type.Object({ site: Type.Optional(Id) }) },
-      run: ({ request }) => staff.dashboard.today((request.query as { site?: number }).site),
+      run: ({ request, staff: s }) =>
+        staff.dashboard.today((request.query as { site?: number }).site, s.role),
     },
     experiments: {
       schema: { querystring: Type.Object({ app: Type.String({ minLength: 1, maxLength: 100 }) }) },

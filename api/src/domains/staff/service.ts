@@ -1,7 +1,9 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, RawDb } from '../../db/client';
 import type { Bus } from '../../lib/bus';
 import type { MailService } from '../../lib/mail';
+import type { Secrets } from '../../lib/secrets';
 import type { AccountsService, PhotosService, SessionsService } from '../accounts';
 import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
 import type { ExperimentsService } from '../experiments';
@@ -14,12 +16,15 @@ import { createStaffDashboard } from './dashboard';
 import { createStaffMembers } from './members';
 import { createStaffModeration } from './moderation';
 import { createStaffQueue } from './queue';
+import { createSignInAlerts } from './sign-in-alerts';
 import { createStaffSites } from './site-settings';
 
 export interface StaffDeps {
   db: Db;
   raw: RawDb;
+  log: FastifyBaseLogger;
   dataDir: string;
+  secrets: Secrets;
   bus: Bus;
   sites: SitesService;
   sessions: SessionsService;
@@ -40,14 +45,19 @@ export interface StaffDeps {
 export function createStaffService(deps: StaffDeps) {
   const audit = createAudit(deps.db);
   const moderation = createStaffModeration(deps);
+  const alerts = createSignInAlerts({
+    ...deps,
+    warn: (err) => deps.log.warn({ err }, 'staff sign-in alert failed'),
+  });
   return {
     audit,
-    auth: createStaffAuth(deps.db, audit),
+    alerts,
+    auth: createStaffAuth({ db: deps.db, audit, secrets: deps.secrets, alerts }),
     queue: createStaffQueue({ ...deps, mediaDir: path.join(deps.dataDir, 'media') }),
     moderation,
     members: createStaffMembers({ ...deps, moderation }),
     sites: createStaffSites(deps),
-    dashboard: createStaffDashboard(deps),
+    dashboard: createStaffDashboard({ ...deps, alerts }),
   };
 }
 export type StaffService = ReturnType<typeof createStaffService>;

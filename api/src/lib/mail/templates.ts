@@ -26,6 +26,7 @@ export const MAIL_TEMPLATES = [
   'report',
   'photo_rejected',
   'staff_reply',
+  'staff_sign_in_alert',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

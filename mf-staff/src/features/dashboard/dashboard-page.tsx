@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorAlert, Spinner, type ExperimentReport } from '@dating/shared';
+import type { StaffSignInFailures } from '@dating/shared/contract/staff';
 import { useDashboardQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';
@@ -9,7 +10,10 @@ import { PageTitle } from '../../ui/page-title';
 
 const DASHBOARD_POLL_MS = 60_000;
 
-/** Today per site: signups, activations, first purchases, revenue, open queues; and the lander experiments. */
+/**
+ * Today per site: signups, activations, first purchases, revenue, open queues; and the lander experiments. Admins
+ * see the failed staff sign-ins first (an alert once they reach the mail threshold).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation(NS);
   const { base } = useStaff();
@@ -22,6 +26,7 @@ export default function DashboardPage() {
       {dashboard.isLoading ? <Spinner block label={t('common.loading')} /> : null}
       {dashboard.data ? (
         <>
+          {dashboard.data.sign_in_failures ? <SignInFailures failures={dashboard.data.sign_in_failures} /> : null}
           <section aria-labelledby="today-heading" className="mb-4">
             <h2 id="today-heading" className="h5">{t('dashboard.today')}</h2>
             <div className="table-responsive">
@@ -62,6 +67,52 @@ export default function DashboardPage() {
         </>
       ) : null}
     </>
+  );
+}
+
+function SignInFailures({ failures }: { failures: StaffSignInFailures }) {
+  const { t } = useTranslation(NS);
+  const { base } = useStaff();
+  const format = useFormat();
+  const alarm = failures.last_hour >= failures.alert_threshold;
+  return (
+    <section aria-labelledby="sign-in-heading" className="mb-4" data-testid="sign-in-failures">
+      <h2 id="sign-in-heading" className="h5">{t('dashboard.signIn.title')}</h2>
+      {alarm ? (
+        <div className="alert alert-danger" role="alert">
+          {t('dashboard.signIn.alert', { count: failures.last_hour, threshold: failures.alert_threshold })}
+        </div>
+      ) : null}
+      <p className="mb-2">
+        {t('dashboard.signIn.counts', {
+          hour: format.number(failures.last_hour),
+          day: format.number(failures.last_day),
+          limited: format.number(failures.rate_limited_day),
+        })}
+      </p>
+      {failures.addresses.length ? (
+        <div className="table-responsive">
+          <table className="table table-sm bg-body">
+            <caption className="visually-hidden">{t('dashboard.signIn.addresses')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.signIn.address')}</th>
+                <th scope="col" className="text-end">{t('dashboard.signIn.attempts')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failures.addresses.map((a) => (
+                <tr key={a.ip}>
+                  <td className="text-break">{a.ip}</td>
+                  <td className="text-end">{format.number(a.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p className="mt-2 mb-0"><Link to={`${base}/audit`}>{t('dashboard.signIn.auditLink')}</Link></p>
+    </section>
   );
 }
 
