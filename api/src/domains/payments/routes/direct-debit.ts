@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { OrderSchema } from '../schemas';
 import { paymentContext } from './context';
-import { perSession } from './rate-limit';
+import { perAccount } from './rate-limit';
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
@@ -13,7 +13,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/directdebit-code.php',
     {
       // Beside the service's one code per 30 s: SMS cost money.
-      config: perSession(10, '1 hour'),
+      config: perAccount(10, '1 hour'),
       schema: {
         tags: ['payments'],
         body: Type.Object({ phone: Type.String({ minLength: 6, maxLength: 32 }) }),
@@ -27,7 +27,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit.php',
     {
-      config: perSession(20, '10 minutes'),
+      config: perAccount(20, '10 minutes'),
       schema: {
         tags: ['payments'],
         body: Type.Object(

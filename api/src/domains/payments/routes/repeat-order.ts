@@ -5,7 +5,7 @@ import { Nullable } from '../../../lib/contract';
 import { errors } from '../../../lib/contract';
 import { OrderSchema, PackageSchema, PaymentMethodSchema } from '../schemas';
 import { paymentContext } from './context';
-import { perSession } from './rate-limit';
+import { perAccount } from './rate-limit';
 
 /**
  * `GET /api/repeat-order.php`: the last package and whether a mandate can pay it again;
@@ -47,7 +47,7 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/repeat-order.php',
     {
-      config: perSession(10, '10 minutes'),
+      config: perAccount(10, '10 minutes'),
       schema: {
         tags: ['payments'],
         body: Type.Object({}, { additionalProperties: false }),
