@@ -49,10 +49,10 @@ export interface Database {
 
 const MIGRATION_LOCK_KEY = 727_001;
 /** First half of the two-key advisory lock of a background job (the second is a hash of schema and job name). */
-const JOB_LOCK_CLASS = 727_002;
+export const JOB_LOCK_CLASS = 727_002;
 
 /** A 32-bit signed hash (FNV-1a) of a job's schema and name: the lock's second key. */
-function jobLockKey(schemaName: string, name: string): number {
+export function jobLockKey(schemaName: string, name: string): number {
   let hash = 0x811c9dc5;
   for (const ch of `${schemaName}:${name}`) {
     hash ^= ch.charCodeAt(0);
