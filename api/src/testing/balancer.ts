@@ -2,13 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A load balancer for the multi-node tests, doing what the README asks of a real one: it asks each node's
- * `/readyz` every `checkMs` and sends new requests, round robin, only to nodes that answered 200; requests and
- * streams already under way stay on their node. It never retries: a request a node drops is answered 502 here and
+ * A load balancer for the multi-node tests, set up as the README asks of a real one: it asks each node's
+ * `/readyz` every `checkMs` and sends new requests, round robin, only to ready nodes; a node is taken out after
+ * `downAfter` failed checks in a row (a busy node may miss one) and back in after one good one. Requests and
+ * streams already under way stay on their node. DRAIN_DELAY_MS must cover checkMs × downAfter. It never retries: a request a node drops is answered 502 here and
  * counted by the test as lost.
  */
-export async function startBalancer(upstreams: string[], checkMs = 100) {
+export async function startBalancer(upstreams: string[], checkMs = 100, downAfter = 3) {
   const ready = new Set<string>();
+  const misses = new Map<string, number>();
   const agent = new http.Agent({ keepAlive: true });
   let next = 0;
   let stopped = false;
@@ -16,19 +18,32 @@ export async function startBalancer(upstreams: string[], checkMs = 100) {
   const check = async () => {
     await Promise.all(
       upstreams.map(async (url) => {
+        let ok = false;
         try {
-          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
           await res.arrayBuffer();
-          if (res.status === 200) ready.add(url);
-          else ready.delete(url);
+          ok = res.status === 200;
         } catch {
-          ready.delete(url);
+          // not answering counts as a miss
+        }
+        if (ok) {
+          misses.set(url, 0);
+          ready.add(url);
+        } else {
+          const missed = (misses.get(url) ?? 0) + 1;
+          misses.set(url, missed);
+          if (missed >= downAfter || !ready.has(url)) ready.delete(url);
         }
       }),
     );
   };
   await check();
-  const timer = setInterval(() => void check(), checkMs);
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void check().finally(() => (checking = false));
+  }, checkMs);
 
   const server = http.createServer((req, res) => {
     const live = upstreams.filter((url) => ready.has(url));

@@ -74,8 +74,8 @@ export async function startNodes(
         PHOTO_AUTO_APPROVE_SECONDS: '0',
         // The push service stand-in listens on 127.0.0.1 (src/testing/push.ts).
         PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
-        // A stop drains briefly (the tests' balancer checks /readyz every 100 ms).
-        DRAIN_DELAY_MS: '300',
+        // A stop drains for 1 s: the tests' balancer takes a node out after 3 failed checks 100 ms apart.
+        DRAIN_DELAY_MS: '1000',
         ...env,
       },
     });

@@ -27,7 +27,11 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { liveConnections } = app.services;
   // Before the server closes (it waits for every open socket, and a stream never ends by itself): streams end
   // with the reconnect hint, the node's other requests finish.
-  app.addHook('preClose', async () => liveConnections.closeAll(() => drainFarewell()));
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    liveConnections.closeAll(() => drainFarewell());
+  });
   app.addHook('onClose', async () => liveConnections.closeAll());
 
   app.get('/api/live.php', { schema: { tags: ['live'], response: errors(403) } }, async (request, reply) => {
@@ -43,6 +47,12 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
+    // A stream asked for while the node closes (it reached us on an open connection) would hold the close
+    // forever: it gets the reconnect hint at once.
+    if (closing) {
+      res.end(drainFarewell());
+      return;
+    }
     let ended = false;
     const close = await liveConnections.add({
       userId,
