@@ -22,8 +22,10 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerVisitorAccess } from './plugins/visitor-access';
 import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
+import { opsPlugin } from './plugins/ops';
 import { seedIfEmpty } from './seed/demo';
 import { setCachesOff } from './lib/caches';
+import { openRedis } from './lib/ops/redis';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
@@ -58,6 +60,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     childLoggerFactory: requestLoggerFactory,
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A stopping node finishes what reaches it on an open connection (answered with Connection: close) instead of
+    // a 503: the load balancer stopped sending new work when /readyz turned false (server.ts, draining).
+    return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
     // `errorCodes`: the catalogue code per rule of the shared form schemas (shared/src/forms, ADR 0022).
@@ -82,8 +87,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // Before any plugin that adds routes: the guard is attached to every /dev route as it is added (the API docs').
   registerDevOnlyGuard(app);
-  await registerExternalPlugins(app, config);
+  // Shared counters (rate limits) and the readiness check; closed last.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await registerExternalPlugins(app, config, redis);
   await app.register(servicesPlugin, { config, database });
+  // Readiness, background jobs under cross-node locks, metrics: before the routes (their metrics hook is per route).
+  await app.register(opsPlugin, { redis });
   await app.services.push.init();
   await app.services.secrets.init();
   // The gift catalogue is part of the product, not demo data: upserted on every start.
@@ -101,27 +111,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
   // Audit rows past their retention period (README, Security), finished lockouts and the swipe counters of past
-  // days go with them.
-  const purge = setInterval(() => {
-    app.services.sessions
-      .purgeExpired()
-      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
-    app.services.loginGuard
-      .purge()
-      .catch((err: unknown) => app.log.warn({ err }, 'login audit purge failed'));
-    app.services.likes
-      .purgeDailyCounters()
-      .catch((err: unknown) => app.log.warn({ err }, 'daily counter purge failed'));
-  }, 3_600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
-  // Mail due for (another) SMTP attempt: every node runs the sender; claims are SKIP LOCKED (lib/mail/delivery.ts).
-  const mailTimer = config.smtpUrl
-    ? setInterval(() => void app.services.mail.delivery.kick(), MAIL_SENDER_MS)
-    : null;
-  mailTimer?.unref();
+  // days go with them. One node at a time, like every background job (app.ops.jobs, ADR 0026).
+  app.ops.jobs.every('purges', 3_600_000, async () => {
+    await app.services.sessions.purgeExpired();
+    await app.services.loginGuard.purge();
+    await app.services.likes.purgeDailyCounters();
+  });
+  // Mail due for (another) SMTP attempt: one node's sender at a time sweeps the outbox; a send on any node kicks
+  // that node's sender at once, and claims are SKIP LOCKED (lib/mail/delivery.ts), so no mail goes out twice.
+  if (config.smtpUrl) {
+    app.ops.jobs.every('mail sender', MAIL_SENDER_MS, () => app.services.mail.delivery.kick());
+  }
   app.addHook('onClose', async () => {
-    if (mailTimer) clearInterval(mailTimer);
     await app.services.mail.delivery.idle();
   });
   return app as unknown as App;

@@ -36,6 +36,8 @@ export interface AppConfig {
   /** Signups, and activations, per client address per 10 minutes (SIGNUP_RATE_LIMIT, default 30; the e2e run, which signs up many
    * members from one address, raises it). */
   signupRateLimit: number;
+  /** Sign-in attempts (POST /api/user.php) per client address per minute, on every node together (LOGIN_RATE_LIMIT, default 30). */
+  loginRateLimit: number;
   /**
    * PUSH_ALLOW_PRIVATE_ENDPOINTS=1 (never in production): push endpoints on loopback or private hosts are
    * accepted, for the tests' local push service stand-in. Production accepts only https on public hosts.
@@ -57,6 +59,17 @@ export interface AppConfig {
   logLevel: string;
   /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
   logRequests: number;
+  /**
+   * Rolling restarts (server.ts, ADR 0026): on SIGTERM the node turns unready and keeps answering this long
+   * (DRAIN_DELAY_MS, default 5000: at least the load balancer's health-check interval times its failure count)
+   * before it stops accepting; then it finishes what is in flight and exits, within SHUTDOWN_TIMEOUT_MS in all
+   * (default 25000) or by force.
+   */
+  drainDelayMs: number;
+  shutdownTimeoutMs: number;
+  /** The operators' port with /metrics, /healthz and /readyz (METRICS_PORT; none when unset), on METRICS_HOST (127.0.0.1). */
+  metricsPort?: number;
+  metricsHost: string;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
@@ -94,6 +107,7 @@ export function configFromEnv(
     appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     signupRateLimit: positiveInt(env.SIGNUP_RATE_LIMIT, 30),
+    loginRateLimit: positiveInt(env.LOGIN_RATE_LIMIT, 30),
     pushAllowPrivateEndpoints: !production && env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
     mailOutboxOnly: env.MAIL_OUTBOX_ONLY === '1' || env.MAIL_OUTBOX_ONLY === 'true',
     redisUrl: env.REDIS_URL || undefined,
@@ -106,6 +120,10 @@ export function configFromEnv(
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     logRequests: logShare(env.LOG_REQUESTS),
     embedded: !env.DATABASE_URL,
+    drainDelayMs: nonNegativeInt(env.DRAIN_DELAY_MS, 5_000),
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    metricsPort: env.METRICS_PORT ? nonNegativeInt(env.METRICS_PORT, 0) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     payments: paymentsConfigFromEnv(env, production),
     ...overrides,
   };
@@ -122,6 +140,11 @@ export function configFromEnv(
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function logShare(value: string | undefined): number {

@@ -24,6 +24,15 @@ export interface RawDb {
   exclusive<T>(
     fn: (run: (sqlText: string) => Promise<void>, inTx: (sqlText: string) => Promise<void>) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs `fn` unless another node runs the job `name` right now (`ran: false` then, at once): a PostgreSQL session
+   * advisory lock per schema and name, held on a connection of its own while `fn` runs. A node that dies
+   * mid-job loses its connection and with it the lock, so the next node's turn runs the job. PGlite: one process,
+   * always runs.
+   */
+  tryExclusive<T>(name: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** The connection pool's use (PostgreSQL), for the metrics; null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
 }
 
 export interface ListenHandlers {
@@ -39,6 +48,18 @@ export interface Database {
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
+/** First half of the two-key advisory lock of a background job (the second is a hash of schema and job name). */
+export const JOB_LOCK_CLASS = 727_002;
+
+/** A 32-bit signed hash (FNV-1a) of a job's schema and name: the lock's second key. */
+export function jobLockKey(schemaName: string, name: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of `${schemaName}:${name}`) {
+    hash ^= ch.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
 /** The LISTEN connection proves itself alive this often, and must answer within the timeout. */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 3_000;
@@ -128,6 +149,10 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
         },
       );
     },
+    async tryExclusive(_name, fn) {
+      return { ran: true, value: await fn() };
+    },
+    poolStats: () => null,
   };
   return {
     db,
@@ -154,6 +179,9 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
     max: Number(process.env.PG_POOL_MAX ?? 20),
     ...(dbSchema ? { options: `-c search_path=${dbSchema}` } : {}),
   });
+  // An idle connection that breaks (the database restarted, the network cut) must not end the process: the next
+  // query that needs one opens a new connection or fails with its own error (and /readyz says so).
+  pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   const raw: RawDb = {
@@ -242,6 +270,45 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
         conn.release();
       }
     },
+    async tryExclusive(name, fn) {
+      const key = jobLockKey(dbSchema ?? 'public', name);
+      const conn = await pool.connect();
+      // Nothing runs on this connection while `fn` does: a break would otherwise be an unhandled 'error'.
+      let broken: Error | undefined;
+      const onError = (err: Error) => (broken = err);
+      conn.on('error', onError);
+      try {
+        const [row] = (
+          await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+            JOB_LOCK_CLASS,
+            key,
+          ])
+        ).rows;
+        if (!row?.locked) return { ran: false };
+        try {
+          return { ran: true, value: await fn() };
+        } finally {
+          if (!broken) {
+            await conn
+              .query('SELECT pg_advisory_unlock($1, $2)', [JOB_LOCK_CLASS, key])
+              .catch((err: Error) => (broken = err));
+          }
+        }
+      } catch (err) {
+        broken ??= err as Error;
+        throw err;
+      } finally {
+        conn.off('error', onError);
+        // A broken connection (and the session lock with it) is closed, never handed back to the pool.
+        conn.release(broken);
+      }
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
   return {
     db,

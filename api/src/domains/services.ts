@@ -24,7 +24,7 @@ import {
 import { createLikesService, createReportsService } from './likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
-import { createLocalLiveHub } from '../lib/live';
+import { countingHub, createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
@@ -58,9 +58,11 @@ export function createServices(deps: ServiceDeps) {
   const secrets = createSecrets(db, deps.config.appSecret);
   const loginGuard = createLoginGuard(db, secrets);
   // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise.
-  const live = deps.config.redisUrl
-    ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
-    : createLocalLiveHub();
+  const live = countingHub(
+    deps.config.redisUrl
+      ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
+      : createLocalLiveHub(),
+  );
   const sessions = createSessionsService(db, deps.raw, bus);
   const mail = createMailService({ ...deps, sites });
   // An event that reached no open connection on any node: Web Push and mail, as the preferences allow.

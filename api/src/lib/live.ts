@@ -31,6 +31,22 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
+/**
+ * The same hub, counting what is published on this node (one per member an event is for): the metric
+ * `live_events_published_total` (lib/ops/metrics.ts).
+ */
+export function countingHub<T extends LiveHub>(hub: T): T & { published(): number } {
+  let count = 0;
+  const publish = hub.publish.bind(hub);
+  return Object.assign(hub, {
+    publish(userIds: number | readonly number[], event: LiveEvent) {
+      count += typeof userIds === 'number' ? 1 : userIds.length;
+      publish(userIds, event);
+    },
+    published: () => count,
+  });
+}
+
 /** The node's own connections by member: the fan-out both hubs share. */
 export function createFanOut() {
   const listeners = new Map<number, Set<LiveListener>>();

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preHandler';
+type HookName = 'onRequest' | 'preHandler' | 'onResponse';
 
 /**
  * Attaches a hook to one route from an `onRoute` hook, so a guard runs only on the routes it concerns instead of

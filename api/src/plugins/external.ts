@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -8,9 +9,14 @@ import type { AppConfig } from '../config';
 import { ApiError } from '../lib/errors';
 import { securityHeadersPlugin } from './security-headers';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD } from '../lib/serialize';
+import { sharedRateLimitStore } from '../lib/ops/rate-store';
 
 /** Third-party plugins, registered first (fastify/demo load order). */
-export async function registerExternalPlugins(app: FastifyInstance, config: AppConfig) {
+export async function registerExternalPlugins(
+  app: FastifyInstance,
+  config: AppConfig,
+  redis: Redis | null = null,
+) {
   // Security headers (CSP, HSTS on https, …): built once, set by one hook (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin);
   // JSON and HTML answers, compressed on the fly for phones on slow links. Brotli at a low quality: the level
@@ -23,8 +29,12 @@ export async function registerExternalPlugins(app: FastifyInstance, config: AppC
   });
   await app.register(cookie);
   await app.register(formbody);
+  // Counted in Redis when REDIS_URL is set (one count for every node), in memory otherwise or while Redis does
+  // not answer (lib/ops/rate-store.ts). The key is the client's address as trusted through TRUST_PROXY unless a
+  // route names another (the account: payments/routes/rate-limit.ts); never a cookie the client can drop.
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(redis, `dating:rl:${config.dbSchema ?? 'public'}:`),
     errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
   });
 

@@ -35,7 +35,10 @@ async function waitUntilUp(url: string, child: ChildProcess, ms = 120_000): Prom
 export interface ApiNode {
   url: string;
   port: number;
-  stop(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops a node; resolves when the process has exited (with its exit code). */
+  stop(): Promise<number | null>;
+  /** Starts the node again on the same port (after `stop`), and resolves when it is ready. */
+  start(): Promise<void>;
 }
 
 /**
@@ -50,40 +53,51 @@ export async function startNodes(
   const databaseUrl = process.env.DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
-  const tsx = require.resolve('tsx/cli');
+  const spawnNode = (port: number) => {
+    // In-process loader (not the tsx CLI, which runs the server as a child of its own): a SIGTERM reaches the
+    // server itself, as an orchestrator's would.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        REDIS_URL: process.env.REDIS_URL!,
+        SEED_DEMO: '1',
+        SEED_PROFILES: '3',
+        LOG_LEVEL: 'warn',
+        PHOTO_AUTO_APPROVE_SECONDS: '0',
+        // The push service stand-in listens on 127.0.0.1 (src/testing/push.ts).
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
+        // A stop drains for 1 s: the tests' balancer takes a node out after 3 failed checks 100 ms apart.
+        DRAIN_DELAY_MS: '1000',
+        ...env,
+      },
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, exited };
+  };
   const nodes = await Promise.all(
     Array.from({ length: count }, async () => {
       const port = await freePort();
-      const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
-        cwd: API_DIR,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          DATABASE_SCHEMA: schema,
-          REDIS_URL: process.env.REDIS_URL!,
-          SEED_DEMO: '1',
-          SEED_PROFILES: '3',
-          LOG_LEVEL: 'warn',
-          PHOTO_AUTO_APPROVE_SECONDS: '0',
-          // The push service stand-in listens on 127.0.0.1 (src/testing/push.ts).
-          PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
-          ...env,
-        },
-      });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      let current = spawnNode(port);
       const url = `http://127.0.0.1:${port}`;
-      await waitUntilUp(`${url}/api/settings.php`, child);
+      await waitUntilUp(`${url}/readyz`, current.child);
       return {
         url,
         port,
         async stop() {
-          if (child.exitCode === null) child.kill('SIGTERM');
-          await exited;
+          if (current.child.exitCode === null) current.child.kill('SIGTERM');
+          return current.exited;
+        },
+        async start() {
+          current = spawnNode(port);
+          await waitUntilUp(`${url}/readyz`, current.child);
         },
       };
     }),

@@ -126,6 +126,24 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(sources.current()).toBe(sources.all()[1]);
   });
 
+  test('a node that stops says reconnect: the tab opens a new stream after the named delay, without polling, and refreshes once', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
+    await act(async () => channel().open());
+    await advance(10);
+    const before = counts(view);
+    await act(async () => channel().sendNamed('reconnect', { after_ms: 1_500 }));
+    expect(sources.current()).toBeUndefined();
+    await advance(1_400);
+    expect(sources.all()).toHaveLength(1);
+    await advance(200);
+    expect(sources.all()).toHaveLength(2);
+    expect(counts(view)).toEqual(before);
+    await act(async () => channel().open());
+    await advance(10);
+    expect(counts(view)).toEqual(before.map((n) => n + 1));
+  });
+
   test('a session that ended closes the channel for good', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({

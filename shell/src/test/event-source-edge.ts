@@ -13,6 +13,7 @@ export class FakeEventSource {
   onopen: ((event: Event) => void) | null = null;
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
+  private readonly named = new Map<string, ((event: MessageEvent<string>) => void)[]>();
 
   constructor(
     readonly url: string,
@@ -20,8 +21,16 @@ export class FakeEventSource {
   ) {
     FakeEventSource.instances.push(this);
   }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.named.set(type, [...(this.named.get(type) ?? []), listener]);
+  }
   close() {
     this.readyState = FakeEventSource.CLOSED;
+  }
+  /** An event with an `event:` name (a node that stops sends `reconnect`). */
+  sendNamed(type: string, data: unknown) {
+    for (const listener of this.named.get(type) ?? [])
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
   /** The server answered 200 text/event-stream. */
   open() {

@@ -78,8 +78,13 @@ export function createLiveConnections(deps: {
       return () => close(connection);
     },
     count: () => open.size,
-    closeAll(): void {
+    /**
+     * Ends every stream of this node (the node stops). `farewell` is written to each first: the reconnect hint of
+     * a drain (live.ts), so clients come back at once, spread out, to a node that stays.
+     */
+    closeAll(farewell?: () => string): void {
       clearInterval(heartbeat);
+      if (farewell) for (const connection of open) connection.write(farewell());
       closeWhere(() => true);
     },
   };

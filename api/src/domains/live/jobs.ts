@@ -1,19 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REMINDER_INTERVAL_MS } from './reminders';
 
-/** The live domain's scheduled work: unread-message reminders every 15 min (safe on every node at once). */
+/**
+ * The live domain's scheduled work: unread-message reminders every 15 min, on one node at a time (the job lock of
+ * `app.ops.jobs`, ADR 0026; each reminder is also claimed by its own statement).
+ */
 export const liveJobs: FastifyPluginAsync = async (app) => {
-  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      app.services.reminders
-        .sendDue()
-        .catch((err: unknown) => app.log.error({ err }, 'unread reminders failed'));
-    }, REMINDER_INTERVAL_MS);
-    timer.unref();
+    app.ops.jobs.every('unread reminders', REMINDER_INTERVAL_MS, () => app.services.reminders.sendDue());
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await app.services.offline.settled();
   });
 };

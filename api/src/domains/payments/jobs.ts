@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
- * The reconciliation job (ARCHITECTURE §7): every `PAYMENT_RECONCILE_MS` each node asks the provider about due
- * open payments, so a paid payment is credited even when every webhook was lost. Also wires the test provider's
+ * The reconciliation job (ARCHITECTURE §7): every `PAYMENT_RECONCILE_MS` one node at a time (the job lock of
+ * `app.ops.jobs`, ADR 0026) asks the provider about due open payments, so a paid payment is credited even when
+ * every webhook was lost. Also wires the test provider's
  * webhook to this server (it "posts" the id through `app.inject`, the same route a PSP reaches over HTTP).
  */
 export const paymentJobs: FastifyPluginAsync = async (app) => {
@@ -19,17 +20,5 @@ export const paymentJobs: FastifyPluginAsync = async (app) => {
   });
   const every = app.config.payments.reconcileMs;
   if (!every || !app.services.payments.provider) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = app.services.payments.orders
-      .reconcile()
-      .catch((err: unknown) => app.log.warn({ err }, 'payment reconciliation failed'))
-      .finally(() => (running = null));
-  }, every);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  app.ops.jobs.every('payment reconciliation', every, () => app.services.payments.orders.reconcile());
 };

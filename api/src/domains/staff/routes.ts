@@ -594,7 +594,5 @@ export async function staffRoutes(app: FastifyInstance) {
     });
   }
   // Purge ended staff sessions with the members' hourly purge cadence.
-  const purge = setInterval(() => void staff.auth.purgeExpired().catch(() => undefined), 3_600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  app.ops.jobs.every('staff session purge', 3_600_000, () => staff.auth.purgeExpired());
 }

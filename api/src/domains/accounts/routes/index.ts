@@ -22,26 +22,19 @@ const ERASURE_INTERVAL_MS = 15 * 60_000;
 
 /**
  * The accounts background jobs: photo auto-approval (PHOTO_AUTO_APPROVE_SECONDS, 0 = off) and the erasure of
- * accounts deleted more than 14 days ago. Both are single UPDATEs that claim their rows, so several API nodes may
- * run them; tests call `app.services.photos.approveDue(now)` and `app.services.accounts.deletion.eraseDue(now)`.
+ * accounts deleted more than 14 days ago. Both are single UPDATEs that claim their rows, and each runs on one node
+ * at a time (the job lock of `app.ops.jobs`, ADR 0026); tests call `app.services.photos.approveDue(now)` and
+ * `app.services.accounts.deletion.eraseDue(now)`.
  */
 export const accountJobs: FastifyPluginAsync = async (app) => {
-  const timers: NodeJS.Timeout[] = [];
-  const every = (ms: number, job: () => Promise<unknown>, name: string) => {
-    const t = setInterval(() => {
-      job().catch((err: unknown) => app.log.error({ err }, `${name} failed`));
-    }, ms);
-    t.unref();
-    timers.push(t);
-  };
   app.addHook('onReady', async () => {
     const seconds = app.services.photos.autoApproveSeconds;
-    if (seconds > 0)
-      every(Math.min(10_000, seconds * 1000), () => app.services.photos.approveDue(), 'photo auto-approval');
-    every(ERASURE_INTERVAL_MS, () => app.services.accounts.deletion.eraseDue(), 'account erasure');
-  });
-  app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
+    if (seconds > 0) {
+      app.ops.jobs.every('photo auto-approval', Math.min(10_000, seconds * 1000), () =>
+        app.services.photos.approveDue(),
+      );
+    }
+    app.ops.jobs.every('account erasure', ERASURE_INTERVAL_MS, () => app.services.accounts.deletion.eraseDue());
   });
 };
 

@@ -23,7 +23,7 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user.php',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['session'],
         querystring: Type.Object({ push: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])) }),

@@ -5,6 +5,18 @@ import { MAX_BUFFERED_BYTES } from '../connections';
 
 /** Browsers reconnect a dropped stream after this delay (the `retry:` field of SSE). */
 export const LIVE_RETRY_MS = 3_000;
+/** A draining node asks its clients back within this time, each at a random moment (no thundering herd). */
+export const DRAIN_RECONNECT_MS = 2_000;
+
+/**
+ * The last words of a stream whose node is stopping (a rolling restart): a short `retry:` for browsers that
+ * simply reconnect, and a `reconnect` event the site's client honours by opening a new stream after `after_ms`
+ * (shell/src/live/live-channel.ts) — to another node, since this one is unready and closing.
+ */
+export function drainFarewell(random = Math.random): string {
+  const after = Math.round(100 + random() * (DRAIN_RECONNECT_MS - 100));
+  return `retry: ${after}\nevent: reconnect\ndata: {"after_ms":${after}}\n\n`;
+}
 
 /**
  * `GET /api/live.php`: the member's live channel as Server-Sent Events (ARCHITECTURE §7b, ADR 0008): one stream per
@@ -13,6 +25,13 @@ export const LIVE_RETRY_MS = 3_000;
  */
 export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { liveConnections } = app.services;
+  // Before the server closes (it waits for every open socket, and a stream never ends by itself): streams end
+  // with the reconnect hint, the node's other requests finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    liveConnections.closeAll(() => drainFarewell());
+  });
   app.addHook('onClose', async () => liveConnections.closeAll());
 
   app.get('/api/live.php', { schema: { tags: ['live'], response: errors(403) } }, async (request, reply) => {
@@ -28,6 +47,12 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.socket?.setNoDelay(true);
+    // A stream asked for while the node closes (it reached us on an open connection) would hold the close
+    // forever: it gets the reconnect hint at once.
+    if (closing) {
+      res.end(drainFarewell());
+      return;
+    }
     let ended = false;
     const close = await liveConnections.add({
       userId,

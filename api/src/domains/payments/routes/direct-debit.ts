@@ -4,7 +4,7 @@ import { errors } from '../../../lib/contract';
 import { OrderSchema } from '../schemas';
 import { paymentContext } from './context';
 import { IdempotencyHeaders, idempotencyKey } from './idempotency';
-import { perSession } from './rate-limit';
+import { perAccount } from './rate-limit';
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
@@ -14,7 +14,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/directdebit-code.php',
     {
       // Beside the service's one code per 30 s: SMS cost money.
-      config: perSession(10, '1 hour'),
+      config: perAccount(10, '1 hour'),
       schema: {
         tags: ['payments'],
         // The form's IBAN and account holder are validated before a code is sent (an SMS costs money).
@@ -33,7 +33,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit.php',
     {
-      config: perSession(20, '10 minutes'),
+      config: perAccount(20, '10 minutes'),
       schema: {
         tags: ['payments'],
         headers: IdempotencyHeaders,

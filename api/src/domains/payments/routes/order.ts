@@ -4,7 +4,7 @@ import { safeReturnPath } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
 import { OrderSchema, PaymentMethodSchema } from '../schemas';
 import { paymentContext } from './context';
-import { perSession } from './rate-limit';
+import { perAccount } from './rate-limit';
 
 /**
  * `POST /api/order.php`: the member names a package and a method (and maybe a code); the server prices it,
@@ -16,7 +16,7 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/order.php',
     {
-      config: perSession(30, '10 minutes'),
+      config: perAccount(30, '10 minutes'),
       schema: {
         tags: ['payments'],
         body: Type.Object(

@@ -6,7 +6,7 @@ import { errors } from '../../../lib/contract';
 import { OrderSchema, PackageSchema, PaymentMethodSchema } from '../schemas';
 import { paymentContext } from './context';
 import { IdempotencyHeaders, idempotencyKey } from './idempotency';
-import { perSession } from './rate-limit';
+import { perAccount } from './rate-limit';
 
 /**
  * `GET /api/repeat-order.php`: the last package and whether a mandate can pay it again;
@@ -49,7 +49,7 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/repeat-order.php',
     {
-      config: perSession(10, '10 minutes'),
+      config: perAccount(10, '10 minutes'),
       schema: {
         tags: ['payments'],
         headers: IdempotencyHeaders,
