@@ -1,0 +1,49 @@
+// Benches that cannot rot (issue 32, ADR 0031): each server bench runs in its smoke mode (BENCH_SMOKE=1: tiny
+// sizes, a second per figure) and must finish with exit code 0. They start the built api the way production does
+// (tools/bench/lib/bench-env.mjs), so a bench that no longer starts fails here, in CI, not months later. Timings
+// are printed, never asserted. The benches need PostgreSQL (and Redis for the two-node one), as CI has.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function smoke(script: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(__dirname, script)], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_SMOKE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const pg = process.env.DATABASE_URL ? test : test.skip;
+const pgAndRedis = process.env.DATABASE_URL && process.env.REDIS_URL ? test : test.skip;
+
+async function expectRuns(script: string, printed: RegExp) {
+  const { code, output } = await smoke(script);
+  if (code !== 0) throw new Error(`${script} failed (exit ${code}):\n${output.slice(-3000)}`);
+  expect(output).toMatch(printed);
+}
+
+pg(
+  'the database-vs-HTTP bench starts the api as production does and measures send, like and page',
+  () => expectRuns('db-ratio.mjs', /HTTP \/ database: \d+ %[\s\S]*balances not equal to their ledger: 0/),
+  180_000,
+);
+
+pg(
+  'the member search bench generates members and pages through them',
+  () => expectRuns('member-search.mjs', /gender \+ country/),
+  180_000,
+);
+
+pgAndRedis(
+  'the two-node live bench delivers real sends across nodes and counts open streams',
+  () => expectRuns('live-delivery.mjs', /received (\d+) of \1[\s\S]*per open stream/),
+  180_000,
+);
