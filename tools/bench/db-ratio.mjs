@@ -13,11 +13,13 @@
 // per request, the machine and the load average (a run is valid only at a load average ≤ the core count).
 //   node tools/bench/db-ratio.mjs
 //   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONCURRENCY=50 BENCH_ONLY=send node tools/bench/db-ratio.mjs
+//   BENCH_REDIS=1 …      the api with REDIS_URL, as a node of several runs (live events through Redis)
 //   BENCH_SMOKE=1 node tools/bench/db-ratio.mjs      (seconds: what npm test runs)
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import {
   DATABASE_URL,
+  REDIS_URL,
   SMOKE,
   cpuMicros,
   defaultSite,
@@ -113,6 +115,8 @@ async function trace(base, on) {
 
 /** The statements one request runs, with the work after its answer (it is the send's too). */
 async function statementsOf(base, doRequest) {
+  // What the request before left to do after its answer (offline notifications) is not this one's.
+  await new Promise((r) => setTimeout(r, 300));
   await trace(base, true);
   await doRequest();
   await new Promise((r) => setTimeout(r, 150));
@@ -163,7 +167,12 @@ export async function run({ log = console.log } = {}) {
   const schema = newSchema('bench_ratio');
   const api = await startApi({
     label: 'api (db-ratio)',
-    env: { DATABASE_URL, DATABASE_SCHEMA: schema, BENCH_TRACE: '1', REDIS_URL: undefined },
+    env: {
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      BENCH_TRACE: '1',
+      REDIS_URL: process.env.BENCH_REDIS === '1' ? REDIS_URL : undefined,
+    },
   });
   const client = await pgClient(schema);
   const pool = new pg.Pool({
@@ -209,6 +218,9 @@ export async function run({ log = console.log } = {}) {
       send: {
         name: 'POST messages.php (a paid text message)',
         async prepare(m) {
+          // Right after another send of the member: its session and the profiles are in the caches, as in a
+          // member's conversation (they expire after seconds, so a trace taken later would include their misses).
+          expect(200)(await send(m));
           const clientId = randomUUID();
           m.sendStatements = await statementsOf(api.url, async () => expect(200)(await send(m, clientId)));
           if (!m.sendStatements.some((s) => /INSERT INTO messages/i.test(s.text))) {
@@ -222,6 +234,9 @@ export async function run({ log = console.log } = {}) {
       like: {
         name: 'POST like.php (a new like)',
         async prepare(m) {
+          const like = (id) =>
+            request(api.url, { method: 'POST', path: '/api/like.php', cookie: m.cookie, body: { id } });
+          expect(200)(await like(nextLike(m)));
           const target = nextLike(m);
           m.likeStatements = await statementsOf(api.url, async () =>
             expect(200)(

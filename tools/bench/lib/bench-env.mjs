@@ -81,7 +81,9 @@ export async function startApi({ env = {}, label = 'api', timeoutMs = 300_000 } 
   };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   // stdout (the request log) goes nowhere, as to a log shipper that keeps up; stderr is kept for a failed start.
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+  // BENCH_SERVER_JS: another build of the server (an A/B against an older commit's build).
+  const serverJs = process.env.BENCH_SERVER_JS || path.join(ROOT, 'api', 'dist', 'server.js');
+  const child = spawn(process.execPath, [serverJs], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: childEnv,
