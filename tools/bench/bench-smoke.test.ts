@@ -47,3 +47,20 @@ pgAndRedis(
   () => expectRuns('live-delivery.mjs', /received (\d+) of \1[\s\S]*per open stream/),
   180_000,
 );
+
+test('a server that refuses to start is reported at once, with its reason, not after a timeout', async () => {
+  const lib = path.join(__dirname, 'lib', 'bench-env.mjs');
+  // Production without mail settings refuses to start (api config): the bench must say so within seconds.
+  const code = `import { startApi, ensureApiBuilt } from ${JSON.stringify(lib)};
+    await ensureApiBuilt();
+    try { const api = await startApi({ env: { MAIL_OUTBOX_ONLY: undefined, SMTP_URL: undefined, DATABASE_URL: undefined }, timeoutMs: 120000 }); await api.stop(); console.log('STARTED'); }
+    catch (err) { console.log(JSON.stringify({ message: err.message })); }`;
+  const output = await new Promise<string>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.on('exit', () => resolve(text));
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { message: string };
+  expect(result.message).toMatch(/exited before answering[\s\S]*SMTP_URL/);
+}, 120_000);
