@@ -54,7 +54,7 @@ async function generate(client, schema, count) {
   await client.query(
     `INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, region, city, interests, status)
      SELECT id, 'Lid ' || g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END, 'hetero',
-            (current_date - ((18 + (g * 7919) % 53) * 365 + (g * 31) % 365) * interval '1 day')::date,
+            (current_date - ((18 + (g::bigint * 7919) % 53) * 365 + (g * 31) % 365) * interval '1 day')::date,
             (ARRAY['NL','NL','NL','BE','DE','DE','FR','GB'])[1 + (g * 13) % 8],
             (ARRAY['Utrecht','Noord-Holland','Zuid-Holland','Gelderland','Limburg','Friesland'])[1 + (g * 17) % 6],
             'Stad', '[]'::jsonb, CASE WHEN g % 97 = 0 THEN 'disabled' ELSE 'active' END
