@@ -15,6 +15,7 @@
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
 //   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
 //   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
+//   BENCH_SMOKE=1 node tools/bench/api-throughput.mjs         PGlite, tiny seed, 1 s figures (npm test runs it)
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
 // its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.
 import { spawn, spawnSync } from 'node:child_process';
@@ -77,7 +78,11 @@ const CACHE_ENDPOINTS = {
 };
 
 /** Bench members (paid, with credits): the first reads, all of them send, each to its own conversations. */
-const SEED = { members: 50, conversations: 20, messages: 6 };
+/** BENCH_SMOKE=1: PGlite only, a few members and profiles, one second per figure (what `npm test` runs, ADR 0031). */
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SEED = SMOKE
+  ? { members: 4, conversations: 5, messages: 2 }
+  : { members: 50, conversations: 20, messages: 6 };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -197,6 +202,7 @@ async function startApp(backend, databaseUrl) {
     // Production refuses to start without these, and seeds no demo account: the bench signs a member up.
     APP_SECRET: randomBytes(32).toString('hex'),
     MAIL_OUTBOX_ONLY: '1',
+    ...(SMOKE ? { SEED_PROFILES: '12' } : {}),
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
@@ -402,7 +408,8 @@ async function benchBackend(backend, plainBare, { databaseUrl, rounds, duration,
     const members = await seedMembers(app.base);
     if (app.schema) await settle(databaseUrl, app.schema);
     const rows = [];
-    const only = process.env.BENCH_ONLY?.split(',');
+    // The smoke run leaves the send out: tools/bench/db-ratio.mjs measures it (and its smoke runs too).
+    const only = (process.env.BENCH_ONLY ?? (SMOKE ? 'hello,settings,members,chats' : undefined))?.split(',');
     for (const endpoint of ENDPOINTS.filter((e) => !only || only.includes(e.key))) {
       rows.push({ ...endpoint, answer: await describe(app.base, endpoint, members), rounds: [] });
     }
@@ -518,11 +525,11 @@ function report(backend, rows, { loads, duration, connections, schema, log }) {
 /** Benchmarks the requested backends; returns `{ machine, postgres?, pglite? }` with every figure. */
 export async function run({
   databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
-  backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(','),
+  backends = (process.env.BENCH_BACKENDS ?? (SMOKE ? 'pglite' : 'postgres,pglite')).split(','),
   rounds = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
-  duration = Number(process.env.BENCH_DURATION ?? 5),
-  connections = Number(process.env.BENCH_CONNECTIONS ?? 100),
-  caches = process.env.BENCH_CACHES !== '0',
+  duration = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 5)),
+  connections = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100)),
+  caches = process.env.BENCH_CACHES !== '0' && !SMOKE,
   log = console.log,
 } = {}) {
   if (!isApiBuilt(ROOT)) {

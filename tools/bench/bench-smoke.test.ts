@@ -36,6 +36,12 @@ pg(
   180_000,
 );
 
+test(
+  'the api throughput bench starts the api and its yardstick and measures the read endpoints (PGlite)',
+  () => expectRuns('api-throughput.mjs', /in-app hello[\s\S]*chats\.php[\s\S]*valid run/),
+  240_000,
+);
+
 pg(
   'the member search bench generates members and pages through them',
   () => expectRuns('member-search.mjs', /gender \+ country/),
