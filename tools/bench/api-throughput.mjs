@@ -15,6 +15,7 @@
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
 //   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
 //   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
+//   BENCH_SMOKE=1 node tools/bench/api-throughput.mjs         PGlite, tiny seed, 1 s figures (npm test runs it)
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
 // its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,8 +32,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/test';
 const CLOCK_TICK_US = 1e6 / 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux
 
-/** Targets of issue 16: share of the bare server's req/s, measured in the same round. */
-export const TARGETS = { hello: 0.7, endpoint: 0.4 };
+/**
+ * Share of the yardstick's req/s, measured in the same round. Issue 32: the yardstick is a bare Fastify with the
+ * app's own security headers and the same cookie, compression and logging plugins (bare-fastify.mjs with
+ * BARE_STACK); hello ≥ 90 % of it, the endpoints ≥ 40 %. BENCH_BARE=plain measures against the bare Fastify of
+ * issue 16 (no plugins; hello ≥ 70 % of it).
+ */
+const PLAIN = process.env.BENCH_BARE === 'plain';
+export const TARGETS = { hello: PLAIN ? 0.7 : 0.9, endpoint: 0.4 };
 
 const ENDPOINTS = [
   { key: 'hello', name: 'in-app hello', path: '/api/_bench/hello', target: TARGETS.hello },
@@ -71,7 +78,11 @@ const CACHE_ENDPOINTS = {
 };
 
 /** Bench members (paid, with credits): the first reads, all of them send, each to its own conversations. */
-const SEED = { members: 50, conversations: 20, messages: 6 };
+/** BENCH_SMOKE=1: PGlite only, a few members and profiles, one second per figure (what `npm test` runs, ADR 0031). */
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SEED = SMOKE
+  ? { members: 4, conversations: 5, messages: 2 }
+  : { members: 50, conversations: 20, messages: 6 };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -128,10 +139,10 @@ function spawnProcess(args, env, stdout = 'ignore') {
   };
 }
 
-async function startBare() {
+async function startBare(stack) {
   const proc = spawnProcess(
     [path.join(ROOT, 'tools', 'bench', 'bare-fastify.mjs'), '0'],
-    process.env,
+    stack ? { ...process.env, BARE_STACK: JSON.stringify(stack) } : process.env,
     'pipe',
   );
   const line = await new Promise((resolve, reject) => {
@@ -191,6 +202,7 @@ async function startApp(backend, databaseUrl) {
     // Production refuses to start without these, and seeds no demo account: the bench signs a member up.
     APP_SECRET: randomBytes(32).toString('hex'),
     MAIL_OUTBOX_ONLY: '1',
+    ...(SMOKE ? { SEED_PROFILES: '12' } : {}),
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
@@ -363,14 +375,41 @@ async function pair(bare, app, row, members, { duration, connections }) {
   return { ...figure, bare: bareFigure, ratio: figure.rps / (bareFigure.rps || 1) };
 }
 
-async function benchBackend(backend, bare, { databaseUrl, rounds, duration, connections, caches, log }) {
+/** The headers the app adds to every answer (its security headers), read from its hello answer. */
+async function appHeaders(base) {
+  const res = await fetch(`${base}/api/_bench/hello`);
+  await res.text();
+  const own = new Set([
+    'content-type',
+    'content-length',
+    'date',
+    'connection',
+    'keep-alive',
+    'vary',
+    'content-encoding',
+  ]);
+  return Object.fromEntries([...res.headers].filter(([name]) => !own.has(name)));
+}
+
+async function benchBackend(backend, plainBare, { databaseUrl, rounds, duration, connections, caches, log }) {
   log(`\n== ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}: starting the api (demo seed)…`);
   const app = await startApp(backend, databaseUrl);
+  let stacked;
   try {
+    let bare = plainBare;
+    if (!PLAIN) {
+      const headers = await appHeaders(app.base);
+      stacked = bare = await startBare(headers);
+      log(
+        `yardstick: bare Fastify with the app's ${Object.keys(headers).length} headers (${Object.keys(headers).join(', ')}), ` +
+          '@fastify/cookie, @fastify/compress and its logger at info (BENCH_BARE=plain: without them)',
+      );
+    }
     const members = await seedMembers(app.base);
     if (app.schema) await settle(databaseUrl, app.schema);
     const rows = [];
-    const only = process.env.BENCH_ONLY?.split(',');
+    // The smoke run leaves the send out: tools/bench/db-ratio.mjs measures it (and its smoke runs too).
+    const only = (process.env.BENCH_ONLY ?? (SMOKE ? 'hello,settings,members,chats' : undefined))?.split(',');
     for (const endpoint of ENDPOINTS.filter((e) => !only || only.includes(e.key))) {
       rows.push({ ...endpoint, answer: await describe(app.base, endpoint, members), rounds: [] });
     }
@@ -392,6 +431,7 @@ async function benchBackend(backend, bare, { databaseUrl, rounds, duration, conn
       : [];
     return { endpoints: rows, caches: cacheRows };
   } finally {
+    await stacked?.stop();
     await app.stop();
   }
 }
@@ -466,6 +506,13 @@ function report(backend, rows, { loads, duration, connections, schema, log }) {
   }
   for (const row of rows) log(`  ${row.name}: ${row.path} → ${row.answer}`);
   log(`  load average (1/5/15 min) before each round and at the end: ${loads.join(' | ')}`);
+  const highest = Math.max(...loads.map((l) => Number(l.split(' ')[0])));
+  const cores = os.cpus().length;
+  log(
+    highest <= cores
+      ? `  valid run: the load average stayed at or below the ${cores} cores`
+      : `  NOT a valid run: load average ${highest.toFixed(1)} above the ${cores} cores (repeat on an idle machine)`,
+  );
   log(
     `  ${connections} connections, ${duration} s per figure after a 1 s warm-up. Each endpoint is measured right after` +
       ` the bare server;\n  ratio = its req/s ÷ that bare req/s. µs/req = server process user+system CPU per request` +
@@ -478,11 +525,11 @@ function report(backend, rows, { loads, duration, connections, schema, log }) {
 /** Benchmarks the requested backends; returns `{ machine, postgres?, pglite? }` with every figure. */
 export async function run({
   databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
-  backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(','),
+  backends = (process.env.BENCH_BACKENDS ?? (SMOKE ? 'pglite' : 'postgres,pglite')).split(','),
   rounds = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
-  duration = Number(process.env.BENCH_DURATION ?? 5),
-  connections = Number(process.env.BENCH_CONNECTIONS ?? 100),
-  caches = process.env.BENCH_CACHES !== '0',
+  duration = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 5)),
+  connections = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100)),
+  caches = process.env.BENCH_CACHES !== '0' && !SMOKE,
   log = console.log,
 } = {}) {
   if (!isApiBuilt(ROOT)) {

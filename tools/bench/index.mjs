@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run bench (not a test): build time of each app, then page weight of the first load per route in
-// Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench and
-// member search over 100,000 generated members (PostgreSQL).
+// Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench, the
+// send/like/page against the database's own speed (db-ratio.mjs), live delivery of real sends across two nodes and
+// member search over 100,000 generated members (PostgreSQL). Each server bench reports the load average and calls a
+// run valid only when it stayed at or below the core count (ADR 0031); BENCH_SMOKE=1 runs them in seconds.
 //   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
 //   npm run bench -- --warm       builds with the filesystem cache
 //   npm run bench -- --no-build   measure what is built
@@ -182,6 +184,18 @@ function runLiveBench() {
   });
 }
 
+/** The send, the like and a page read against the database's own speed on the same statements (PostgreSQL). */
+async function runDbRatio() {
+  console.log('\n== the database vs HTTP on the same statements (tools/bench/db-ratio.mjs)');
+  try {
+    const { run } = await import('./db-ratio.mjs');
+    await run();
+  } catch (error) {
+    console.log(`(db-ratio bench failed: ${error.message})`);
+    process.exitCode = 1;
+  }
+}
+
 /** Member search over 100,000 generated members on PostgreSQL (its own server and schema). */
 async function runSearchBench() {
   console.log('\n== member search at scale (tools/bench/member-search.mjs)');
@@ -208,6 +222,7 @@ try {
   await server.stop();
 }
 if (!args.has('--pages-only')) {
+  await runDbRatio();
   await runLiveBench();
   await runSearchBench();
 }

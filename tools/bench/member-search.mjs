@@ -1,20 +1,27 @@
 #!/usr/bin/env node
-// Member search at scale (issue 9, item 10; not a test): starts the built api (api/dist/server.js, rebuilt first)
-// against PostgreSQL in a fresh schema, adds 100,000 generated members with SQL (no images), logs in as the demo
-// member and requests /api/members.php page after page for common filters, one request at a time. Prints p50/p95
+// Member search at scale (issue 9, item 10; not a test): starts the built api as production does (lib/bench-env.mjs)
+// against PostgreSQL in a fresh schema, adds BENCH_PROFILES (100,000; try 1000000) generated members with SQL (no
+// images), makes its own member with a session and requests /api/members.php page after page for common
+// filters, one request at a time. Prints p50/p95
 // per filter (target p95 < 50 ms), and the first request of each filter apart (its count is not cached yet).
 //   node tools/bench/member-search.mjs          (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_PROFILES=20000 BENCH_REQUESTS=40 node tools/bench/member-search.mjs
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+//   BENCH_SMOKE=1 node tools/bench/member-search.mjs     (2,000 members, seconds: what npm test runs)
+import {
+  DATABASE_URL,
+  SMOKE,
+  defaultSite,
+  describeLoad,
+  ensureApiBuilt,
+  loadWatch,
+  machine,
+  main,
+  makeMembers,
+  newSchema,
+  pgClient,
+  startApi,
+} from './lib/bench-env.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/test';
 export const TARGET_P95_MS = 50;
 
 /** What members search for most: the search form's fields alone and combined (SPEC §3 search state). */
@@ -27,31 +34,6 @@ const FILTERS = [
   { name: 'gender + age 18-25', query: 'gender=female&min_age=18&max_age=25' },
 ];
 const PAGES = [1, 2, 3, 5, 10, 20, 50];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, ms = 180_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${ms / 1000} s`);
-}
 
 /** 100,000 members in plain SQL: two genders, five countries, ages 18–70, a photo row for 70 %. */
 async function generate(client, schema, count) {
@@ -72,7 +54,7 @@ async function generate(client, schema, count) {
   await client.query(
     `INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, region, city, interests, status)
      SELECT id, 'Lid ' || g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END, 'hetero',
-            (current_date - ((18 + (g * 7919) % 53) * 365 + (g * 31) % 365) * interval '1 day')::date,
+            (current_date - ((18 + (g::bigint * 7919) % 53) * 365 + (g * 31) % 365) * interval '1 day')::date,
             (ARRAY['NL','NL','NL','BE','DE','DE','FR','GB'])[1 + (g * 13) % 8],
             (ARRAY['Utrecht','Noord-Holland','Zuid-Holland','Gelderland','Limburg','Friesland'])[1 + (g * 17) % 6],
             'Stad', '[]'::jsonb, CASE WHEN g % 97 = 0 THEN 'disabled' ELSE 'active' END
@@ -105,52 +87,28 @@ async function timed(url, cookie) {
 }
 
 export async function run({
-  databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
-  profiles = Number(process.env.BENCH_PROFILES ?? 100_000),
-  requests = Number(process.env.BENCH_REQUESTS ?? 70),
+  profiles = Number(process.env.BENCH_PROFILES ?? (SMOKE ? 2_000 : 100_000)),
+  requests = Number(process.env.BENCH_REQUESTS ?? (SMOKE ? 7 : 70)),
   log = console.log,
 } = {}) {
-  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('api build failed');
-  const { default: pg } = await import('pg');
-  const port = await freePort();
-  const schema = `bench_search_${randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-search-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      SEED_DEMO: '1',
-      SEED_PROFILES: '8',
-      LOG_LEVEL: 'warn',
-    },
+  await ensureApiBuilt();
+  const schema = newSchema('bench_search');
+  const api = await startApi({
+    label: 'api (member search)',
+    env: { DATABASE_URL, DATABASE_SCHEMA: schema, SEED_PROFILES: '8', REDIS_URL: undefined },
   });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const base = api.url;
+  const client = await pgClient();
+  const watch = loadWatch();
   try {
-    await waitFor(`${base}/api/settings.php`);
     const started = Date.now();
     await generate(client, schema, profiles);
     log(
       `generated ${profiles.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-
-    const login = await fetch(`${base}/api/user.php`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-      body: 'email=demo%40example.com&password=Demo-1234',
-    });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-    const cookie = `sid=${/sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1]}`;
+    // The bench's own member (production has no demo account), with a session made in SQL.
+    const [viewer] = await makeMembers(client, await defaultSite(client), 1, { tag: 'bench-search' });
+    const cookie = viewer.cookie;
 
     log(
       `\n${'filter'.padEnd(24)}${'matches'.padStart(9)}${'first ms'.padStart(10)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'max ms'.padStart(8)}`,
@@ -183,26 +141,16 @@ export async function run({
     }
     log(
       `(${requests} sequential requests per filter over pages ${PAGES.join(', ')}, 24 per page, logged in; ` +
-        `PostgreSQL schema ${schema}; ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'})`,
+        `PostgreSQL schema ${schema}; ${machine().cores} cores, ${machine().cpu}; ${describeLoad(watch.stop())})`,
     );
     return rows;
   } finally {
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    await api.stop();
     // BENCH_KEEP=1 keeps the schema to look at query plans (drop it yourself afterwards).
     if (!process.env.BENCH_KEEP)
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await client.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  run().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+main(import.meta, run);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { statementTrace, traceClient } from './trace';
 import { ConfigError, type AppConfig } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -182,6 +183,7 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
   // An idle connection that breaks (the database restarted, the network cut) must not end the process: the next
   // query that needs one opens a new connection or fails with its own error (and /readyz says so).
   pool.on('error', () => undefined);
+  if (statementTrace.enabled) pool.on('connect', (client) => traceClient(client as never));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   const raw: RawDb = {

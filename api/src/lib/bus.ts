@@ -52,7 +52,12 @@ export function createLocalBus(): Bus {
  */
 export function createRedisBus(url: string, channel: string, log: FastifyBaseLogger): Bus {
   const node = randomUUID();
-  const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // Auto-pipelining: what one event-loop turn publishes goes to Redis in one write (ADR 0031).
+  const publisher = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+  });
   const subscriber = new Redis(url, { lazyConnect: false });
   const handlers: ((event: BusEvent) => void)[] = [];
   const all: ((event: BusEvent) => void)[] = [];

@@ -12,8 +12,10 @@ import { createFanOut, liveRecipients, type LiveHub, type UndeliveredHandler } f
 export function createRedisLiveHub(url: string, prefix: string, log: FastifyBaseLogger): LiveHub {
   const fanOut = createFanOut();
   let undelivered: UndeliveredHandler | undefined;
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url);
+  // Auto-pipelining: the commands of one event-loop turn (the PUBLISHes of a burst of sends, the SUBSCRIBEs of
+  // streams opening together) go to Redis as one write and come back as one read (ADR 0031).
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const subscriber = new Redis(url, { enableAutoPipelining: true });
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (err: unknown) => log.warn({ err }, 'redis live hub connection error'));
   }
@@ -44,13 +46,14 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
   };
 
   return {
-    publish(userIds, event) {
+    publish(userIds, event, heard) {
       const json = JSON.stringify(event);
       for (const userId of liveRecipients(userIds)) {
         publisher
           .publish(channelOf(userId), json)
           .then((nodes) => {
             if (nodes === 0) undelivered?.(userId, event);
+            else heard?.(userId);
           })
           .catch((err: unknown) => log.warn({ err, userId }, 'live publish failed'));
       }

@@ -13,8 +13,12 @@ export type UndeliveredHandler = (userId: number, event: LiveEvent) => void;
  * so writers never change.
  */
 export interface LiveHub {
-  /** Delivers `event` to every open connection of each member. Never throws: a lost event is refetched by polling. */
-  publish(userIds: number | readonly number[], event: LiveEvent): void;
+  /**
+   * Delivers `event` to every open connection of each member. Never throws: a lost event is refetched by polling.
+   * `heard` is called for each member the event reached on some node (Redis: once PUBLISH has answered), so a
+   * writer can send what only an open page shows (counters) to exactly those members.
+   */
+  publish(userIds: number | readonly number[], event: LiveEvent, heard?: (userId: number) => void): void;
   /** Registers a connection of `userId`; returns the function that removes it (safe to call twice). */
   subscribe(userId: number, listener: LiveListener): () => void;
   /** Resolves once events for `userId` published anywhere reach this node (Redis: the SUBSCRIBE is confirmed). */
@@ -91,10 +95,11 @@ export function createLocalLiveHub(): LiveHub {
   const fanOut = createFanOut();
   let undelivered: UndeliveredHandler | undefined;
   return {
-    publish(userIds, event) {
+    publish(userIds, event, heard) {
       const json = JSON.stringify(event);
       for (const id of ids(userIds)) {
         if (fanOut.deliver(id, event, json) === 0) undelivered?.(id, event);
+        else heard?.(id);
       }
     },
     subscribe(userId, listener) {

@@ -94,6 +94,13 @@ export function createChatsService(
     },
   });
 
+  let unpublished = new Set<number>();
+  function publishChanged() {
+    const userIds = [...unpublished];
+    unpublished = new Set();
+    if (userIds.length) deps.bus.publish({ type: 'chats-changed', userIds });
+  }
+
   function rowsOf(me: number): Promise<ChatRow[]> {
     if (!live || !deps.bus.hearing() || !cacheEnabled('chats'))
       return raw.query<ChatRow>(CHATS_SQL, [me], 'chats_list');
@@ -181,7 +188,9 @@ export function createChatsService(
      */
     changed(...userIds: number[]): void {
       forget(userIds);
-      deps.bus.publish({ type: 'chats-changed', userIds });
+      // The other nodes hear one event per event-loop turn for all the sends and reads of that turn (ADR 0031).
+      for (const id of userIds) unpublished.add(id);
+      if (unpublished.size === userIds.length) setImmediate(publishChanged);
     },
 
     /** Resolves once every change committed before the call has been heard here (tests, writers' follow-ups). */

@@ -17,7 +17,7 @@ import { visibleOnSite, type BlockedService, type ProfileCache } from '../member
 import type { CreditsService } from '../payments';
 import type { ChatPhotosService } from './chat-photos';
 import { PUBLISHED_SQL, type ChatsService } from './chats';
-import type { CountersService } from './counters';
+import { createCountersBatch, type CountersService } from './counters';
 import type { GiftRow, GiftsService } from './gifts';
 import {
   MESSAGE_COLUMNS,
@@ -195,9 +195,16 @@ export function createMessagesService(deps: {
   const { db, raw } = deps;
   /** Prepared-statement names of the one-statement send, one per text (the site's visibility rule is in it). */
   const sendStatements = new Map<string, { text: string; name: string }>();
+  /** `counters` after sends and reads: batched, and only for members whose open page heard the change. */
+  const countersBatch = createCountersBatch(deps.counters, deps.live, deps.log);
+  const countersSoon = (userId: number) => countersBatch.soon(userId);
 
+  /** The catalogue by id, built once per catalogue read (twice per send before: the sender's and the partner's). */
+  const giftMaps = new WeakMap<readonly GiftRow[], Map<number, GiftRow>>();
   async function viewContext(viewer: number, locale: Locale, giftCredits: number): Promise<ViewContext> {
-    const gifts = new Map<number, GiftRow>((await deps.gifts.list()).map((g) => [g.id, g]));
+    const list = await deps.gifts.list();
+    let gifts = giftMaps.get(list);
+    if (!gifts) giftMaps.set(list, (gifts = new Map(list.map((g) => [g.id, g]))));
     return { viewer, locale, giftCredits, gifts };
   }
 
@@ -239,30 +246,29 @@ export function createMessagesService(deps: {
       up_to: upTo,
       read_at: found[0]!.read_at!,
     });
-    void deps.counters
-      .of(me)
-      .then((c) => deps.live.publish(me, { type: 'counters', ...c }))
-      .catch((err: unknown) => deps.log.warn({ err }, 'counters not published'));
+    // My other tabs' badges; on one node only when I have an open page at all.
+    if (deps.live.reachable(me)) countersSoon(me);
     return upTo;
   }
 
+  /** My conversation, with my language (the page's gift names: no user row is loaded for a page, ADR 0031). */
   async function myConversation(
     me: number,
     ref: { conversation?: number; member?: number },
-  ): Promise<ConversationRow> {
-    let row: ConversationRow | undefined;
+  ): Promise<ConversationRow & { language: string }> {
+    let row: (ConversationRow & { language: string }) | undefined;
     if (ref.conversation !== undefined) {
-      [row] = await raw.query<ConversationRow>(
-        `SELECT id, user_a, user_b, started_by FROM conversations
-         WHERE id = $1 AND ((user_a = $2 AND NOT deleted_by_a) OR (user_b = $2 AND NOT deleted_by_b))`,
+      [row] = await raw.query<ConversationRow & { language: string }>(
+        `SELECT c.id, c.user_a, c.user_b, c.started_by, u.language FROM conversations c JOIN users u ON u.id = $2
+         WHERE c.id = $1 AND ((c.user_a = $2 AND NOT c.deleted_by_a) OR (c.user_b = $2 AND NOT c.deleted_by_b))`,
         [ref.conversation, me],
         'conversation_of_member',
       );
     } else if (ref.member !== undefined) {
       const [a, b] = me < ref.member ? [me, ref.member] : [ref.member, me];
-      [row] = await raw.query<ConversationRow>(
-        `SELECT id, user_a, user_b, started_by FROM conversations
-         WHERE user_a = $1 AND user_b = $2 AND NOT (CASE WHEN user_a = $3 THEN deleted_by_a ELSE deleted_by_b END)`,
+      [row] = await raw.query<ConversationRow & { language: string }>(
+        `SELECT c.id, c.user_a, c.user_b, c.started_by, u.language FROM conversations c JOIN users u ON u.id = $3
+         WHERE c.user_a = $1 AND c.user_b = $2 AND NOT (CASE WHEN c.user_a = $3 THEN c.deleted_by_a ELSE c.deleted_by_b END)`,
         [a, b, me],
         'conversation_of_pair',
       );
@@ -317,7 +323,6 @@ export function createMessagesService(deps: {
     /** `GET /api/messages.php`: one page, newest first in SQL (index messages_conversation_idx), oldest first out. */
     async page(
       me: number,
-      locale: Locale,
       giftCredits: number,
       ref: { conversation?: number; member?: number; before?: number; limit?: number },
     ): Promise<MessagesResponse> {
@@ -334,6 +339,7 @@ export function createMessagesService(deps: {
       );
       const more = found.length > limit;
       const page = more ? found.slice(0, limit) : found;
+      const locale: Locale = isLocale(conversation.language) ? conversation.language : 'nl';
       const ctx = await viewContext(me, locale, giftCredits);
       return {
         conversation: { id: conversation.id, started_by_me: conversation.started_by === me },
@@ -652,25 +658,27 @@ export function createMessagesService(deps: {
         // My own copy matters only to my open pages (my other tabs); the partner's always goes out: when it
         // reaches no open page, the offline fallback (Web Push) takes it. Except to a fictional profile with no
         // open page: nobody is notified for one (offline.ts), and unheard the event would only cost the offline
-        // notifier a query to find that out (staff answer from the reply queue).
+        // notifier a query to find that out (staff answer from the reply queue). Counters (a batched statement)
+        // go only to members whose open page the message event reached, on whichever node (the hub says so).
         if (deps.live.reachable(me)) {
-          deps.live.publish(me, { type: 'message', conversation: conversationRef.id, message, chat });
+          deps.live.publish(
+            me,
+            { type: 'message', conversation: conversationRef.id, message, chat },
+            countersSoon,
+          );
         }
         if (meProfile && !(partnerProfile?.fictional && !deps.live.reachable(partnerId))) {
           const theirs = toMessage(row, await viewContext(partnerId, partnerLocale, costs.gift_credits));
-          deps.live.publish(partnerId, {
-            type: 'message',
-            conversation: conversationRef.id,
-            message: theirs,
-            chat: toChatEntry(conversationRef, meProfile, stored.unread_partner, theirs),
-          });
-        }
-        // Counters (two queries each) only for members with an open page to show them.
-        for (const id of [partnerId, me].filter((member) => deps.live.reachable(member))) {
-          void deps.counters
-            .of(id)
-            .then((counters) => deps.live.publish(id, { type: 'counters', ...counters }))
-            .catch((err: unknown) => deps.log.warn({ err }, 'counters not published'));
+          deps.live.publish(
+            partnerId,
+            {
+              type: 'message',
+              conversation: conversationRef.id,
+              message: theirs,
+              chat: toChatEntry(conversationRef, meProfile, stored.unread_partner, theirs),
+            },
+            countersSoon,
+          );
         }
         return { message, chat, credits: stored.balance };
       }

@@ -12,6 +12,10 @@ import { pushText } from './push-texts';
 /** One new-message mail per conversation per hour at most: a chat is not one mail per line. */
 export const MESSAGE_MAIL_INTERVAL = '1 hour';
 
+/** The intervals of the mail marks in milliseconds (`claimOnce`); a mark of another interval is not remembered. */
+const INTERVAL_MS: Record<string, number> = { [MESSAGE_MAIL_INTERVAL]: 3_600_000, '100 years': Infinity };
+const MAX_REMEMBERED_CLAIMS = 100_000;
+
 /** The member an undelivered event is for, as far as notifying them goes. */
 export interface OfflineMember {
   id: number;
@@ -125,8 +129,15 @@ export function decideOffline(
   return null;
 }
 
-const MEMBER_SQL = (userId: number) => sql`
+/**
+ * The member, and for a message whether its conversation is new (this is its only message: two rows answer
+ * that, however long the conversation is), in one statement: one round trip per unheard send (ADR 0031).
+ */
+const MEMBER_SQL = (userId: number, conversation: number | null) => sql`
   SELECT u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
+         CASE WHEN ${conversation}::int IS NULL THEN 0 ELSE
+           (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = ${conversation}::int LIMIT 2) m)
+         END AS conversation_messages,
          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push,
          coalesce(np.new_conversations, true) AS new_conversations,
          coalesce(np.new_messages, true) AS new_messages,
@@ -188,34 +199,44 @@ export function createOfflineNotifier(deps: {
   sites: SitesService;
   log: FastifyBaseLogger;
 }) {
+  /**
+   * Marks this node claimed, until their interval is over: a conversation going on while the partner is away
+   * would otherwise write the same refused claim on every message (a statement per send, ADR 0031). Only this
+   * node's own successful claims are remembered, so the answer is the one the database would give.
+   */
+  const claimed = new Map<string, number>();
+  async function claimOnce(userId: number, mail: NonNullable<OfflineDecision['mail']>): Promise<boolean> {
+    const mark = `${userId} ${mail.kind} ${mail.key}`;
+    if ((claimed.get(mark) ?? 0) > Date.now()) return false;
+    if (!(await claimMark(deps.db, userId, mail.kind, mail.key, mail.every))) return false;
+    const ms = INTERVAL_MS[mail.every];
+    if (ms !== undefined) {
+      if (claimed.size >= MAX_REMEMBERED_CLAIMS) claimed.clear();
+      claimed.set(mark, Date.now() + ms);
+    }
+    return true;
+  }
+
   async function notify(userId: number, event: LiveEvent): Promise<OfflineDecision | null> {
     if (event.type !== 'message' && event.type !== 'like' && event.type !== 'match') return null;
     if (event.type === 'message' && event.message.from_me) return null;
-    const row = await first<Omit<OfflineMember, 'prefs'> & OfflineMember['prefs']>(
-      deps.db,
-      MEMBER_SQL(userId),
-    );
+    const row = await first<
+      Omit<OfflineMember, 'prefs'> & OfflineMember['prefs'] & { conversation_messages: number }
+    >(deps.db, MEMBER_SQL(userId, event.type === 'message' ? event.conversation : null));
     if (!row) return null;
+    const { conversation_messages: messages, ...rest } = row;
     const member: OfflineMember = {
-      ...row,
+      ...rest,
       prefs: { new_conversations: row.new_conversations, new_messages: row.new_messages, like: row.like },
     };
-    // Nobody to tell (a deleted or fictional member): the conversation need not be looked at.
+    // Nobody to tell (a deleted or fictional member).
     if (member.status === 'deleted' || member.fictional) return null;
-    let newConversation = false;
-    if (event.type === 'message') {
-      // New = this is its only message; two rows answer that, however long the conversation is.
-      const count = await first<{ n: number }>(
-        deps.db,
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM messages WHERE conversation_id = ${event.conversation} LIMIT 2) m`,
-      );
-      newConversation = (count?.n ?? 0) <= 1;
-    }
+    const newConversation = event.type === 'message' && messages <= 1;
     const decision = decideOffline(event, member, newConversation);
     if (!decision) return null;
     if (decision.push) await deps.push.sendToUser(userId, decision.push);
     const { mail } = decision;
-    if (mail && member.email && (await claimMark(deps.db, userId, mail.kind, mail.key, mail.every))) {
+    if (mail && member.email && (await claimOnce(userId, mail))) {
       await mailMember(
         deps,
         { ...member, email: member.email },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isLocale } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
 import { badInput } from '../../../lib/errors';
 import { MAX_PAGE_SIZE } from '../messages';
@@ -23,16 +22,17 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      // The session's member only: the language the page needs is read with the conversation.
+      const userId = await request.requireUserId();
       const { conversation, member, before, limit } = request.query;
       if ((conversation === undefined) === (member === undefined)) throw badInput('conversation');
       reply.header('cache-control', 'no-store');
-      return app.services.messages.page(
-        user.id,
-        isLocale(user.language) ? user.language : 'nl',
-        request.site.baseSettings.gift_credits,
-        { conversation, member, before: before === undefined ? undefined : Number(before), limit },
-      );
+      return app.services.messages.page(userId, request.site.baseSettings.gift_credits, {
+        conversation,
+        member,
+        before: before === undefined ? undefined : Number(before),
+        limit,
+      });
     },
   );
 

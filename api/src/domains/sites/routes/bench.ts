@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { statementTrace } from '../../../db/trace';
 import { CACHE_NAMES, setCachesOff } from '../../../lib/caches';
+import { notFound } from '../../../lib/errors';
 
 /**
  * Routes of the throughput bench (tools/bench/api-throughput.mjs), registered only with `BENCH=1` (the two that
  * change state only outside production):
  * - `GET /api/_bench/hello` (no schema, like the bare server's) and `GET /api/_bench/db` (one SELECT 1);
+ * - `GET /api/_bench/memory.json`: the process's memory (after a full GC when started with --expose-gc);
+ * - `POST /api/_bench/trace.json` `{ on }` (only with BENCH_TRACE=1, loopback): starts or stops recording the SQL
+ *   statements the node runs and answers those recorded so far (db/trace.ts, tools/bench/db-ratio.mjs);
  * - `POST /api/_bench/caches` `{ off: [...] }`: which in-process caches are off (lib/caches.ts), so each endpoint
  *   is measured with and without the caches it uses on the same server;
  * - `POST /api/_bench/members.php`: paid members with sessions, credits and conversations with the site's
@@ -19,6 +24,31 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [row] = await raw.query<{ one: number }>('SELECT 1 AS one', [], 'bench_one');
     return { hello: row?.one };
   });
+  // The process's memory after a full garbage collection when the process allows one (`--expose-gc`), for the live
+  // bench's memory per open stream (tools/bench/live-delivery.mjs).
+  app.get('/api/_bench/memory.json', { schema: { hide: true } }, async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    return { rss, heapUsed, external, arrayBuffers };
+  });
+  // The statements the node runs while a trace is on (db/trace.ts): only in a process started with BENCH_TRACE=1,
+  // from loopback (tools/bench/db-ratio.mjs replays them without HTTP). Never set in a deployment.
+  if (statementTrace.enabled) {
+    app.post(
+      '/api/_bench/trace.json',
+      {
+        schema: { hide: true, body: Type.Object({ on: Type.Boolean() }) },
+        config: { csrf: false },
+      },
+      async (request) => {
+        if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) throw notFound();
+        const statements = statementTrace.statements;
+        statementTrace.statements = [];
+        statementTrace.recording = request.body.on;
+        return { statements };
+      },
+    );
+  }
 
   // What changes state (caches, members with credits) never exists in production, whatever BENCH says.
   if (app.config.production) return;

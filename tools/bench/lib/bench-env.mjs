@@ -1,0 +1,241 @@
+// What every server bench shares (ADR 0031): the built api started as production starts it, a server that exits
+// reported at once with its last output, members made in SQL with their own sessions, the machine and its load
+// average (a run is valid only while the load average stays at or below the core count), percentiles.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApi, isApiBuilt } from '../../lib/build.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+/** BENCH_SMOKE=1: tiny sizes, seconds; what `npm test` runs so that a bench that no longer starts fails CI. */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+const CLOCK_TICK_US = 1e6 / 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function ensureApiBuilt() {
+  if (isApiBuilt()) return;
+  const built = await buildApi({ quiet: true });
+  if (built.code !== 0) throw new Error('api build failed');
+}
+
+/** User + system CPU time of a process, in µs (Linux). */
+export function cpuMicros(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process in bytes (Linux). */
+export function rssBytes(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The built api (api/dist/server.js) as production runs it: NODE_ENV=production, its own APP_SECRET, mail kept
+ * in the outbox on purpose (MAIL_OUTBOX_ONLY=1), the demo sites but no demo account (production has none), the
+ * default log level, BENCH=1 for the bench's read-only routes. Resolves once `/api/settings.php` answers; rejects
+ * as soon as the process exits, with the end of what it printed (a server that refuses to start is reported in
+ * seconds, not after a timeout).
+ */
+export async function startApi({ env = {}, label = 'api', timeoutMs = 300_000 } = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    MAIL_OUTBOX_ONLY: '1',
+    BENCH: '1',
+    SEED_DEMO: '1',
+    SEED_PROFILES: '5',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...env,
+  };
+  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
+  // stdout (the request log) goes nowhere, as to a log shipper that keeps up; stderr is kept for a failed start.
+  // BENCH_SERVER_JS: another build of the server (an A/B against an older commit's build).
+  const serverJs = process.env.BENCH_SERVER_JS || path.join(ROOT, 'api', 'dist', 'server.js');
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: childEnv,
+  });
+  let tail = '';
+  child.stderr.on('data', (chunk) => {
+    tail = (tail + chunk).slice(-4000);
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const url = `http://127.0.0.1:${port}`;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const stop = async () => {
+    if (!gone) child.kill('SIGTERM');
+    const done = await Promise.race([
+      exited.then(() => true),
+      new Promise((r) => setTimeout(r, 8000, false)),
+    ]);
+    if (!done) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone) {
+      await stop();
+      throw new Error(`${label} exited before answering (${await exited}):\n${tail.trim()}`);
+    }
+    const ok = await fetch(`${url}/api/settings.php`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > until) {
+      await stop();
+      throw new Error(`${label} did not answer ${url} within ${timeoutMs / 1000} s:\n${tail.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, pid: child.pid, child, exited, stop, stderr: () => tail };
+}
+
+export async function pgClient(schema) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  if (schema) await client.query(`SET search_path TO ${schema}`);
+  return client;
+}
+
+export async function dropSchema(schema) {
+  const client = await pgClient();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export const newSchema = (prefix) => `${prefix}_${randomBytes(5).toString('hex')}`;
+
+export async function defaultSite(client) {
+  const { rows } = await client.query('SELECT id FROM sites ORDER BY is_default DESC, id LIMIT 1');
+  return rows[0].id;
+}
+
+const tokenHash = (token) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * `count` members on `site`, each with a profile, a session (`cookie`) and, when `credits` is given, a paid
+ * account with that balance bought through the ledger. Made in SQL: signing up thousands through HTTP would
+ * measure argon2.
+ */
+export async function makeMembers(client, site, count, { credits = 0, tag = 'bench' } = {}) {
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const { rows } = await client.query(
+    `WITH u AS (
+       INSERT INTO users (site_id, email, password_hash, status, paid_user, credits)
+       SELECT $1, $2 || '-' || g || '-' || md5(random()::text) || '@example.org', 'x', 'confirmed', $4 > 0, $4
+       FROM generate_series(1, $3::int) g RETURNING id),
+     p AS (INSERT INTO profiles (user_id, name, gender, date_of_birth, country)
+           SELECT id, 'Bench ' || id, CASE WHEN id % 2 = 0 THEN 'female' ELSE 'male' END, '1990-01-01', 'NL' FROM u),
+     l AS (INSERT INTO credit_ledger (user_id, kind, amount, balance_after, ref)
+           SELECT id, 'purchase', $4, $4, 'order:bench-' || id FROM u WHERE $4 > 0)
+     SELECT id FROM u ORDER BY id`,
+    [site, tag, count, credits],
+  );
+  const members = rows.map((row, i) => ({ id: row.id, token: tokens[i], cookie: `sid=${tokens[i]}` }));
+  await client.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at)
+     SELECT unnest($1::text[]), unnest($2::int[]), now() + interval '1 day'`,
+    [members.map((m) => tokenHash(m.token)), members.map((m) => m.id)],
+  );
+  return members;
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return { cores: cpus.length, cpu: cpus[0]?.model ?? 'unknown CPU', node: process.version };
+}
+
+/**
+ * Samples the 1-minute load average every second while a bench runs. `valid` is false when it went above the
+ * core count at any point: the figures then say more about the others' work than about ours.
+ */
+export function loadWatch() {
+  const { cores } = machine();
+  const samples = [os.loadavg()[0]];
+  const timer = setInterval(() => samples.push(os.loadavg()[0]), 1000);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(os.loadavg()[0]);
+      const min = Math.min(...samples);
+      const max = Math.max(...samples);
+      return { min, max, cores, valid: max <= cores };
+    },
+  };
+}
+
+export function describeLoad(load) {
+  return (
+    `load average ${load.min.toFixed(1)}–${load.max.toFixed(1)} on ${load.cores} cores: ` +
+    (load.valid
+      ? 'valid run'
+      : 'NOT a valid run (load average above the core count; repeat on an idle machine)')
+  );
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '–');
+
+export async function cannon(opts) {
+  const { default: autocannon } = await import('autocannon');
+  return new Promise((resolve, reject) =>
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+/** Runs a bench module's `run()` when the file is executed directly; exit code 1 on failure. */
+export function main(meta, run) {
+  if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(meta.url)) {
+    run().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  }
+}
