@@ -10,7 +10,7 @@ import {
   createPhotosService,
   createLoginGuard,
 } from './accounts';
-import { createSitesService, createRegistry } from './sites';
+import { createSitesService, createRegistry, createFolderStorage } from './sites';
 import { createExperimentsService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
@@ -98,7 +98,13 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
-    registry: createRegistry(deps.config.dataDir),
+    /** The deploy registry (deploy_apps rows, reloaded on NOTIFY) and the deployed files in storage. */
+    registry: createRegistry({
+      db,
+      raw: deps.raw,
+      storage: createFolderStorage(deps.config.dataDir),
+      log: deps.log,
+    }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
   const experiments = createExperimentsService(db, { registry: core.registry });

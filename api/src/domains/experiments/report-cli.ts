@@ -10,7 +10,7 @@ import type { ExperimentCounts, ExperimentReport } from '@dating/shared/contract
 import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { createRegistry } from '../sites';
+import { createFolderStorage, createRegistry } from '../sites';
 import { createExperimentsService } from './service';
 
 const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
@@ -61,7 +61,13 @@ export async function experimentReport(
   const database = await openDatabase(config);
   try {
     await migrate(database.raw);
-    const service = createExperimentsService(database.db, { registry: createRegistry(config.dataDir) });
+    const registry = createRegistry({
+      db: database.db,
+      raw: database.raw,
+      storage: createFolderStorage(config.dataDir),
+    });
+    await registry.reload();
+    const service = createExperimentsService(database.db, { registry });
     const report = await service.report(app);
     out.log(json ? JSON.stringify(report, null, 2) : formatReport(report));
     return 0;
