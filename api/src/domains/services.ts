@@ -29,6 +29,7 @@ import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
+import { createStorage } from '../lib/storage';
 // The service file itself, not the domain index: the index also re-exports the staff command-line tools.
 import { createStaffService } from './staff/service';
 
@@ -43,6 +44,8 @@ export interface ServiceDeps {
 /** Every service, built once per app and reached from routes as `app.services.<name>`. */
 export function createServices(deps: ServiceDeps) {
   const { db } = deps;
+  // Every file (photos, chat photos, icons, portraits, deployed remotes): the local folder or S3 (lib/storage).
+  const storage = createStorage(deps.config.storage);
   const bus = deps.config.redisUrl
     ? createRedisBus(deps.config.redisUrl, `dating:bus:${deps.config.dbSchema ?? 'public'}`, deps.log)
     : createLocalBus();
@@ -70,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
   // Each member's counters (the `counters` live event, the navigation's badges): one definition for every writer.
   const counters = createCountersService(deps.raw, chats);
   const core = {
+    storage,
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
