@@ -27,7 +27,6 @@ import { createLocalBus, createRedisBus } from '../lib/bus';
 import { createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
-import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
 import { createStorage } from '../lib/storage';
 // The service file itself, not the domain index: the index also re-exports the staff command-line tools.
@@ -108,14 +107,13 @@ export function createServices(deps: ServiceDeps) {
   const experiments = createExperimentsService(db, { registry: core.registry });
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
-    mediaDir: path.join(deps.config.dataDir, 'media'),
+    storage,
     autoApproveSeconds: autoApproveSecondsFromEnv(),
+    log: deps.log,
   });
   // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
   const gifts = createGiftsService(deps.raw);
-  const chatPhotos = createChatPhotosService(deps.raw, {
-    dir: path.join(deps.config.dataDir, 'chat-photos'),
-  });
+  const chatPhotos = createChatPhotosService(deps.raw, { storage, db });
   const messages = createMessagesService({
     ...core,
     db,
@@ -143,7 +141,6 @@ export function createServices(deps: ServiceDeps) {
     ...chat,
     db,
     raw: deps.raw,
-    dataDir: deps.config.dataDir,
     photos,
     payments,
     accounts,

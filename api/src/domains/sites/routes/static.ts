@@ -1,20 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { isValidKey } from '../../../lib/storage';
+import { IMMUTABLE, sendStoredObject } from '../../../lib/storage/http';
 
 /**
  * `/remotes/<app>/<version>/*`: deployed bundles, immutable (a version folder never changes), with the
  * deploy's .br/.gz siblings chosen by Accept-Encoding. The registry and manifests are the mutable pointers.
- * `/media/*`: seeded and uploaded images.
+ * `/media/*`: approved photos and seeded portraits, streamed from the object storage (lib/storage).
  */
 export const staticRoutes: FastifyPluginAsync = async (app) => {
   const siteDir = path.join(app.config.dataDir, 'site');
-  const mediaDir = path.join(app.config.dataDir, 'media');
   mkdirSync(siteDir, { recursive: true });
-  mkdirSync(mediaDir, { recursive: true });
 
   await app.register(fastifyStatic, {
     root: siteDir,
@@ -36,15 +34,20 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    cacheControl: false,
-    index: false,
-    list: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', IMMUTABLE);
-    },
-  });
+  // Public objects only: approved photos (`media/photos/`) and seeded portraits (`media/seed/`), from the
+  // configured storage. Photos under inspection and chat photos are kept under other prefixes, which no public
+  // route serves (docs/adr/0024-object-storage.md).
+  const media = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const rest = request.params['*'];
+    const notFound = () => {
+      reply.callNotFound();
+      return reply;
+    };
+    if (!/^(photos|seed)\/[^/]+$/.test(rest) || !isValidKey(rest)) return notFound();
+    return sendStoredObject(request, reply, app.services.storage, `media/${rest}`, {
+      cacheControl: IMMUTABLE,
+      notFound,
+    });
+  };
+  app.get('/media/*', { schema: { hide: true } }, media);
 };
