@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RangeNotSatisfiableError, type ByteRange, type ObjectStorage, type StoredObject } from './core';
 
@@ -76,7 +77,8 @@ export async function sendStoredObject(
   }
   reply.type(found.contentType ?? 'application/octet-stream');
   if (found.contentEncoding) reply.header('content-encoding', found.contentEncoding);
-  if (!body) return reply.header('content-length', found.size).send();
+  // HEAD: the size of the whole object; an empty stream keeps Fastify's HEAD handling from zeroing the length.
+  if (!body) return reply.header('content-length', found.size).send(Readable.from([]));
   const part = stored?.range;
   if (part) {
     reply
