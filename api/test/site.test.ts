@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SiteData } from '@dating/shared/contract/index';
 import { createTestApp, deployTestVersion, type TestContext } from '../src/testing/helpers';
 
@@ -351,3 +353,29 @@ async function deployFakeSite() {
     'mf-manifest.json': '{}',
   });
 }
+
+describe('the files of a deployed version (for server rendering)', () => {
+  test('lists, reads and downloads the files of any published version, server bundle included', async () => {
+    await deployTestVersion(t.app, 'mf-landers', '3.0.0-dddd', {
+      'mf-manifest.json': '{}',
+      'server/main.js': 'module.exports = "landers ssr";',
+      'server/chunk.1.js': 'module.exports = 1;',
+    });
+    const { registry } = t.app.services;
+    expect((await registry.files('mf-landers', '3.0.0-dddd'))!.map((f) => f.path)).toEqual([
+      'mf-manifest.json',
+      'server/chunk.1.js',
+      'server/main.js',
+    ]);
+    expect((await registry.readFile('mf-landers', '3.0.0-dddd', 'server/main.js'))!.toString()).toBe(
+      'module.exports = "landers ssr";',
+    );
+    const dir = (await registry.download('mf-landers', '3.0.0-dddd', 'server/'))!;
+    expect(readFileSync(path.join(dir, 'server', 'main.js'), 'utf8')).toBe('module.exports = "landers ssr";');
+    expect(readFileSync(path.join(dir, 'server', 'chunk.1.js'), 'utf8')).toBe('module.exports = 1;');
+    expect(existsSync(path.join(dir, 'mf-manifest.json'))).toBe(false);
+    expect(await registry.files('mf-landers', '9.9.9-none')).toBeNull();
+    expect(await registry.readFile('mf-landers', '3.0.0-dddd', '../../etc/passwd')).toBeNull();
+    expect(await registry.download('mf-landers', '9.9.9-none', 'server/')).toBeNull();
+  });
+});

@@ -35,24 +35,32 @@ async function waitUntilUp(url: string, child: ChildProcess, ms = 120_000): Prom
 export interface ApiNode {
   url: string;
   port: number;
+  /** This node's DATA_DIR (shared by all nodes unless `separateDataDirs`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 /**
  * API nodes started the way the README says to run several (one process each, the same `DATABASE_URL` and
  * `REDIS_URL`, a different `PORT`), from the TypeScript sources with tsx. A fresh PostgreSQL schema and DATA_DIR
- * are shared by the nodes and dropped by `stopAll`.
+ * are shared by the nodes and dropped by `stopAll`; with `separateDataDirs` each node has a DATA_DIR of its own
+ * (machines that share no disk: files must then be in S3, `env` naming the bucket).
  */
 export async function startNodes(
   count: number,
   env: Record<string, string> = {},
+  opts: { separateDataDirs?: boolean } = {},
 ): Promise<{ nodes: ApiNode[]; schema: string; stopAll(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
+  const shared = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
+  const dataDirs: string[] = [shared];
   const tsx = require.resolve('tsx/cli');
   const nodes = await Promise.all(
-    Array.from({ length: count }, async () => {
+    Array.from({ length: count }, async (_, i) => {
+      const dataDir =
+        opts.separateDataDirs && i > 0 ? mkdtempSync(path.join(os.tmpdir(), 'api-nodes-')) : shared;
+      if (dataDir !== shared) dataDirs.push(dataDir);
       const port = await freePort();
       const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
         cwd: API_DIR,
@@ -81,6 +89,7 @@ export async function startNodes(
       return {
         url,
         port,
+        dataDir,
         async stop() {
           if (child.exitCode === null) child.kill('SIGTERM');
           await exited;
@@ -98,7 +107,7 @@ export async function startNodes(
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

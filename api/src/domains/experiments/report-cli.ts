@@ -10,7 +10,8 @@ import type { ExperimentCounts, ExperimentReport } from '@dating/shared/contract
 import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { createFolderStorage, createRegistry } from '../sites';
+import { createRegistry } from '../sites';
+import { createStorage } from '../../lib/storage';
 import { createExperimentsService } from './service';
 
 const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
@@ -64,7 +65,7 @@ export async function experimentReport(
     const registry = createRegistry({
       db: database.db,
       raw: database.raw,
-      storage: createFolderStorage(config.dataDir),
+      storage: createStorage(config.storage),
     });
     await registry.reload();
     const service = createExperimentsService(database.db, { registry });

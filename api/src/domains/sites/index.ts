@@ -20,7 +20,7 @@ export {
   type SitesService,
 } from './sites';
 export { createRegistry, isFilePath, type CanaryEntry, type DeployedSite, type Registry } from './registry';
-export { createFolderStorage, type DeployStorage } from './deploy/storage';
+export type { DeployStorage } from './deploy/storage';
 export {
   applySwitch,
   DeployRefused,

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistryEntry } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../db/client';
@@ -53,6 +57,8 @@ export function createRegistry(deps: {
   raw: RawDb;
   storage: DeployStorage;
   log?: FastifyBaseLogger;
+  /** Where `download` keeps this node's copies of versions (a cache: `$DATA_DIR/cache/versions`). */
+  cacheDir?: string;
 }) {
   let value: DeployedSite = EMPTY;
   let state: RegistryState = { apps: {}, published: {} };
@@ -181,6 +187,39 @@ export function createRegistry(deps: {
     async readFile(app: string, version: string, file: string): Promise<Buffer | null> {
       if (!APP_RE.test(app) || !VERSION_RE.test(version) || !isFilePath(file)) return null;
       return readWhole(deps.storage, versionKey(app, version, file));
+    },
+    /**
+     * A local folder holding the files of a published version whose path starts with `prefix` (e.g. `server/`,
+     * for code that must be loaded from disk), downloaded once per node (a copy: versions never change), or null
+     * when the version is not published. Written to a temporary folder and renamed, so a folder that exists is
+     * complete.
+     */
+    async download(app: string, version: string, prefix = ''): Promise<string | null> {
+      if (!deps.cacheDir) throw new Error('registry.download needs a cacheDir');
+      const files =
+        APP_RE.test(app) && VERSION_RE.test(version) && (!prefix || isFilePath(prefix.replace(/\/+$/, '')))
+          ? await versionFiles(deps.db, app, version)
+          : null;
+      if (!files) return null;
+      const target = path.join(deps.cacheDir, app, version, prefix.replace(/\/+$/, '') || '_all');
+      if (existsSync(target)) return target;
+      const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+      for (const file of files) {
+        if (!file.path.startsWith(prefix) || !isFilePath(file.path)) continue;
+        const bytes = await readWhole(deps.storage, versionKey(app, version, file.path));
+        if (!bytes) throw new Error(`${app} ${version}: ${file.path} is missing in storage`);
+        await mkdir(path.dirname(path.join(temp, file.path)), { recursive: true });
+        await writeFile(path.join(temp, file.path), bytes);
+      }
+      await mkdir(temp, { recursive: true });
+      try {
+        await rename(temp, target);
+      } catch (err) {
+        // Another request downloaded it meanwhile.
+        await rm(temp, { recursive: true, force: true });
+        if (!existsSync(target)) throw err;
+      }
+      return target;
     },
     storage: deps.storage,
     /** Deployed files as `/remotes` serves them: read through from storage, a memory copy on this node. */

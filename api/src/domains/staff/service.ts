@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { Db, RawDb } from '../../db/client';
 import type { Bus } from '../../lib/bus';
+import type { ObjectStorage } from '../../lib/storage';
 import type { MailService } from '../../lib/mail';
 import type { AccountsService, PhotosService, SessionsService } from '../accounts';
 import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
@@ -19,7 +19,7 @@ import { createStaffSites } from './site-settings';
 export interface StaffDeps {
   db: Db;
   raw: RawDb;
-  dataDir: string;
+  storage: ObjectStorage;
   bus: Bus;
   sites: SitesService;
   sessions: SessionsService;
@@ -43,7 +43,7 @@ export function createStaffService(deps: StaffDeps) {
   return {
     audit,
     auth: createStaffAuth(deps.db, audit),
-    queue: createStaffQueue({ ...deps, mediaDir: path.join(deps.dataDir, 'media') }),
+    queue: createStaffQueue(deps),
     moderation,
     members: createStaffMembers({ ...deps, moderation }),
     sites: createStaffSites(deps),

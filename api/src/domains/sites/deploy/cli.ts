@@ -26,7 +26,7 @@ import {
   type SwitchCommand,
   type SwitchResult,
 } from './state';
-import { createFolderStorage, type DeployStorage } from './storage';
+import { createStorage, storageConfigFromEnv, type ObjectStorage } from '../../../lib/storage';
 
 export { DeployRefused };
 
@@ -88,10 +88,9 @@ function databaseBackend(database: Database): RegistryBackend {
   };
 }
 
-/** The storage the api nodes read deployed files from. */
-export function deployStorage(env: NodeJS.ProcessEnv, dataDir: string): DeployStorage {
-  void env;
-  return createFolderStorage(dataDir);
+/** The storage the api nodes read deployed files from: S3 with S3_BUCKET (S3_*), else the folder `dataDir`. */
+export function deployStorage(env: NodeJS.ProcessEnv, dataDir: string): ObjectStorage {
+  return createStorage(storageConfigFromEnv(env, dataDir));
 }
 
 /**
@@ -110,7 +109,7 @@ export async function openTarget(
       return {
         ctx: { backend: serverBackend(control), storage, log },
         via: 'server',
-        close: async () => undefined,
+        close: () => storage.close(),
       };
     }
   }
@@ -120,17 +119,27 @@ export async function openTarget(
     dbSchema: env.DATABASE_SCHEMA || undefined,
     inMemoryDb: false,
   } as AppConfig;
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    await storage.close();
+    throw err;
+  }
   try {
     await migrate(database.raw);
   } catch (err) {
     await database.close();
+    await storage.close();
     throw err;
   }
   return {
     ctx: { backend: databaseBackend(database), storage, log },
     via: 'database',
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      await storage.close();
+    },
   };
 }
 

@@ -1,23 +1,19 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import { isValidKey } from '../../../lib/storage';
+import { IMMUTABLE, sendStoredObject } from '../../../lib/storage/http';
 import { isFilePath } from '../registry';
 import { APP_RE, VERSION_RE } from '../deploy/state';
 import type { Site } from '../sites';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * `/remotes/<app>/<version>/*`: deployed bundles from object storage (read through a memory copy on this node),
  * immutable (a version never changes), with the deploy's .br/.gz copies chosen by Accept-Encoding. The manifests
  * are the mutable-looking pointers and say no-cache. With a site's `cdn_prefix`, a CDN on another origin fetches
  * them: then they may be used cross-origin (CORP, CORS), being the same public files for everyone.
- * `/media/*`: seeded and uploaded images.
+ * `/media/*`: approved photos and seeded portraits, streamed from the object storage (lib/storage).
  */
 export const staticRoutes: FastifyPluginAsync = async (app) => {
-  const mediaDir = path.join(app.config.dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
   const files = app.services.registry.served;
 
   async function remote(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
@@ -44,14 +40,20 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
   }
   app.get('/remotes/*', { schema: { hide: true } }, remote);
 
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    cacheControl: false,
-    index: false,
-    list: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', IMMUTABLE);
-    },
-  });
+  // Public objects only: approved photos (`media/photos/`) and seeded portraits (`media/seed/`), from the
+  // configured storage. Photos under inspection and chat photos are kept under other prefixes, which no public
+  // route serves (docs/adr/0024-object-storage.md).
+  const media = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const rest = request.params['*'];
+    const notFound = () => {
+      reply.callNotFound();
+      return reply;
+    };
+    if (!/^(photos|seed)\/[^/]+$/.test(rest) || !isValidKey(rest)) return notFound();
+    return sendStoredObject(request, reply, app.services.storage, `media/${rest}`, {
+      cacheControl: IMMUTABLE,
+      notFound,
+    });
+  };
+  app.get('/media/*', { schema: { hide: true } }, media);
 };
