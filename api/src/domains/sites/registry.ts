@@ -22,6 +22,8 @@ import { createRemoteFiles } from './deploy/serve';
 
 /** Memory kept per node for deployed files read from storage (REMOTES_CACHE_MB, default 64). */
 const CACHE_BYTES = Number(process.env.REMOTES_CACHE_MB ?? 64) * 1024 * 1024;
+/** A reload that failed (database or storage down) is tried again after this long. */
+const RETRY_MS = 1000;
 
 /** A running experiment: `weight` percent of visitors get `canary` instead of `stable` (ARCHITECTURE §3). */
 export interface CanaryEntry {
@@ -65,18 +67,19 @@ export function createRegistry(deps: {
   let loaded = false;
   let running: Promise<void> | null = null;
   let again = false;
+  let retry: NodeJS.Timeout | undefined;
   /** The shell's entry-assets.json per version (immutable, so kept). */
   const shellAssets = new Map<string, EntryAssets | null>();
 
   async function assetsOf(version: string): Promise<EntryAssets | null> {
     if (shellAssets.has(version)) return shellAssets.get(version)!;
+    // Storage down: throws, and the reload keeps serving what it had (retried shortly).
+    const bytes = await readWhole(deps.storage, versionKey('shell', version, 'entry-assets.json'));
     let assets: EntryAssets | null = null;
     try {
-      const bytes = await readWhole(deps.storage, versionKey('shell', version, 'entry-assets.json'));
       assets = bytes ? (JSON.parse(bytes.toString('utf8')) as EntryAssets) : null;
     } catch (err) {
       deps.log?.warn({ err, version }, 'shell entry-assets.json unreadable');
-      return null; // not kept: tried again on the next reload
     }
     shellAssets.set(version, assets);
     return assets;
@@ -136,6 +139,16 @@ export function createRegistry(deps: {
           state = next;
           loaded = true;
         } while (again);
+      } catch (err) {
+        // Database or storage did not answer: keep serving the registry as last loaded, and try again shortly.
+        if (!retry) {
+          retry = setTimeout(() => {
+            retry = undefined;
+            reload().catch(() => undefined);
+          }, RETRY_MS);
+          retry.unref();
+        }
+        throw err;
       } finally {
         running = null;
       }
@@ -146,7 +159,8 @@ export function createRegistry(deps: {
   return {
     /** Loads the registry and starts listening for commits of other processes (other nodes, the deploy command). */
     async init(): Promise<void> {
-      await reload();
+      // A node starts even while storage does not answer (the reload is retried until it does).
+      await reload().catch((err: unknown) => deps.log?.warn({ err }, 'registry not loaded yet; retrying'));
       await deps.raw.listen(REGISTRY_CHANNEL, {
         notify: (payload) => {
           if (payload === deps.raw.schema) {
