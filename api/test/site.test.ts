@@ -379,3 +379,20 @@ describe('the files of a deployed version (for server rendering)', () => {
     expect(await registry.download('mf-landers', '9.9.9-none', 'server/')).toBeNull();
   });
 });
+
+describe('the embedded deploy control routes', () => {
+  test('refuse a call without the token of the running server (and do not exist with PostgreSQL)', async () => {
+    for (const headers of [{}, { 'x-deploy-token': 'guessed' }]) {
+      const state = await t.call({ method: 'GET', url: '/api/_deploy/state', headers });
+      const apply = await t.call({
+        method: 'POST',
+        url: '/api/_deploy/apply',
+        headers,
+        payload: { action: 'rollback', app: 'mf-chat' },
+      });
+      for (const res of [state, apply]) {
+        expect(res.statusCode).toBe(t.app.config.databaseUrl ? 404 : 403);
+      }
+    }
+  });
+});
