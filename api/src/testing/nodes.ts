@@ -41,18 +41,23 @@ export interface ApiNode {
 /**
  * API nodes started the way the README says to run several (one process each, the same `DATABASE_URL` and
  * `REDIS_URL`, a different `PORT`), from the TypeScript sources with tsx. A fresh PostgreSQL schema and DATA_DIR
- * are shared by the nodes and dropped by `stopAll`.
+ * are shared by the nodes and dropped by `stopAll`; with `separateDataDirs` each node gets its own DATA_DIR, as on
+ * machines that share no disk (then files must go through the object storage: pass the S3_* variables in `env`).
  */
 export async function startNodes(
   count: number,
   env: Record<string, string> = {},
+  opts: { separateDataDirs?: boolean } = {},
 ): Promise<{ nodes: ApiNode[]; schema: string; stopAll(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
+  const dataDirs = Array.from({ length: opts.separateDataDirs ? count : 1 }, () =>
+    mkdtempSync(path.join(os.tmpdir(), 'api-nodes-')),
+  );
   const tsx = require.resolve('tsx/cli');
   const nodes = await Promise.all(
-    Array.from({ length: count }, async () => {
+    Array.from({ length: count }, async (_, i) => {
+      const dataDir = dataDirs[opts.separateDataDirs ? i : 0]!;
       const port = await freePort();
       const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
         cwd: API_DIR,
@@ -98,7 +103,7 @@ export async function startNodes(
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
