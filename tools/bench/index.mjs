@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench (not a test): build time of each app, then page weight of the first load per route in
 // Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench and
-// member search over 100,000 generated members (PostgreSQL), and the deploy switch across two nodes.
+// member search over 100,000 generated members (PostgreSQL), a public photo served from the local folder vs S3, and
+// the deploy switch across two nodes.
 //   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
 //   npm run bench -- --warm       builds with the filesystem cache
 //   npm run bench -- --no-build   measure what is built
@@ -196,6 +197,17 @@ async function runDeployBench() {
   }
 }
 
+/** A public photo served through the api from the local folder and from S3 (its own servers and s3rver). */
+async function runPhotoBench() {
+  console.log('\n== public photo through the api: local folder vs S3 (tools/bench/photo-serve.mjs)');
+  try {
+    const { run } = await import('./photo-serve.mjs');
+    await run();
+  } catch (error) {
+    console.log(`(photo serving bench failed: ${error.message})`);
+  }
+}
+
 /** Member search over 100,000 generated members on PostgreSQL (its own server and schema). */
 async function runSearchBench() {
   console.log('\n== member search at scale (tools/bench/member-search.mjs)');
@@ -224,5 +236,6 @@ try {
 if (!args.has('--pages-only')) {
   await runLiveBench();
   await runDeployBench();
+  await runPhotoBench();
   await runSearchBench();
 }

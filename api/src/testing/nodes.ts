@@ -43,8 +43,8 @@ export interface ApiNode {
 /**
  * API nodes started the way the README says to run several (one process each, the same `DATABASE_URL` and
  * `REDIS_URL`, a different `PORT`), from the TypeScript sources with tsx. A fresh PostgreSQL schema and DATA_DIR
- * are shared by the nodes and dropped by `stopAll`; with `separateDataDirs` each node has a DATA_DIR of its own
- * (machines that share no disk: files must then be in S3, `env` naming the bucket).
+ * are shared by the nodes and dropped by `stopAll`; with `separateDataDirs` each node gets its own DATA_DIR, as on
+ * machines that share no disk (then files must go through the object storage: pass the S3_* variables in `env`).
  */
 export async function startNodes(
   count: number,
@@ -53,14 +53,13 @@ export async function startNodes(
 ): Promise<{ nodes: ApiNode[]; schema: string; stopAll(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const shared = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
-  const dataDirs: string[] = [shared];
+  const dataDirs = Array.from({ length: opts.separateDataDirs ? count : 1 }, () =>
+    mkdtempSync(path.join(os.tmpdir(), 'api-nodes-')),
+  );
   const tsx = require.resolve('tsx/cli');
   const nodes = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const dataDir =
-        opts.separateDataDirs && i > 0 ? mkdtempSync(path.join(os.tmpdir(), 'api-nodes-')) : shared;
-      if (dataDir !== shared) dataDirs.push(dataDir);
+      const dataDir = dataDirs[opts.separateDataDirs ? i : 0]!;
       const port = await freePort();
       const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
         cwd: API_DIR,

@@ -62,8 +62,9 @@ describe.each(['local', 's3'] as const)('photo access on the %s storage', (drive
   }
 
   /** Every way a viewer could ask for these bytes. */
-  function attempts(urls: string[]) {
-    return urls.flatMap((url) => [
+  type Attempt = { url: string; method: 'GET' | 'HEAD'; headers: Record<string, string> };
+  function attempts(urls: string[]): Attempt[] {
+    return urls.flatMap((url): Attempt[] => [
       { url, method: 'GET' as const, headers: {} },
       { url, method: 'HEAD' as const, headers: {} },
       { url, method: 'GET' as const, headers: { range: 'bytes=0-99' } },

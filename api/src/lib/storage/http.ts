@@ -24,11 +24,11 @@ function parseRange(header: string | undefined): { start?: number; end?: number;
 const matches = (ifNoneMatch: string | undefined, etag: string | undefined) =>
   Boolean(
     ifNoneMatch &&
-      etag &&
-      ifNoneMatch.split(',').some((t) => {
-        const tag = t.trim().replace(/^W\//, '');
-        return tag === '*' || tag === etag.replace(/^W\//, '');
-      }),
+    etag &&
+    ifNoneMatch.split(',').some((t) => {
+      const tag = t.trim().replace(/^W\//, '');
+      return tag === '*' || tag === etag.replace(/^W\//, '');
+    }),
   );
 
 /**

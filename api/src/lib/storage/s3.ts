@@ -47,7 +47,13 @@ export function createS3Storage(config: S3Config): ObjectStorage {
           ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
           : {}),
         maxAttempts: 2,
-        requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs },
+        // A storage that accepts but does not answer fails the call (the SDK only warns unless told to throw).
+        requestHandler: {
+          connectionTimeout: config.timeoutMs,
+          requestTimeout: config.timeoutMs,
+          socketTimeout: config.timeoutMs,
+          throwOnRequestTimeout: true,
+        },
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }),

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { startTestS3, type TestS3 } from '../../testing/s3';
 import {
@@ -198,6 +199,28 @@ test('a storage that does not answer fails with StorageUnavailableError (a 503),
   made.push(missingBucket);
   await expect(missingBucket.check()).rejects.toBeInstanceOf(StorageUnavailableError);
 });
+
+test('a storage that accepts connections but never answers fails within its timeout', async () => {
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const port = (silent.address() as AddressInfo).port;
+  const slow = createS3Storage({
+    ...s3.config('slow'),
+    endpoint: `http://127.0.0.1:${port}`,
+    timeoutMs: 300,
+  });
+  try {
+    await expect(slow.put('x/y.jpg', Buffer.from('x'), { contentType: 'image/jpeg' })).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
+    await expect(slow.get('x/y.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+  } finally {
+    await slow.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+}, 20_000);
 
 test('a local folder that cannot be written fails check() with StorageUnavailableError', async () => {
   const file = path.join(localRoot, 'a-file');
