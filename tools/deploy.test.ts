@@ -262,70 +262,74 @@ describe('canary deploys (experiments)', () => {
   });
 });
 
-describe('with the embedded server running (PGlite is one process’s: the switch goes through the server)', () => {
-  test('deploy and rollback reach the running server, which serves them from the next page', async () => {
-    if (schema) return; // PostgreSQL: the commands open the database themselves (tested above)
-    const { spawn } = await import('node:child_process');
-    const net = await import('node:net');
-    const port = await new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = srv.address() as { port: number };
-        srv.close(() => resolve(free));
+// Embedded mode only: with DATABASE_URL the commands open the database themselves (every test above).
+const embedded = process.env.DATABASE_URL ? describe.skip : describe;
+embedded(
+  'with the embedded server running (PGlite is one process’s: the switch goes through the server)',
+  () => {
+    test('deploy and rollback reach the running server, which serves them from the next page', async () => {
+      const { spawn } = await import('node:child_process');
+      const net = await import('node:net');
+      const port = await new Promise<number>((resolve) => {
+        const srv = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = srv.address() as { port: number };
+          srv.close(() => resolve(free));
+        });
       });
-    });
-    const server = spawn(
-      process.execPath,
-      [require.resolve('tsx/cli'), path.join(root, 'api', 'src', 'server.ts')],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          NODE_ENV: 'development',
-          SEED_PROFILES: '2',
-          LOG_LEVEL: 'warn',
+      const server = spawn(
+        process.execPath,
+        [require.resolve('tsx/cli'), path.join(root, 'api', 'src', 'server.ts')],
+        {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            PORT: String(port),
+            NODE_ENV: 'development',
+            SEED_PROFILES: '2',
+            LOG_LEVEL: 'warn',
+          },
         },
-      },
-    );
-    const exited = new Promise((resolve) => server.on('exit', resolve));
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      const until = Date.now() + 300_000;
-      while (!fs.existsSync(path.join(dataDir, '.deploy-control.json'))) {
-        if (Date.now() > until || server.exitCode !== null) throw new Error('the server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const served = async () => {
-        const html = await (await fetch(`${url}/members`)).text();
-        return /"name":"mf_chat","entry":"\/remotes\/mf-chat\/([^/]+)\//.exec(html)?.[1];
-      };
-      const shell = fakeBuild('shell', 'shell');
-      fs.writeFileSync(
-        path.join(shell, 'entry-assets.json'),
-        JSON.stringify({ main: { js: ['remoteEntry.js'], css: [], preload: [] } }),
       );
-      const shellDeploy = run('deploy.mjs', 'shell', '--dist', shell);
-      expect(shellDeploy.code).toBe(0);
-      expect(shellDeploy.out).toContain('registry switched');
-      const first = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one'));
-      expect(first.code).toBe(0);
-      const v1 = switchedTo(first.out);
-      expect(await served()).toBe(v1);
-      const second = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two'));
-      const v2 = switchedTo(second.out);
-      expect(await served()).toBe(v2);
-      const entry = await fetch(`${url}/remotes/mf-chat/${v2}/remoteEntry.js`);
-      expect(await entry.text()).toContain('"two"');
-      expect(run('rollback.mjs', 'mf-chat').code).toBe(0);
-      expect(await served()).toBe(v1);
-      expect(registry().apps['mf-chat']).toEqual({ current: v1, history: [] });
-    } finally {
-      server.kill('SIGTERM');
-      await exited;
-    }
-    // The server removed its control file: later commands open the database themselves.
-    expect(fs.existsSync(path.join(dataDir, '.deploy-control.json'))).toBe(false);
-  });
-});
+      const exited = new Promise((resolve) => server.on('exit', resolve));
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        const until = Date.now() + 300_000;
+        while (!fs.existsSync(path.join(dataDir, '.deploy-control.json'))) {
+          if (Date.now() > until || server.exitCode !== null) throw new Error('the server did not start');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const served = async () => {
+          const html = await (await fetch(`${url}/members`)).text();
+          return /"name":"mf_chat","entry":"\/remotes\/mf-chat\/([^/]+)\//.exec(html)?.[1];
+        };
+        const shell = fakeBuild('shell', 'shell');
+        fs.writeFileSync(
+          path.join(shell, 'entry-assets.json'),
+          JSON.stringify({ main: { js: ['remoteEntry.js'], css: [], preload: [] } }),
+        );
+        const shellDeploy = run('deploy.mjs', 'shell', '--dist', shell);
+        expect(shellDeploy.code).toBe(0);
+        expect(shellDeploy.out).toContain('registry switched');
+        const first = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one'));
+        expect(first.code).toBe(0);
+        const v1 = switchedTo(first.out);
+        expect(await served()).toBe(v1);
+        const second = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two'));
+        const v2 = switchedTo(second.out);
+        expect(await served()).toBe(v2);
+        const entry = await fetch(`${url}/remotes/mf-chat/${v2}/remoteEntry.js`);
+        expect(await entry.text()).toContain('"two"');
+        expect(run('rollback.mjs', 'mf-chat').code).toBe(0);
+        expect(await served()).toBe(v1);
+        expect(registry().apps['mf-chat']).toEqual({ current: v1, history: [] });
+      } finally {
+        server.kill('SIGTERM');
+        await exited;
+      }
+      // The server removed its control file: later commands open the database themselves.
+      expect(fs.existsSync(path.join(dataDir, '.deploy-control.json'))).toBe(false);
+    });
+  },
+);
