@@ -8,7 +8,7 @@ import {
   type SwitchCommand,
   type SwitchResult,
 } from './state';
-import type { DeployStorage } from './storage';
+import { versionKey, type DeployStorage } from './storage';
 
 /**
  * Where the registry lives for a command: the database directly (PostgreSQL from any machine, or the embedded
@@ -59,7 +59,11 @@ async function publish(
   }
   const version = buildVersion(packageVersion, distDir);
   const state = await ctx.backend.state();
-  if (state.published[app]?.includes(version)) {
+  // Published and still in this storage (a switch to another storage, e.g. to S3, needs the upload again).
+  if (
+    state.published[app]?.includes(version) &&
+    (await ctx.storage.head(versionKey(app, version, 'mf-manifest.json')))
+  ) {
     ctx.log(`${app}: version ${version} is already published (immutable, not uploaded again)`);
     return { version };
   }
