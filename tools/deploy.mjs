@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run deploy -- <app> [<app>…] [--dist <dir>]
 // npm run deploy -- <app> --canary <weight> [--dist <dir> | --version <version>]
-// Publishes each app's dist/ as an immutable version in $DATA_DIR/site and switches the registry to it; with
-// --canary, serves the build (or an already published version) to <weight> % of visitors as an experiment.
+// Publishes each app's dist/ (every file, server bundles too) as an immutable version in object storage and
+// switches the registry in the database to it; with --canary, serves the build (or an already published version)
+// to <weight> % of visitors as an experiment. Works from any machine with DATABASE_URL and S3_* (else DATA_DIR).
 import { appFolder, dataDir } from './lib/apps.mjs';
-import { deploy, deployCanary } from './lib/site.mjs';
+import { deployCanary, withRegistry } from './lib/site.mjs';
 
 const USAGE =
   'usage: npm run deploy -- <app> [<app>…]   (or one app with --dist <dir>)\n' +
@@ -37,6 +38,13 @@ if (
   console.error(USAGE);
   process.exit(2);
 }
+// A bad weight is refused before anything is opened or published.
+if (canary !== undefined && (!/^\d{1,3}$/.test(canary) || Number(canary) > 100)) {
+  console.error(
+    `deploy failed: canary weight must be a whole number from 0 to 100 (percent of visitors), not "${canary}"`,
+  );
+  process.exit(1);
+}
 try {
   // Every name is checked before anything is published: a typo in the second app changes nothing.
   const folders = args.map(appFolder);
@@ -48,9 +56,9 @@ try {
       ...(distDir ? { distDir } : {}),
     });
   } else {
-    for (const folder of folders) {
-      await deploy(folder, { dataDir: dataDir(), ...(distDir ? { distDir } : {}) });
-    }
+    await withRegistry(dataDir(), console.log, async ({ deploy }) => {
+      for (const folder of folders) await deploy(folder, distDir);
+    });
   }
 } catch (error) {
   console.error(`deploy failed: ${error.message}`);

@@ -1,21 +1,37 @@
-// Deploy and rollback as an operator runs them (the CLIs), on a temporary DATA_DIR and fake builds.
+// Deploy and rollback as an operator runs them (the CLIs), on a temporary DATA_DIR and fake builds: the files go to
+// the storage (the local folder DATA_DIR here: keys site/<app>/<version>/…), the registry to the database (PGlite in
+// DATA_DIR/db, or a fresh schema of DATABASE_URL when set).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+
+// Each command loads the deploy code and opens the database: seconds on a busy machine.
+jest.setTimeout(600_000);
 
 const root = path.resolve(__dirname, '..');
 let dataDir: string;
 let work: string;
+let schema: string | undefined;
 
 function run(script: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [path.join(root, 'tools', script), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...(schema ? { DATABASE_SCHEMA: schema, NODE_ENV: 'test' } : {}),
+    },
     encoding: 'utf8',
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** The version a deploy printed it switched to. */
+function switchedTo(out: string): string {
+  return /registry switched \S+ → (\S+)/.exec(out)![1]!;
 }
 
 function fakeBuild(name: string, marker: string): string {
@@ -27,25 +43,43 @@ function fakeBuild(name: string, marker: string): string {
   return dist;
 }
 
+/** The registry as every node reads it (`npm run registry`), without the published list. */
 function registry() {
-  return JSON.parse(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8'));
+  const out = run('registry.mjs');
+  expect(out.code).toBe(0);
+  const state = JSON.parse(out.out);
+  for (const entry of Object.values(state.apps) as { canary?: { since?: string } }[]) {
+    delete entry.canary?.since;
+  }
+  return { apps: state.apps, published: state.published };
 }
 
+/** Versions whose files are in storage (a manifest under site/<app>/<version>/). */
 function versionsOnDisk(app: string) {
+  const dir = path.join(dataDir, 'site', app);
+  if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(path.join(dataDir, 'site', app))
-    .filter((name) => !name.startsWith('.'))
+    .readdirSync(dir)
+    .filter((name) => !name.startsWith('.') && fs.existsSync(path.join(dir, name, 'mf-manifest.json')))
     .sort();
 }
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-data-'));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-dist-'));
+  schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
 });
 
-afterEach(() => {
+afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(work, { recursive: true, force: true });
+  if (schema) {
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
 });
 
 const pkgVersion = JSON.parse(fs.readFileSync(path.join(root, 'mf-chat', 'package.json'), 'utf8')).version;
@@ -71,8 +105,8 @@ test('deploy publishes a versioned copy with gzip and brotli siblings and switch
   // Images are already compressed: no siblings.
   expect(fs.existsSync(path.join(folder, 'assets', 'logo.png'))).toBe(true);
   expect(fs.existsSync(path.join(folder, 'assets', 'logo.png.gz'))).toBe(false);
-  // Nothing half-written is left behind.
-  expect(fs.readdirSync(path.join(dataDir, 'site')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  // Every file of the build is listed as published (what the api reads a version's files from).
+  expect(registry().published['mf-chat']).toEqual([current]);
 });
 
 test('the same build deploys to the same version and never rewrites its folder', () => {
@@ -115,13 +149,15 @@ test('deploys keep five previous versions and prune older ones; other apps are u
   const payments = registry().apps['mf-payments'];
   const versions: string[] = [];
   for (let i = 0; i < 8; i += 1) {
-    expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild(`b${i}`, `build ${i}`)).code).toBe(0);
-    versions.push(registry().apps['mf-chat'].current);
+    const result = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild(`b${i}`, `build ${i}`));
+    expect(result.code).toBe(0);
+    versions.push(switchedTo(result.out));
   }
   const entry = registry().apps['mf-chat'];
   expect(entry.current).toBe(versions[7]);
   expect(entry.history).toEqual([versions[6], versions[5], versions[4], versions[3], versions[2]]);
   expect(versionsOnDisk('mf-chat')).toEqual(versions.slice(2).sort());
+  expect(registry().published['mf-chat'].sort()).toEqual(versions.slice(2).sort());
   expect(registry().apps['mf-payments']).toEqual(payments);
 });
 
@@ -133,7 +169,8 @@ test('deploy refuses a folder that is not a build, and an unknown app', () => {
   const unknown = run('deploy.mjs', 'mf-nope', '--dist', fakeBuild('v1', 'one'));
   expect(unknown.code).toBe(1);
   expect(unknown.err).toContain('Unknown app');
-  expect(fs.existsSync(path.join(dataDir, 'site', 'registry.json'))).toBe(false);
+  expect(fs.existsSync(path.join(dataDir, 'site'))).toBe(false);
+  expect(registry().apps).toEqual({});
 });
 
 test('deploy and rollback check every app name and option before they change anything', () => {
@@ -180,22 +217,18 @@ describe('canary deploys (experiments)', () => {
   });
 
   test.each([['101'], ['-5'], ['20.5'], ['abc'], ['']])(
-    'weight "%s" is refused and nothing changes',
+    'weight "%s" is refused before anything is opened or published',
     (weight) => {
-      stable();
-      const before = fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8');
-      const onDisk = versionsOnDisk('mf-chat');
       const result = run('deploy.mjs', 'mf-chat', '--canary', weight, '--dist', fakeBuild('next', 'next'));
       expect(result.code).not.toBe(0);
       expect(result.err).toMatch(/0 to 100|needs a value|usage/);
-      expect(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8')).toBe(before);
-      expect(versionsOnDisk('mf-chat')).toEqual(onDisk);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
     },
   );
 
   test('a version that does not exist, the stable version itself and the shell are refused', () => {
     const current = stable();
-    const before = fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8');
+    const before = registry();
     const missing = run('deploy.mjs', 'mf-chat', '--canary', '10', '--version', '0.1.0-deadbeef');
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('"0.1.0-deadbeef" does not exist');
@@ -205,7 +238,7 @@ describe('canary deploys (experiments)', () => {
     const shell = run('deploy.mjs', 'shell', '--canary', '10', '--dist', fakeBuild('shell', 'shell'));
     expect(shell.code).toBe(1);
     expect(shell.err).toContain('canaries are for remotes');
-    expect(fs.readFileSync(path.join(dataDir, 'site', 'registry.json'), 'utf8')).toBe(before);
+    expect(registry()).toEqual(before);
   });
 
   test('promote makes the canary stable; rollback of a canary only removes it', () => {
@@ -228,3 +261,75 @@ describe('canary deploys (experiments)', () => {
     expect(again.err).toContain('no canary to promote');
   });
 });
+
+// Embedded mode only: with DATABASE_URL the commands open the database themselves (every test above).
+const embedded = process.env.DATABASE_URL ? describe.skip : describe;
+embedded(
+  'with the embedded server running (PGlite is one process’s: the switch goes through the server)',
+  () => {
+    test('deploy and rollback reach the running server, which serves them from the next page', async () => {
+      const { spawn } = await import('node:child_process');
+      const net = await import('node:net');
+      const port = await new Promise<number>((resolve) => {
+        const srv = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = srv.address() as { port: number };
+          srv.close(() => resolve(free));
+        });
+      });
+      const server = spawn(
+        process.execPath,
+        [require.resolve('tsx/cli'), path.join(root, 'api', 'src', 'server.ts')],
+        {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            PORT: String(port),
+            NODE_ENV: 'development',
+            SEED_PROFILES: '2',
+            LOG_LEVEL: 'warn',
+          },
+        },
+      );
+      const exited = new Promise((resolve) => server.on('exit', resolve));
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        const until = Date.now() + 300_000;
+        while (!fs.existsSync(path.join(dataDir, '.deploy-control.json'))) {
+          if (Date.now() > until || server.exitCode !== null) throw new Error('the server did not start');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const served = async () => {
+          const html = await (await fetch(`${url}/members`)).text();
+          return /"name":"mf_chat","entry":"\/remotes\/mf-chat\/([^/]+)\//.exec(html)?.[1];
+        };
+        const shell = fakeBuild('shell', 'shell');
+        fs.writeFileSync(
+          path.join(shell, 'entry-assets.json'),
+          JSON.stringify({ main: { js: ['remoteEntry.js'], css: [], preload: [] } }),
+        );
+        const shellDeploy = run('deploy.mjs', 'shell', '--dist', shell);
+        expect(shellDeploy.code).toBe(0);
+        expect(shellDeploy.out).toContain('registry switched');
+        const first = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one'));
+        expect(first.code).toBe(0);
+        const v1 = switchedTo(first.out);
+        expect(await served()).toBe(v1);
+        const second = run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two'));
+        const v2 = switchedTo(second.out);
+        expect(await served()).toBe(v2);
+        const entry = await fetch(`${url}/remotes/mf-chat/${v2}/remoteEntry.js`);
+        expect(await entry.text()).toContain('"two"');
+        expect(run('rollback.mjs', 'mf-chat').code).toBe(0);
+        expect(await served()).toBe(v1);
+        expect(registry().apps['mf-chat']).toEqual({ current: v1, history: [] });
+      } finally {
+        server.kill('SIGTERM');
+        await exited;
+      }
+      // The server removed its control file: later commands open the database themselves.
+      expect(fs.existsSync(path.join(dataDir, '.deploy-control.json'))).toBe(false);
+    });
+  },
+);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { APPS, ROOT, dataDir } from './lib/apps.mjs';
 import { buildApi, buildApp, isApiBuilt, isAppBuilt, pool } from './lib/build.mjs';
 import { dataDirStartProblem } from './lib/data-dir.mjs';
-import { deploy, readRegistry } from './lib/site.mjs';
+import { withRegistry } from './lib/site.mjs';
 
 const started = Date.now();
 const data = dataDir();
@@ -34,13 +34,18 @@ if (tasks.length) {
   console.log('start: every app and the api are built');
 }
 
-const registry = readRegistry(data);
-for (const app of APPS) {
-  const deployed = registry.apps[app]?.current;
-  if (!deployed || staleApps.includes(app)) {
-    await deploy(app, { dataDir: data, log: (line) => console.log(`start: ${line}`) });
-  }
-}
+// The registry is in the database (PGlite in $DATA_DIR/db here, or DATABASE_URL), the files in storage.
+await withRegistry(
+  data,
+  (line) => console.log(`start: ${line}`),
+  async ({ state, deploy }) => {
+    const registry = await state();
+    for (const app of APPS) {
+      const deployed = registry.apps[app]?.current;
+      if (!deployed || staleApps.includes(app)) await deploy(app);
+    }
+  },
+);
 
 const server = path.join(ROOT, 'api', 'dist', 'server.js');
 if (!fs.existsSync(server)) {

@@ -96,6 +96,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.register(opsPlugin, { redis });
   await app.services.push.init();
   await app.services.secrets.init();
+  // The deploy registry: loaded before the first page, then kept current by NOTIFY (ADR 0025).
+  await app.services.registry.init();
   // The gift catalogue is part of the product, not demo data: upserted on every start.
   await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.

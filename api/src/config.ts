@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
+import { storageConfigFromEnv, type StorageConfig } from './lib/storage';
 
 export interface AppConfig {
   /** Root for the PGlite files, media, mail and deployed bundles. */
@@ -74,6 +75,11 @@ export interface AppConfig {
   embedded: boolean;
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
   payments: PaymentsConfig;
+  /**
+   * Where files live (lib/storage): S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY or the AWS_ ones, S3_FORCE_PATH_STYLE, S3_PREFIX, S3_TIMEOUT_MS), else the folder DATA_DIR.
+   */
+  storage: StorageConfig;
 }
 
 export type ConfigOverrides = Partial<AppConfig>;
@@ -125,6 +131,7 @@ export function configFromEnv(
     metricsPort: env.METRICS_PORT ? nonNegativeInt(env.METRICS_PORT, 0) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     payments: paymentsConfigFromEnv(env, production),
+    storage: storageConfigFromEnv(env, overrides.dataDir ?? dataDir),
     ...overrides,
   };
   // A production server without SMTP would keep every activation and reset mail to itself, silently.

@@ -9,7 +9,7 @@ let t: TestContext;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  await deployTestShell(t.dataDir);
+  await deployTestShell(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -3,17 +3,15 @@
 // this test pins the whole set so that no header is lost or changed by accident. The expected values are the
 // ones helmet produced before (issue 16), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestContext } from '../src/testing/helpers';
+import { createTestApp, deployTestVersion, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 let proxied: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 2 });
   proxied = await createTestApp({ profiles: 2, trustProxy: true });
-  await deploySite(t.dataDir);
+  await deploySite(t.app);
 });
 afterAll(async () => {
   await t?.close();
@@ -77,7 +75,7 @@ describe('security headers', () => {
     ['an /api error', '/api/member.php?id=999999'],
     ['an unknown /api path', '/api/nope.php'],
     ['a deployed static file', '/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js'],
-    ['the registry', '/remotes/registry.json'],
+    ['a deployed manifest', '/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json'],
   ])('%s (%s) carries exactly the security headers', async (_what, url) => {
     const res = await t.call({ method: 'GET', url });
     expect(res.statusCode).toBeLessThan(500);
@@ -140,26 +138,14 @@ describe('pages the server writes itself', () => {
   });
 });
 
-/** A deployed shell and one remote, as `npm run deploy` leaves them in DATA_DIR. */
-async function deploySite(dataDir: string) {
-  const site = path.join(dataDir, 'site');
-  const shell = path.join(site, 'shell', '1.0.0-aaaa');
-  const chat = path.join(site, 'mf-chat', '2.0.0-bbbb');
-  await mkdir(shell, { recursive: true });
-  await mkdir(chat, { recursive: true });
-  await writeFile(
-    path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
-  );
-  await writeFile(path.join(chat, 'remoteEntry.js'), 'console.log("remote entry");');
-  await writeFile(path.join(chat, 'mf-manifest.json'), '{}');
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({
-      apps: {
-        shell: { current: '1.0.0-aaaa', history: [] },
-        'mf-chat': { current: '2.0.0-bbbb', history: [] },
-      },
-    }),
-  );
+/** A deployed shell and one remote, as `npm run deploy` leaves them (storage and registry). */
+async function deploySite(app: TestContext['app']) {
+  await deployTestVersion(app, 'shell', '1.0.0-aaaa', {
+    'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
+    'mf-manifest.json': '{}',
+  });
+  await deployTestVersion(app, 'mf-chat', '2.0.0-bbbb', {
+    'remoteEntry.js': 'console.log("remote entry");',
+    'mf-manifest.json': '{}',
+  });
 }

@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync, brotliCompressSync } from 'node:zlib';
 import type { SiteData } from '@dating/shared/contract/index';
-import { createTestApp, type TestContext } from '../src/testing/helpers';
+import { createTestApp, deployTestVersion, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -237,7 +236,7 @@ describe('the site HTML and deployed bundles', () => {
     expect(res.body).toContain('\\u003c/script\\u003e');
   });
 
-  test('remotes are immutable and precompressed; registry and manifests are no-cache', async () => {
+  test('remotes are immutable and precompressed; manifests are no-cache', async () => {
     const js = await get('/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js', { 'accept-encoding': 'br, gzip' });
     expect(js.statusCode).toBe(200);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -247,17 +246,67 @@ describe('the site HTML and deployed bundles', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     const manifest = await get('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json');
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    expect((await get('/remotes/registry.json')).headers['cache-control']).toBe('no-cache');
-    expect((await get('/remotes/../registry.json')).statusCode).not.toBe(200);
+    expect(js.headers.etag).toBeTruthy();
+    const again = await get('/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': String(js.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    const plain = await get('/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("remote entry");'.repeat(20));
+    expect(plain.headers['content-type']).toContain('javascript');
+    // Same-origin only while the site has no CDN.
+    expect(plain.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const bad of [
+      '/remotes/registry.json',
+      '/remotes/../registry.json',
+      '/remotes/mf-chat/2.0.0-bbbb/../../x',
+      '/remotes/mf-chat/2.0.0-bbbb/.hidden',
+      '/remotes/mf-chat/9.9.9-none/remoteEntry.js',
+    ]) {
+      const res = await get(bad);
+      expect([bad, res.statusCode, res.body]).toEqual([bad, 404, 'Not found']);
+    }
   });
 
-  test('a new registry is picked up without restart', async () => {
-    const reg = path.join(t.dataDir, 'site', 'registry.json');
-    await new Promise((r) => setTimeout(r, 1100));
-    await writeFile(
-      reg,
-      JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa' }, 'mf-chat': { current: '2.0.1-cccc' } } }),
+  test('a site with a cdn_prefix has its manifests, entries and shell files addressed through it', async () => {
+    await t.app.db.execute(
+      (await import('drizzle-orm'))
+        .sql`UPDATE sites SET settings = settings || '{"cdn_prefix": "https://cdn.example.net/she/"}'::jsonb WHERE host = 'she.localhost'`,
     );
+    await t.app.services.sites.reload();
+    try {
+      const res = await get('/members', { host: 'she.localhost' });
+      expect(res.body).toContain(
+        '<script defer src="https://cdn.example.net/she/remotes/shell/1.0.0-aaaa/main.js"></script>',
+      );
+      expect(siteData(res.body).remotes).toEqual([
+        {
+          name: 'mf_chat',
+          entry: 'https://cdn.example.net/she/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json',
+          version: '2.0.0-bbbb',
+        },
+      ]);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://cdn.example.net;");
+      // The CDN fetches the files from here and serves them on its own origin.
+      const file = await get('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json', { host: 'she.localhost' });
+      expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(file.headers['access-control-allow-origin']).toBe('*');
+      // Other sites are not affected.
+      const other = await get('/members');
+      expect(siteData(other.body).remotes[0]!.entry).toBe('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json');
+    } finally {
+      await t.app.db.execute(
+        (await import('drizzle-orm'))
+          .sql`UPDATE sites SET settings = settings - 'cdn_prefix' WHERE host = 'she.localhost'`,
+      );
+      await t.app.services.sites.reload();
+    }
+  });
+
+  test('a deploy is served from the next request, without restart', async () => {
+    await deployTestVersion(t.app, 'mf-chat', '2.0.1-cccc');
     const data = siteData((await get('/')).body);
     expect(data.remotes[0]!.version).toBe('2.0.1-cccc');
   });
@@ -293,27 +342,57 @@ function siteData(html: string): SiteData {
 }
 
 async function deployFakeSite() {
-  const site = path.join(t.dataDir, 'site');
-  const shell = path.join(site, 'shell', '1.0.0-aaaa');
-  const chat = path.join(site, 'mf-chat', '2.0.0-bbbb');
-  await mkdir(shell, { recursive: true });
-  await mkdir(chat, { recursive: true });
-  await writeFile(
-    path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: ['react.1234abcd.js'] } }),
-  );
-  const entry = 'console.log("remote entry");'.repeat(20);
-  await writeFile(path.join(chat, 'remoteEntry.js'), entry);
-  await writeFile(path.join(chat, 'remoteEntry.js.gz'), gzipSync(entry));
-  await writeFile(path.join(chat, 'remoteEntry.js.br'), brotliCompressSync(entry));
-  await writeFile(path.join(chat, 'mf-manifest.json'), '{}');
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({
-      apps: {
-        shell: { current: '1.0.0-aaaa', history: [] },
-        'mf-chat': { current: '2.0.0-bbbb', history: [] },
-      },
+  await deployTestVersion(t.app, 'shell', '1.0.0-aaaa', {
+    'entry-assets.json': JSON.stringify({
+      main: { js: ['main.js'], css: ['main.css'], preload: ['react.1234abcd.js'] },
     }),
-  );
+    'mf-manifest.json': '{}',
+  });
+  await deployTestVersion(t.app, 'mf-chat', '2.0.0-bbbb', {
+    'remoteEntry.js': 'console.log("remote entry");'.repeat(20),
+    'mf-manifest.json': '{}',
+  });
 }
+
+describe('the files of a deployed version (for server rendering)', () => {
+  test('lists, reads and downloads the files of any published version, server bundle included', async () => {
+    await deployTestVersion(t.app, 'mf-landers', '3.0.0-dddd', {
+      'mf-manifest.json': '{}',
+      'server/main.js': 'module.exports = "landers ssr";',
+      'server/chunk.1.js': 'module.exports = 1;',
+    });
+    const { registry } = t.app.services;
+    expect((await registry.files('mf-landers', '3.0.0-dddd'))!.map((f) => f.path)).toEqual([
+      'mf-manifest.json',
+      'server/chunk.1.js',
+      'server/main.js',
+    ]);
+    expect((await registry.readFile('mf-landers', '3.0.0-dddd', 'server/main.js'))!.toString()).toBe(
+      'module.exports = "landers ssr";',
+    );
+    const dir = (await registry.download('mf-landers', '3.0.0-dddd', 'server/'))!;
+    expect(readFileSync(path.join(dir, 'server', 'main.js'), 'utf8')).toBe('module.exports = "landers ssr";');
+    expect(readFileSync(path.join(dir, 'server', 'chunk.1.js'), 'utf8')).toBe('module.exports = 1;');
+    expect(existsSync(path.join(dir, 'mf-manifest.json'))).toBe(false);
+    expect(await registry.files('mf-landers', '9.9.9-none')).toBeNull();
+    expect(await registry.readFile('mf-landers', '3.0.0-dddd', '../../etc/passwd')).toBeNull();
+    expect(await registry.download('mf-landers', '9.9.9-none', 'server/')).toBeNull();
+  });
+});
+
+describe('the embedded deploy control routes', () => {
+  test('refuse a call without the token of the running server (and do not exist with PostgreSQL)', async () => {
+    for (const headers of [{}, { 'x-deploy-token': 'guessed' }]) {
+      const state = await t.call({ method: 'GET', url: '/api/_deploy/state', headers });
+      const apply = await t.call({
+        method: 'POST',
+        url: '/api/_deploy/apply',
+        headers,
+        payload: { action: 'rollback', app: 'mf-chat' },
+      });
+      for (const res of [state, apply]) {
+        expect(res.statusCode).toBe(t.app.config.databaseUrl ? 404 : 403);
+      }
+    }
+  });
+});

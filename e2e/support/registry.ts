@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -20,12 +19,17 @@ export function dataDir(): string {
   return dir;
 }
 
+/** The registry as the server serves it (`npm run registry`: the database, through the running server). */
 export function readRegistry(dir = dataDir()): Registry {
-  return JSON.parse(fs.readFileSync(path.join(dir, 'site', 'registry.json'), 'utf8')) as Registry;
+  return JSON.parse(runTool('registry', [], dir)) as Registry;
 }
 
-/** Runs one of the operator's tools (`tools/deploy.mjs`, `rollback.mjs`, `promote.mjs`) against the test server's data. */
-export function runTool(tool: 'deploy' | 'rollback' | 'promote', args: string[], dir = dataDir()): string {
+/** Runs one of the operator's tools (`tools/deploy.mjs`, `rollback.mjs`, `promote.mjs`, `registry.mjs`) against the test server's data. */
+export function runTool(
+  tool: 'deploy' | 'rollback' | 'promote' | 'registry',
+  args: string[],
+  dir = dataDir(),
+): string {
   return execFileSync(process.execPath, [path.join(ROOT, 'tools', `${tool}.mjs`), ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir },

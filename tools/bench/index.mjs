@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench (not a test): build time of each app, then page weight of the first load per route in
 // Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench, the
-// send/like/page against the database's own speed (db-ratio.mjs), live delivery of real sends across two nodes and
-// member search over 100,000 generated members (PostgreSQL). Each server bench reports the load average and calls a
-// run valid only when it stayed at or below the core count (ADR 0031); BENCH_SMOKE=1 runs them in seconds.
+// send/like/page against the database's own speed (db-ratio.mjs), live delivery of real sends across two nodes,
+// the deploy switch across two nodes, a public photo served from the local folder vs S3, and member search over
+// 100,000 generated members (PostgreSQL). Each server bench reports the load average and calls a run valid only
+// when it stayed at or below the core count (ADR 0031); BENCH_SMOKE=1 runs them in seconds.
 //   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
 //   npm run bench -- --warm       builds with the filesystem cache
 //   npm run bench -- --no-build   measure what is built
@@ -95,7 +96,9 @@ async function loggedInState(browser, url) {
 
 /** A demo profile id for the profile landers (the visitor's member list). */
 async function demoProfile(url) {
-  const response = await fetch(`${url}/api/members.php`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await fetch(`${url}/api/members.php`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
   const body = await response.json();
   return String(body.profiles?.[0]?.id ?? 1);
 }
@@ -120,11 +123,7 @@ async function measurePages(url) {
       const result = await measurePage(context, `${url}${route.path.replace(':member', profile)}`);
       await context.close();
       rows.push({ route, result });
-      const verdict = route.entry
-        ? result.js <= BUDGET.js && result.css <= BUDGET.css
-          ? 'OK'
-          : 'OVER'
-        : '';
+      const verdict = route.entry ? (result.js <= BUDGET.js && result.css <= BUDGET.css ? 'OK' : 'OVER') : '';
       console.log(
         `${route.path.padEnd(40)} ${String(result.requests).padStart(8)} ${kb(result.js).padStart(10)} ${kb(result.css).padStart(10)}  ${verdict}` +
           (result.errors.length ? `  (${result.errors.length} console errors)` : ''),
@@ -133,7 +132,12 @@ async function measurePages(url) {
     const home = rows[0].result;
     console.log(
       `\nbudget (every entry page): JS ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)}; ` +
-        `over: ${rows.filter(({ route, result }) => route.entry && (result.js > BUDGET.js || result.css > BUDGET.css)).map(({ route }) => route.path).join(', ') || 'none'}`,
+        `over: ${
+          rows
+            .filter(({ route, result }) => route.entry && (result.js > BUDGET.js || result.css > BUDGET.css))
+            .map(({ route }) => route.path)
+            .join(', ') || 'none'
+        }`,
     );
     console.log('\n== files of the first load of / (gzip)');
     for (const file of home.files.filter((f) => f.kind).sort((a, b) => b.gzip - a.gzip)) {
@@ -196,6 +200,28 @@ async function runDbRatio() {
   }
 }
 
+/** A deploy switch seen by two nodes (PostgreSQL + Redis + an S3 server; see tools/bench/deploy-switch.mjs). */
+async function runDeployBench() {
+  console.log('\n== deploy switch across two nodes (tools/bench/deploy-switch.mjs)');
+  try {
+    const { run } = await import('./deploy-switch.mjs');
+    await run();
+  } catch (error) {
+    console.log(`(deploy switch bench failed: ${error.message})`);
+  }
+}
+
+/** A public photo served through the api from the local folder and from S3 (its own servers and s3rver). */
+async function runPhotoBench() {
+  console.log('\n== public photo through the api: local folder vs S3 (tools/bench/photo-serve.mjs)');
+  try {
+    const { run } = await import('./photo-serve.mjs');
+    await run();
+  } catch (error) {
+    console.log(`(photo serving bench failed: ${error.message})`);
+  }
+}
+
 /** Member search over 100,000 generated members on PostgreSQL (its own server and schema). */
 async function runSearchBench() {
   console.log('\n== member search at scale (tools/bench/member-search.mjs)');
@@ -224,5 +250,7 @@ try {
 if (!args.has('--pages-only')) {
   await runDbRatio();
   await runLiveBench();
+  await runDeployBench();
+  await runPhotoBench();
   await runSearchBench();
 }

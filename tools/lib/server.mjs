@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, ROOT } from './apps.mjs';
-import { deploy } from './site.mjs';
+import { withRegistry } from './site.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -42,7 +42,9 @@ export async function waitForHttp(url, timeoutMs = 90_000) {
  */
 export async function startTempServer({ env = {}, log = () => {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-data-'));
-  for (const app of APPS) await deploy(app, { dataDir, log });
+  await withRegistry(dataDir, log, async ({ deploy }) => {
+    for (const app of APPS) await deploy(app);
+  });
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,

@@ -5,6 +5,7 @@ import {
   companyInfoRoute,
   apiNotFoundRoute,
   benchRoutes,
+  deployControlRoutes,
   settingsRoute,
   htmlRoutes,
   mailboxRoutes,
@@ -72,6 +73,7 @@ export const apiRoutes = [
 export async function registerRoutes(app: FastifyInstance) {
   for (const route of apiRoutes) await app.register(route);
   await app.register(benchRoutes);
+  await app.register(deployControlRoutes);
   await app.register(apiNotFoundRoute);
   await app.register(staticRoutes);
   await app.register(pushServiceWorkerRoute);

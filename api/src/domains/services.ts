@@ -29,6 +29,7 @@ import { createRedisLiveHub } from '../lib/live-redis';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
+import { createStorage } from '../lib/storage';
 // The service file itself, not the domain index: the index also re-exports the staff command-line tools.
 import { createStaffService } from './staff/service';
 
@@ -43,6 +44,8 @@ export interface ServiceDeps {
 /** Every service, built once per app and reached from routes as `app.services.<name>`. */
 export function createServices(deps: ServiceDeps) {
   const { db } = deps;
+  // Every file (photos, chat photos, icons, portraits, deployed remotes): the local folder or S3 (lib/storage).
+  const storage = createStorage(deps.config.storage);
   const bus = deps.config.redisUrl
     ? createRedisBus(deps.config.redisUrl, `dating:bus:${deps.config.dbSchema ?? 'public'}`, deps.log)
     : createLocalBus();
@@ -72,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
   // Each member's counters (the `counters` live event, the navigation's badges): one definition for every writer.
   const counters = createCountersService(deps.raw, chats);
   const core = {
+    storage,
     sites,
     bus,
     /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
@@ -100,7 +104,14 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
-    registry: createRegistry(deps.config.dataDir),
+    /** The deploy registry (deploy_apps rows, reloaded on NOTIFY) and the deployed files in storage. */
+    registry: createRegistry({
+      db,
+      raw: deps.raw,
+      storage,
+      log: deps.log,
+      cacheDir: path.join(deps.config.dataDir, 'cache', 'versions'),
+    }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
   const experiments = createExperimentsService(db, { registry: core.registry });
@@ -108,14 +119,13 @@ export function createServices(deps: ServiceDeps) {
   const telemetry = createTelemetryService(db);
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
-    mediaDir: path.join(deps.config.dataDir, 'media'),
+    storage,
     autoApproveSeconds: autoApproveSecondsFromEnv(),
+    log: deps.log,
   });
   // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
   const gifts = createGiftsService(deps.raw);
-  const chatPhotos = createChatPhotosService(deps.raw, {
-    dir: path.join(deps.config.dataDir, 'chat-photos'),
-  });
+  const chatPhotos = createChatPhotosService(deps.raw, { storage, db });
   const messages = createMessagesService({
     ...core,
     db,
@@ -144,7 +154,6 @@ export function createServices(deps: ServiceDeps) {
     db,
     raw: deps.raw,
     log: deps.log,
-    dataDir: deps.config.dataDir,
     photos,
     payments,
     accounts,

@@ -39,6 +39,29 @@ export function cspWithStyle(css: string): string {
   return csp({ ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, hash] });
 }
 
+const withOrigin = new Map<string, string>();
+
+/**
+ * The CSP of a page whose deployed files come from a CDN (a site's `cdn_prefix`): scripts, styles, fonts, images
+ * and the manifests (fetched) may also come from that origin. Kept per origin (a handful of sites).
+ */
+export function cspWithOrigin(origin: string): string {
+  let policy = withOrigin.get(origin);
+  if (!policy) {
+    const add = (name: string) => [...DIRECTIVES[name]!, origin];
+    policy = csp({
+      ...DIRECTIVES,
+      'script-src': add('script-src'),
+      'style-src': add('style-src'),
+      'img-src': add('img-src'),
+      'font-src': add('font-src'),
+      'connect-src': add('connect-src'),
+    });
+    withOrigin.set(origin, policy);
+  }
+  return policy;
+}
+
 /**
  * Features the site never uses are off for it and for anything it embeds; geolocation (a member's location)
  * and fullscreen (photos) stay available to our own origin. Only names Chromium knows: an unknown one is a

@@ -23,6 +23,7 @@ export const servicesPlugin = fp<{ config: AppConfig; database: Database }>(
     app.addHook('onClose', async () => {
       await app.services.live.close();
       await app.services.bus.close();
+      await app.services.storage.close();
     });
   },
   { name: 'services' },

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import type { ObjectStorage } from '../lib/storage';
 import { sql } from 'drizzle-orm';
 import { City, State, type ICity } from 'country-state-city';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,7 +42,8 @@ export interface SeedOptions {
   images: boolean;
   /** The demo member (demo@example.com with its published password). */
   account?: boolean;
-  mediaDir: string;
+  /** Where the portraits go (`media/seed/`). */
+  storage: ObjectStorage;
 }
 
 /** Rough price levels per currency (minor units) for the 4 tiers. */
@@ -285,7 +286,7 @@ async function seedProfiles(
 ): Promise<number[]> {
   if (opts.profiles <= 0) return [];
   const rnd = createRandom(cast.seed);
-  const portraits = await preparePortraits(opts.mediaDir, { files: opts.images });
+  const portraits = await preparePortraits(opts.storage, { files: opts.images });
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = cast.gender ?? (rnd.chance(0.62) ? ('female' as const) : ('male' as const));
     const country = cast.countries ? rnd.pick(cast.countries) : rnd.weighted(COUNTRY_WEIGHTS);
@@ -517,7 +518,7 @@ export async function seedIfEmpty(
   const row = await first<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM sites`);
   if (Number(row?.n ?? 0) > 0) return false;
   const started = Date.now();
-  await seedDemo(services, db, { ...config.seedDemo, mediaDir: path.join(config.dataDir, 'media') });
+  await seedDemo(services, db, { ...config.seedDemo, storage: services.storage });
   // Planner statistics for the tables just filled: without them PostgreSQL plans every query as if they were
   // empty until autovacuum analyses them, and autovacuum may be off (it is on this project's CI machine).
   await db.execute(sql`ANALYZE`);

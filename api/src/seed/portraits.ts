@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ObjectStorage } from '../lib/storage';
+import { IMMUTABLE } from '../lib/storage/http';
 import { pool } from './images';
 
 /**
  * Demo portraits: illustrated people drawn by DiceBear (avataaars, Pablo Stanley, free for personal and commercial
  * use; personas, Draftbit, CC BY 4.0: credited in the README) on a soft gradient, rendered to WebP by sharp.
  * A few dozen distinct portraits are rendered once into a cache folder shared by every DATA_DIR (tests, bench and
- * `npm start` each seed a fresh one), then copied: seeding 300 profiles costs a copy, not 300 renders.
+ * `npm start` each seed a fresh one), then put into the storage at `media/seed/` (the local folder or S3): seeding
+ * 300 profiles costs a few dozen puts, not 300 renders.
  */
 
 export type PortraitGender = 'female' | 'male';
@@ -246,10 +249,13 @@ export function portraitCacheDir(): string {
 }
 
 /**
- * Every portrait in `mediaDir/seed/` (rendered into the cache first when missing there). With `files: false` only
- * the list is returned (tests that need rows, not pictures).
+ * Every portrait in the storage at `media/seed/` (rendered into the cache first when missing there). With
+ * `files: false` only the list is returned (tests that need rows, not pictures).
  */
-export async function preparePortraits(mediaDir: string, { files = true } = {}): Promise<Portrait[]> {
+export async function preparePortraits(
+  storage: ObjectStorage,
+  { files = true } = {},
+): Promise<Portrait[]> {
   const specs = portraitSpecs();
   const portraits = specs.map(({ key, gender, age, hair }) => ({
     key,
@@ -261,15 +267,14 @@ export async function preparePortraits(mediaDir: string, { files = true } = {}):
   }));
   if (!files) return portraits;
   const cache = portraitCacheDir();
-  const target = path.join(mediaDir, 'seed');
   await mkdir(cache, { recursive: true });
-  await mkdir(target, { recursive: true });
+  const webp = { contentType: 'image/webp', cacheControl: IMMUTABLE };
   await pool(specs, 2, async (spec) => {
     const full = path.join(cache, `${spec.key}.webp`);
     if (!(await exists(full)) || !(await exists(path.join(cache, `${spec.key}_t.webp`))))
       await render(spec, cache);
-    await copyFile(full, path.join(target, `${spec.key}.webp`));
-    await copyFile(path.join(cache, `${spec.key}_t.webp`), path.join(target, `${spec.key}_t.webp`));
+    await storage.put(`media/seed/${spec.key}.webp`, await readFile(full), webp);
+    await storage.put(`media/seed/${spec.key}_t.webp`, await readFile(path.join(cache, `${spec.key}_t.webp`)), webp);
   });
   return portraits;
 }

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo';
+import { uploadVersion } from '../domains/sites/deploy/publish';
+import type { PublishedFile } from '../domains/sites';
 
 export { DEMO_EMAIL, DEMO_PASSWORD };
 
@@ -91,19 +93,43 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
 }
 
 /**
- * A deployed shell in the test app's deploy folder, as `npm run deploy` leaves it: version 1.0.0-aaaa with one entry
- * script, and the registry pointing at it, so the HTML route answers pages.
+ * A deployed shell, as `npm run deploy` leaves it: version 1.0.0-aaaa with one entry script, published to the
+ * app's storage and current in its registry, so the HTML route answers pages.
  */
-export async function deployTestShell(dataDir: string): Promise<void> {
-  const site = path.join(dataDir, 'site');
-  const shell = path.join(site, 'shell', '1.0.0-aaaa');
-  await mkdir(shell, { recursive: true });
-  await writeFile(
-    path.join(shell, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: [], preload: [] } }),
-  );
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({ apps: { shell: { current: '1.0.0-aaaa', history: [] } } }),
-  );
+export async function deployTestShell(app: App): Promise<void> {
+  await deployTestVersion(app, 'shell', '1.0.0-aaaa', {
+    'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: [], preload: [] } }),
+    'mf-manifest.json': '{}',
+    'main.js': 'console.log("shell")',
+  });
+}
+
+/** Uploads `files` as version `version` of `name` (with .gz/.br copies) and records it, without switching. */
+export async function publishTestVersion(
+  app: App,
+  name: string,
+  version: string,
+  files: Record<string, string | Buffer>,
+): Promise<PublishedFile[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'api-test-dist-'));
+  try {
+    for (const [file, body] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), body);
+    }
+    return (await uploadVersion(app.services.registry.storage, name, version, dir)).files;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Publishes a version and makes it current (the next request serves it). */
+export async function deployTestVersion(
+  app: App,
+  name: string,
+  version: string,
+  files: Record<string, string | Buffer> = { 'mf-manifest.json': '{}' },
+): Promise<void> {
+  const published = await publishTestVersion(app, name, version, files);
+  await app.services.registry.apply({ action: 'deploy', app: name, version, files: published });
 }

@@ -39,21 +39,27 @@ export interface ApiNode {
   stop(): Promise<number | null>;
   /** Starts the node again on the same port (after `stop`), and resolves when it is ready. */
   start(): Promise<void>;
+  /** This node's DATA_DIR (shared by all nodes unless `separateDataDirs`). */
+  dataDir: string;
 }
 
 /**
  * API nodes started the way the README says to run several (one process each, the same `DATABASE_URL` and
  * `REDIS_URL`, a different `PORT`), from the TypeScript sources with tsx. A fresh PostgreSQL schema and DATA_DIR
- * are shared by the nodes and dropped by `stopAll`.
+ * are shared by the nodes and dropped by `stopAll`; with `separateDataDirs` each node gets its own DATA_DIR, as on
+ * machines that share no disk (then files must go through the object storage: pass the S3_* variables in `env`).
  */
 export async function startNodes(
   count: number,
   env: Record<string, string> = {},
+  opts: { separateDataDirs?: boolean } = {},
 ): Promise<{ nodes: ApiNode[]; schema: string; stopAll(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-nodes-'));
-  const spawnNode = (port: number) => {
+  const dataDirs = Array.from({ length: opts.separateDataDirs ? count : 1 }, () =>
+    mkdtempSync(path.join(os.tmpdir(), 'api-nodes-')),
+  );
+  const spawnNode = (port: number, dataDir: string) => {
     // In-process loader (not the tsx CLI, which runs the server as a child of its own): a SIGTERM reaches the
     // server itself, as an orchestrator's would.
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -83,20 +89,22 @@ export async function startNodes(
     return { child, exited };
   };
   const nodes = await Promise.all(
-    Array.from({ length: count }, async () => {
+    Array.from({ length: count }, async (_, i) => {
+      const dataDir = dataDirs[opts.separateDataDirs ? i : 0]!;
       const port = await freePort();
-      let current = spawnNode(port);
+      let current = spawnNode(port, dataDir);
       const url = `http://127.0.0.1:${port}`;
       await waitUntilUp(`${url}/readyz`, current.child);
       return {
         url,
         port,
+        dataDir,
         async stop() {
           if (current.child.exitCode === null) current.child.kill('SIGTERM');
           return current.exited;
         },
         async start() {
-          current = spawnNode(port);
+          current = spawnNode(port, dataDir);
           await waitUntilUp(`${url}/readyz`, current.child);
         },
       };
@@ -112,7 +120,7 @@ export async function startNodes(
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

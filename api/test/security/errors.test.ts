@@ -5,7 +5,7 @@ import { XHR, createTestApp, deployTestShell, type TestContext } from '../../src
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  await deployTestShell(t.dataDir);
+  await deployTestShell(t.app);
 });
 afterAll(() => t.close());
 

@@ -70,6 +70,8 @@ export type ErrorCode =
   | 'password_wrong'
   | 'photo_invalid'
   | 'photo_too_large'
+  /** 503: the object storage did not answer; nothing was stored. */
+  | 'storage_unavailable'
   | 'self_action'
   | 'swipe_limit'
   | 'package_unavailable'

@@ -121,6 +121,11 @@ export const STAFF_ROUTES = {
   // ---- Moderation ----
   /** `?site=` → `StaffPhotosResponse`: photos under inspection, oldest first. */
   photos: { method: 'GET', path: '/api/staff/photos', access: 'operator' },
+  /**
+   * `?size=thumb` → the JPEG of a member photo in any state (the `url` / `thumb_url` of a `StaffPendingPhoto` point
+   * here), `private, no-store`: photos under inspection are not public (ADR 0024). 404 `not_found`.
+   */
+  photoFile: { method: 'GET', path: '/api/staff/photos/:id/file', access: 'operator' },
   /** → `{ ok: true }`: visible at once on every node. 404 `not_found` (unknown or no longer under inspection). */
   photoApprove: { method: 'POST', path: '/api/staff/photos/:id/approve', access: 'operator' },
   /** `StaffReasonRequest` → `{ ok: true }`: removed; the member gets the reason by mail in their language. */

@@ -11,8 +11,10 @@ export {
   PHOTO_MAX_PIXELS,
   autoApproveSecondsFromEnv,
   createPhotosService,
+  photoKey,
   photoLimit,
   processPhoto,
+  PRIVATE_PHOTO_PREFIX,
   type InspectionPhoto,
   type PhotosService,
 } from './photos';

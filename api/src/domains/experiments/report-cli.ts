@@ -11,6 +11,7 @@ import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createRegistry } from '../sites';
+import { createStorage } from '../../lib/storage';
 import { createExperimentsService } from './service';
 
 const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
@@ -61,7 +62,13 @@ export async function experimentReport(
   const database = await openDatabase(config);
   try {
     await migrate(database.raw);
-    const service = createExperimentsService(database.db, { registry: createRegistry(config.dataDir) });
+    const registry = createRegistry({
+      db: database.db,
+      raw: database.raw,
+      storage: createStorage(config.storage),
+    });
+    await registry.reload();
+    const service = createExperimentsService(database.db, { registry });
     const report = await service.report(app);
     out.log(json ? JSON.stringify(report, null, 2) : formatReport(report));
     return 0;

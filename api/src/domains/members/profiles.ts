@@ -36,6 +36,14 @@ export const PROFILE_FROM = `profiles p JOIN users u ON u.id = p.user_id LEFT JO
 
 export const mediaUrl = (file: string) => `/media/${file}`;
 
+/**
+ * The URL of a member photo: an approved one at its public, immutable `/media/` address; one not yet approved
+ * (stored under `private/`) only through `/api/photo.php`, which answers its owner alone (ADR 0024).
+ */
+export function photoUrl(photoId: number, file: string, thumb = false): string {
+  return file.startsWith('private/') ? `/api/photo.php?id=${photoId}${thumb ? '&size=thumb' : ''}` : mediaUrl(file);
+}
+
 export function toImage(p: {
   id: number;
   filename: string;
@@ -44,9 +52,9 @@ export function toImage(p: {
 }): ProfileImage {
   return {
     id: p.id,
-    filename: mediaUrl(p.filename),
-    thumb_filename: mediaUrl(p.thumb_filename),
-    match: mediaUrl(p.thumb_filename),
+    filename: photoUrl(p.id, p.filename),
+    thumb_filename: photoUrl(p.id, p.thumb_filename, true),
+    match: photoUrl(p.id, p.thumb_filename, true),
     status: p.status === 'active' ? 'active' : 'inspection',
   };
 }

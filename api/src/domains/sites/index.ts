@@ -5,6 +5,7 @@ export { htmlRoutes } from './routes/html';
 export { mailboxRoutes } from './routes/mailbox';
 export { apiNotFoundRoute } from './routes/not-found';
 export { benchRoutes } from './routes/bench';
+export { deployControlRoutes } from './routes/deploy-control';
 export { pushServiceWorkerRoute } from './routes/push-sw';
 export { pwaRoutes } from './routes/pwa';
 export { settingsRoute } from './routes/settings';
@@ -18,4 +19,15 @@ export {
   type SiteRow,
   type SitesService,
 } from './sites';
-export { createRegistry, type CanaryEntry, type DeployedSite, type Registry } from './registry';
+export { createRegistry, isFilePath, type CanaryEntry, type DeployedSite, type Registry } from './registry';
+export type { DeployStorage } from './deploy/storage';
+export {
+  applySwitch,
+  DeployRefused,
+  HISTORY_LIMIT,
+  readState,
+  type PublishedFile,
+  type RegistryState,
+  type SwitchCommand,
+  type SwitchResult,
+} from './deploy/state';

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { configFromEnv } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { createPhotosService } from '../accounts';
+import { createPhotosService, photoKey } from '../accounts';
+import { createStorage } from '../../lib/storage';
 
 const USAGE = 'usage: moderate list | approve <id> [...] | reject <id> [...]';
 
@@ -37,18 +38,17 @@ export async function moderate(
   const database = await openDatabase(config);
   try {
     await migrate(database.raw);
-    const photos = createPhotosService(database.db, {
-      mediaDir: path.join(config.dataDir, 'media'),
-      autoApproveSeconds: 0,
-    });
+    const storage = createStorage(config.storage);
+    const photos = createPhotosService(database.db, { storage, autoApproveSeconds: 0 });
     if (command === 'list') {
       const queue = await photos.inspectionQueue(1000);
       if (!queue.length) out.log('No photos under inspection.');
       for (const p of queue) {
         out.log(
-          `${p.id}\tmember ${p.user_id} (${p.name}${p.email ? `, ${p.email}` : ''})\t${p.created_at}\t${path.join(config.dataDir, 'media', p.filename)}`,
+          `${p.id}\tmember ${p.user_id} (${p.name}${p.email ? `, ${p.email}` : ''})\t${p.created_at}\t${config.storage.driver === 'local' ? path.join(config.dataDir, photoKey(p.filename)) : photoKey(p.filename)}`,
         );
       }
+      await storage.close();
       return 0;
     }
     let failed = 0;
@@ -59,6 +59,7 @@ export async function moderate(
       );
       if (!done) failed++;
     }
+    await storage.close();
     return failed ? 1 : 0;
   } finally {
     await database.close();

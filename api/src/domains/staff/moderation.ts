@@ -10,6 +10,7 @@ import {
   type StaffPendingPhoto,
   type StaffReport,
   type StaffReportsResponse,
+  staffPath,
 } from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
@@ -18,7 +19,6 @@ import type { MailService } from '../../lib/mail';
 import type { PhotosService } from '../accounts';
 import type { MembersService } from '../members';
 import type { SitesService } from '../sites';
-import { mediaUrl } from '../members/profiles';
 
 const PAGE = 50;
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -177,8 +177,9 @@ export function createStaffModeration(deps: ModerationDeps) {
           id: r.id,
           member: { id: r.user_id, name: r.name, email: r.email, locale: localeOf(r.language) },
           site: await siteRef(r.site_id),
-          url: mediaUrl(r.filename),
-          thumb_url: mediaUrl(r.thumb_filename),
+          // Not public before approval: through the staff route (ADR 0024).
+          url: staffPath('photoFile', r.id),
+          thumb_url: `${staffPath('photoFile', r.id)}?size=thumb`,
           uploaded_at: iso(r.created_at),
         })),
       );

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '@dating/shared/contract/index';
 import {
@@ -18,6 +16,8 @@ import {
 import type { Db, RawDb } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, notFound } from '../../lib/errors';
+import { readObject, type ObjectStorage } from '../../lib/storage';
+import { photoKey } from '../accounts';
 import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
 import { MESSAGE_COLUMNS, MESSAGE_FROM, toMessage, type MessageRow } from '../chat/message-views';
 import { toGift } from '../chat/gifts';
@@ -37,7 +37,7 @@ export interface QueueDeps {
   messages: MessagesService;
   gifts: GiftsService;
   chatPhotos: ChatPhotosService;
-  mediaDir: string;
+  storage: ObjectStorage;
 }
 
 interface ClaimRow {
@@ -352,10 +352,7 @@ export function createStaffQueue(deps: QueueDeps) {
           sql`SELECT filename FROM photos WHERE id = ${input.album_photo_id} AND user_id = ${c.fictional_id} AND status = 'active'`,
         );
         if (!photo) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
-        // Our own relative name (`photos/<hex>.jpg`); still, never a path outside the media folder.
-        const file = path.resolve(deps.mediaDir, photo.filename);
-        const inside = file.startsWith(path.resolve(deps.mediaDir) + path.sep);
-        const bytes = inside ? await readFile(file).catch(() => null) : null;
+        const bytes = await readObject(deps.storage, photoKey(photo.filename));
         if (!bytes) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
         photoId = (await deps.chatPhotos.upload(c.fictional_id, bytes)).id;
       }
@@ -396,15 +393,15 @@ export function createStaffQueue(deps: QueueDeps) {
       };
     },
 
-    /** The bytes of a photo sent in this conversation (by either side), or null. */
-    async chatPhoto(conversationId: number, photoId: number, thumb: boolean): Promise<Buffer | null> {
+    /** The storage key of a photo sent in this conversation (by either side), or null. */
+    async chatPhoto(conversationId: number, photoId: number, thumb: boolean): Promise<string | null> {
       const c = await sides(conversationId);
       const sent = await first<{ id: number }>(
         db,
         sql`SELECT id FROM messages WHERE conversation_id = ${c.id} AND photo_id = ${photoId} LIMIT 1`,
       );
       // The fictional profile is one of the conversation's two members: the chat's own access rule applies.
-      return sent ? deps.chatPhotos.read(c.fictional_id, photoId, thumb) : null;
+      return sent ? deps.chatPhotos.keyFor(c.fictional_id, photoId, thumb) : null;
     },
 
     /** For the audit: whose conversation. */

@@ -37,6 +37,8 @@ import { ApiError } from '../../lib/errors';
 import { siteOrigin } from '../accounts';
 import type { StaffSession } from './auth';
 
+import { PRIVATE, sendStoredObject } from '../../lib/storage/http';
+
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const IdParams = Type.Object({ id: Id });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: STAFF_REASON_MAX_LENGTH }) });
@@ -92,7 +94,7 @@ function setStaffCookie(reply: FastifyReply, token: string, maxAgeS: number) {
  * route in the contract without a handler does not compile.
  */
 export async function staffRoutes(app: FastifyInstance) {
-  const { staff } = app.services;
+  const { staff, storage, photos } = app.services;
 
   const tokenOf = (request: FastifyRequest) => {
     const raw = request.cookies[STAFF_SESSION_COOKIE];
@@ -254,10 +256,28 @@ export async function staffRoutes(app: FastifyInstance) {
       },
       async run({ id, request, reply }) {
         const q = request.query as StaffChatPhotoQuery;
-        const bytes = await staff.queue.chatPhoto(id, q.photo, q.size === 'thumb');
-        if (!bytes) throw new ApiError(404, 'not_found');
-        reply.type('image/jpeg').header('cache-control', 'private, no-store');
-        return bytes;
+        const key = await staff.queue.chatPhoto(id, q.photo, q.size === 'thumb');
+        if (!key) throw new ApiError(404, 'not_found');
+        return sendStoredObject(request, reply, storage, key, {
+          cacheControl: PRIVATE,
+          notFound: () => {
+            throw new ApiError(404, 'not_found');
+          },
+        });
+      },
+    },
+    photoFile: {
+      schema: { params: IdParams, querystring: Type.Object({ size: Type.Optional(StringEnum(['thumb'] as const)) }) },
+      async run({ id, request, reply }) {
+        const q = request.query as { size?: 'thumb' };
+        const found = await photos.privateKeyFor({ staff: true }, id, q.size === 'thumb');
+        if (!found) throw new ApiError(404, 'not_found');
+        return sendStoredObject(request, reply, storage, found.key, {
+          cacheControl: PRIVATE,
+          notFound: () => {
+            throw new ApiError(404, 'not_found');
+          },
+        });
       },
     },
     photos: {

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, RawDb } from '../../db/client';
 import type { Bus } from '../../lib/bus';
+import type { ObjectStorage } from '../../lib/storage';
 import type { MailService } from '../../lib/mail';
 import type { Secrets } from '../../lib/secrets';
 import type { AccountsService, PhotosService, SessionsService } from '../accounts';
@@ -23,8 +23,8 @@ export interface StaffDeps {
   db: Db;
   raw: RawDb;
   log: FastifyBaseLogger;
-  dataDir: string;
   secrets: Secrets;
+  storage: ObjectStorage;
   bus: Bus;
   sites: SitesService;
   sessions: SessionsService;
@@ -53,7 +53,7 @@ export function createStaffService(deps: StaffDeps) {
     audit,
     alerts,
     auth: createStaffAuth({ db: deps.db, audit, secrets: deps.secrets, alerts }),
-    queue: createStaffQueue({ ...deps, mediaDir: path.join(deps.dataDir, 'media') }),
+    queue: createStaffQueue(deps),
     moderation,
     members: createStaffMembers({ ...deps, moderation }),
     sites: createStaffSites(deps),

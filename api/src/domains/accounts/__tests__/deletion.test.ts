@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { first } from '../../../db/sql';
+import { photoKey } from '../photos';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import {
   PASSWORD,
@@ -112,8 +111,13 @@ test('deletion needs the password, ends sessions, hides the member; reactivation
 
 test('after 14 days the link is dead and the erasure job removes personal data and photo files', async () => {
   const m = await memberWithPhoto();
-  const file = path.join(t.dataDir, m.photo.filename);
-  expect(existsSync(file)).toBe(true);
+  const stored = await first<{ filename: string; thumb_filename: string }>(
+    t.app.db,
+    sql`SELECT filename, thumb_filename FROM photos WHERE id = ${m.photo.id}`,
+  );
+  const [file, thumb] = [photoKey(stored!.filename), photoKey(stored!.thumb_filename)];
+  const exists = async (key: string) => (await t.app.services.storage.head(key)) !== null;
+  expect(await exists(file)).toBe(true);
   await t.call({
     method: 'PUT',
     url: '/api/profile.php',
@@ -125,13 +129,13 @@ test('after 14 days the link is dead and the erasure job removes personal data a
 
   const jobs = t.app.services.accounts.deletion;
   expect(await jobs.eraseDue(new Date(Date.now() + 13 * DAY))).not.toContain(m.id);
-  expect(existsSync(file)).toBe(true);
+  expect(await exists(file)).toBe(true);
   expect(await jobs.eraseDue(new Date(Date.now() + 14 * DAY + 60_000))).toContain(m.id);
   // Running again finds nothing more to do.
   expect(await jobs.eraseDue(new Date(Date.now() + 15 * DAY))).not.toContain(m.id);
 
-  expect(existsSync(file)).toBe(false);
-  expect(existsSync(path.join(t.dataDir, m.photo.thumb_filename))).toBe(false);
+  expect(await exists(file)).toBe(false);
+  expect(await exists(thumb)).toBe(false);
   const row = await first<Record<string, unknown>>(
     t.app.db,
     sql`SELECT u.email, u.password_hash, u.tracking_network, p.name, p.city, p.about, p.main_photo_id,

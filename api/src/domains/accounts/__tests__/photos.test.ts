@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
@@ -19,6 +17,13 @@ const jpeg = (w = 64, h = 48) =>
 
 const upload = (cookie: string, data: Buffer, type = 'image/jpeg', field = 'photo') =>
   t.call({ method: 'POST', url: '/api/photos.php', cookie, ...multipart(field, 'upload.jpg', type, data) });
+
+/** A photo's bytes as its owner gets them (photos under inspection are served to their owner only). */
+const bytesOf = async (url: string, cookie: string) => {
+  const res = await t.call({ method: 'GET', url, cookie });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+};
 
 /** The GPS IFD pointer tag (0x8825) in either byte order. */
 const hasGpsPointer = (exif: Buffer) =>
@@ -47,25 +52,36 @@ test('an upload is re-encoded, stripped of EXIF and GPS, thumbnailed, under insp
   expect(limit).toBe(3);
   expect(photos).toHaveLength(1);
   expect(photos[0]).toMatchObject({ status: 'inspection', main: true });
-  expect(photos[0].filename).toMatch(/^\/media\/photos\/[0-9a-f]{32}\.jpg$/);
+  // Not public before approval: served through the api to its owner (ADR 0024).
+  expect(photos[0].filename).toBe(`/api/photo.php?id=${photos[0].id}`);
+  expect(photos[0].thumb_filename).toBe(`/api/photo.php?id=${photos[0].id}&size=thumb`);
 
-  const file = path.join(t.dataDir, photos[0].filename);
-  const stored = await sharp(file).metadata();
+  const stored = await sharp(await bytesOf(photos[0].filename, cookie)).metadata();
   expect(stored.format).toBe('jpeg');
   expect(stored.exif).toBeUndefined();
   expect(stored.xmp).toBeUndefined();
   expect(stored.iptc).toBeUndefined();
   expect(stored.width).toBe(120);
-  const thumb = await sharp(path.join(t.dataDir, photos[0].thumb_filename)).metadata();
+  const thumb = await sharp(await bytesOf(photos[0].thumb_filename, cookie)).metadata();
   expect(thumb.exif).toBeUndefined();
   expect(thumb.width).toBeLessThanOrEqual(320);
 
-  // The file is served from /media.
-  const served = await t.call({ method: 'GET', url: photos[0].filename });
-  expect(served.statusCode).toBe(200);
-
   const me = (await t.call({ method: 'GET', url: '/api/user.php', cookie })).json().user;
   expect(me.profile.main_image).toMatchObject({ id: photos[0].id, status: 'inspection' });
+
+  // Approved: a new public name under /media/, served to anyone.
+  await t.app.services.photos.approve(photos[0].id);
+  const approved = (await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos[0];
+  expect(approved.filename).toMatch(/^\/media\/photos\/[0-9a-f]{32}\.jpg$/);
+  const served = await t.call({ method: 'GET', url: approved.filename });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await sharp(served.rawPayload).metadata()).width).toBe(120);
+  // The owner's address from before approval now leads to the public one.
+  const old = await t.call({ method: 'GET', url: photos[0].filename, cookie });
+  expect(old.statusCode).toBe(302);
+  expect(old.headers.location).toBe(approved.filename);
+
 });
 
 test('a large but allowed photo (several MB) is accepted and scaled down', async () => {
@@ -78,7 +94,7 @@ test('a large but allowed photo (several MB) is accepted and scaled down', async
   expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
   const res = await upload(cookie, png, 'image/png');
   expect(res.statusCode).toBe(201);
-  const stored = await sharp(path.join(t.dataDir, res.json().photos[0].filename)).metadata();
+  const stored = await sharp(await bytesOf(res.json().photos[0].filename, cookie)).metadata();
   expect(stored.format).toBe('jpeg');
   expect(Math.max(stored.width!, stored.height!)).toBeLessThanOrEqual(1600);
 });
@@ -101,12 +117,12 @@ test('a non-image is refused by content, whatever its declared type (400)', asyn
 
 test('an oversized file is refused (413) and nothing is stored', async () => {
   const { cookie } = await signup(t);
-  const before = await readdir(path.join(t.dataDir, 'media', 'photos')).catch(() => []);
+  const before = await t.app.services.storage.list('');
   const big = Buffer.concat([await jpeg(), Buffer.alloc(PHOTO_MAX_BYTES + 1024, 1)]);
   const res = await upload(cookie, big);
   expect(res.statusCode).toBe(413);
   expect(res.json().error.code).toBe('photo_too_large');
-  const after = await readdir(path.join(t.dataDir, 'media', 'photos')).catch(() => []);
+  const after = await t.app.services.storage.list('');
   expect(after.length).toBe(before.length);
 });
 

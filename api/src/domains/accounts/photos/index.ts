@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared/constants';
 import type { OwnPhoto, PhotosResponse } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first, rows } from '../../../db/sql';
 import { ApiError, notFound } from '../../../lib/errors';
+import type { ObjectStorage } from '../../../lib/storage';
+import { IMMUTABLE } from '../../../lib/storage/http';
 import { toImage } from '../../members';
 import { processPhoto } from './process';
 
@@ -44,23 +44,70 @@ export interface InspectionPhoto {
 const iso = (v: Date | string) => new Date(v).toISOString();
 export const photoLimit = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT);
 
-/**
- * Member photos: files under `$DATA_DIR/media/photos/` with random names (served at /media/photos/…), rows in
- * `photos`, the main one in `profiles.main_photo_id`. New photos wait in 'inspection' for a moderator (the
- * `moderate` command) or for the auto-approval delay.
- */
-export function createPhotosService(db: Db, opts: { mediaDir: string; autoApproveSeconds: number }) {
-  const photoDir = path.join(opts.mediaDir, 'photos');
+/** `photos.filename` of a photo not yet public: `private/photos/<hex>.jpg`, the storage key itself. */
+export const PRIVATE_PHOTO_PREFIX = 'private/photos/';
+/** The storage key of a `photos.filename`: private ones as they are, public ones under `media/` (the /media/ URL). */
+export const photoKey = (filename: string) =>
+  filename.startsWith(PRIVATE_PHOTO_PREFIX) ? filename : `media/${filename}`;
+const JPEG = { contentType: 'image/jpeg' } as const;
+/** An object younger than this is never an orphan: its row may be on its way. */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+const randomName = () => randomBytes(16).toString('hex');
 
-  async function removeFiles(files: string[]) {
+/**
+ * Member photos: objects in the storage (lib/storage), rows in `photos`, the main one in `profiles.main_photo_id`.
+ * A new photo waits in 'inspection' for a moderator (staff, the `moderate` command) or the auto-approval delay,
+ * stored under `private/photos/<random>.jpg`, which only `/api/photo.php` (its owner) and the staff route serve,
+ * never cacheable. Approval copies it to `media/photos/<new random>.jpg` (public, immutable, `/media/photos/…`)
+ * and removes the private copy: the public name is new, so nothing learnt before approval leads to it
+ * (docs/adr/0024-object-storage.md). Objects are written before their row and removed after it; what a failure
+ * leaves behind is removed by `cleanupOrphans`.
+ */
+export function createPhotosService(
+  db: Db,
+  opts: { storage: ObjectStorage; autoApproveSeconds: number; log?: { warn(o: object, m: string): void } },
+) {
+  const { storage } = opts;
+
+  /** Best effort: a failure leaves an orphan for `cleanupOrphans`, never an error for the member. */
+  async function removeObjects(files: string[]) {
     await Promise.all(
-      files.map((f) => {
-        const abs = path.resolve(opts.mediaDir, f);
-        // Only ever inside the media folder, whatever a row says.
-        if (!abs.startsWith(path.resolve(opts.mediaDir) + path.sep)) return undefined;
-        return unlink(abs).catch(() => undefined);
-      }),
+      files.map((f) =>
+        storage.delete(photoKey(f)).catch((err: unknown) => opts.log?.warn({ err, file: f }, 'photo object not removed')),
+      ),
     );
+  }
+
+  /**
+   * Makes one photo under inspection public: copies its objects to fresh public names, then switches the row in
+   * one UPDATE that also checks it is still under inspection (a concurrent approval or deletion wins; then the
+   * copies are removed again). false when there is no such photo under inspection.
+   */
+  async function publish(photoId: number, by: string): Promise<boolean> {
+    const row = await first<{ filename: string; thumb_filename: string }>(
+      db,
+      sql`SELECT filename, thumb_filename FROM photos WHERE id = ${photoId} AND status = 'inspection'`,
+    );
+    if (!row) return false;
+    let filename = row.filename;
+    let thumbFilename = row.thumb_filename;
+    const isPrivate = row.filename.startsWith(PRIVATE_PHOTO_PREFIX);
+    if (isPrivate) {
+      const name = randomName();
+      filename = `photos/${name}.jpg`;
+      thumbFilename = `photos/${name}_t.jpg`;
+      const publicOpts = { ...JPEG, cacheControl: IMMUTABLE };
+      await storage.copy(photoKey(row.filename), photoKey(filename), publicOpts);
+      await storage.copy(photoKey(row.thumb_filename), photoKey(thumbFilename), publicOpts);
+    }
+    const done = await first<{ id: number }>(
+      db,
+      sql`UPDATE photos SET status = 'active', filename = ${filename}, thumb_filename = ${thumbFilename},
+            reviewed_at = now(), reviewed_by = ${by}
+          WHERE id = ${photoId} AND status = 'inspection' AND filename = ${row.filename} RETURNING id`,
+    );
+    if (isPrivate) await removeObjects(done ? [row.filename, row.thumb_filename] : [filename, thumbFilename]);
+    return Boolean(done);
   }
 
   /** After the main photo went away: the next photo (by position) becomes main, or none. */
@@ -77,12 +124,14 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
   async function approveDue(now = new Date()): Promise<number> {
     if (!opts.autoApproveSeconds) return 0;
     const before = new Date(now.getTime() - opts.autoApproveSeconds * 1000);
-    const done = await rows<{ id: number }>(
+    const due = await rows<{ id: number }>(
       db,
-      sql`UPDATE photos SET status = 'active', reviewed_at = ${now.toISOString()}::timestamptz, reviewed_by = 'auto'
-          WHERE status = 'inspection' AND created_at <= ${before.toISOString()}::timestamptz RETURNING id`,
+      sql`SELECT id FROM photos WHERE status = 'inspection' AND created_at <= ${before.toISOString()}::timestamptz
+          ORDER BY id LIMIT 200`,
     );
-    return done.length;
+    let n = 0;
+    for (const { id } of due) if (await publish(id, 'auto')) n++;
+    return n;
   }
 
   async function list(userId: number, paid: boolean): Promise<PhotosResponse> {
@@ -122,12 +171,17 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
       // Checked before the expensive decode, and again under the row lock below.
       if ((await count()) >= limit) throw new ApiError(403, 'photo_limit', { limit });
       const processed = await processPhoto(input);
-      await mkdir(photoDir, { recursive: true });
-      const name = randomBytes(16).toString('hex');
-      const filename = `photos/${name}.jpg`;
-      const thumbFilename = `photos/${name}_t.jpg`;
-      await writeFile(path.join(opts.mediaDir, filename), processed.full, { flag: 'wx', mode: 0o644 });
-      await writeFile(path.join(opts.mediaDir, thumbFilename), processed.thumb, { flag: 'wx', mode: 0o644 });
+      const name = randomName();
+      const filename = `${PRIVATE_PHOTO_PREFIX}${name}.jpg`;
+      const thumbFilename = `${PRIVATE_PHOTO_PREFIX}${name}_t.jpg`;
+      // Objects first, then the row: a row never points at nothing. Storage down: 503, nothing kept.
+      try {
+        await storage.put(photoKey(filename), processed.full, JPEG);
+        await storage.put(photoKey(thumbFilename), processed.thumb, JPEG);
+      } catch (err) {
+        await removeObjects([filename, thumbFilename]);
+        throw err;
+      }
       try {
         await db.transaction(async (tx) => {
           // Serialises concurrent uploads of one member so the limit holds.
@@ -155,7 +209,7 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
           );
         });
       } catch (err) {
-        await removeFiles([filename, thumbFilename]);
+        await removeObjects([filename, thumbFilename]);
         throw err;
       }
       return list(userId, paid);
@@ -183,7 +237,7 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
         return row;
       });
       if (!gone) throw notFound();
-      await removeFiles([gone.filename, gone.thumb_filename]);
+      await removeObjects([gone.filename, gone.thumb_filename]);
       return list(userId, paid);
     },
 
@@ -205,14 +259,8 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
       return found.map((r) => ({ ...r, created_at: iso(r.created_at) }));
     },
 
-    async approve(photoId: number, by = 'operator'): Promise<boolean> {
-      const row = await first<{ id: number }>(
-        db,
-        sql`UPDATE photos SET status = 'active', reviewed_at = now(), reviewed_by = ${by}
-            WHERE id = ${photoId} AND status = 'inspection' RETURNING id`,
-      );
-      return Boolean(row);
-    },
+    /** Approves a photo under inspection (made public under a new name); false when there is none. */
+    approve: (photoId: number, by = 'operator'): Promise<boolean> => publish(photoId, by),
 
     /** A rejected photo is removed with its files; the next photo becomes main if it was the main one. */
     async reject(photoId: number): Promise<boolean> {
@@ -225,7 +273,7 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
         return row;
       });
       if (!gone) return false;
-      await removeFiles([gone.filename, gone.thumb_filename]);
+      await removeObjects([gone.filename, gone.thumb_filename]);
       return true;
     },
 
@@ -237,12 +285,75 @@ export function createPhotosService(db: Db, opts: { mediaDir: string; autoApprov
       );
       await db.execute(sql`UPDATE profiles SET main_photo_id = NULL WHERE user_id = ${userId}`);
       await db.execute(sql`DELETE FROM photos WHERE user_id = ${userId}`);
-      await removeFiles(found.flatMap((f) => [f.filename, f.thumb_filename]));
+      await removeObjects(found.flatMap((f) => [f.filename, f.thumb_filename]));
     },
 
-    /** Absolute path of a stored file (tests, export). */
-    pathOf(file: string): string {
-      return path.join(opts.mediaDir, file);
+    /** The storage key of a photo for its owner (any state), or null when it is not theirs. */
+    async privateKeyFor(
+      viewer: { userId?: number; staff?: boolean },
+      photoId: number,
+      thumb: boolean,
+    ): Promise<{ key: string; status: string; publicUrl: string | null } | null> {
+      const row = await first<{ user_id: number; filename: string; thumb_filename: string; status: string }>(
+        db,
+        sql`SELECT user_id, filename, thumb_filename, status FROM photos WHERE id = ${photoId}`,
+      );
+      if (!row || (!viewer.staff && row.user_id !== viewer.userId)) return null;
+      const file = thumb ? row.thumb_filename : row.filename;
+      return {
+        key: photoKey(file),
+        status: row.status,
+        publicUrl: file.startsWith(PRIVATE_PHOTO_PREFIX) ? null : `/media/${file}`,
+      };
+    },
+
+    /**
+     * Removes photo objects no row points at (an upload or approval cut short by a failure), once they are older
+     * than `graceMs` (so an upload between its objects and its row is never touched). Safe on several nodes.
+     */
+    async cleanupOrphans(now = new Date(), graceMs = ORPHAN_GRACE_MS): Promise<number> {
+      const objects = [...(await storage.list(PRIVATE_PHOTO_PREFIX)), ...(await storage.list('media/photos/'))].filter(
+        (o) => !o.lastModified || o.lastModified.getTime() <= now.getTime() - graceMs,
+      );
+      if (!objects.length) return 0;
+      const files = objects.map((o) => (o.key.startsWith('media/') ? o.key.slice('media/'.length) : o.key));
+      const known = await rows<{ f: string }>(
+        db,
+        sql`SELECT filename AS f FROM photos WHERE filename = ANY(${`{${files.join(',')}}`}::text[])
+            UNION SELECT thumb_filename FROM photos WHERE thumb_filename = ANY(${`{${files.join(',')}}`}::text[])`,
+      );
+      const referenced = new Set(known.map((r) => r.f));
+      const orphans = files.filter((f) => !referenced.has(f));
+      await removeObjects(orphans);
+      return orphans.length;
+    },
+
+    /**
+     * Photos under inspection or rejected that still sit at a public key (stored before private keys existed):
+     * moved to private keys, so `/media/` serves approved photos only. Run on start; cheap when there are none.
+     */
+    async privatiseLegacy(): Promise<number> {
+      const found = await rows<{ id: number; filename: string; thumb_filename: string }>(
+        db,
+        sql`SELECT id, filename, thumb_filename FROM photos
+            WHERE status <> 'active' AND filename NOT LIKE ${PRIVATE_PHOTO_PREFIX + '%'} ORDER BY id LIMIT 1000`,
+      );
+      let n = 0;
+      for (const row of found) {
+        const name = randomName();
+        const filename = `${PRIVATE_PHOTO_PREFIX}${name}.jpg`;
+        const thumbFilename = `${PRIVATE_PHOTO_PREFIX}${name}_t.jpg`;
+        await storage.copy(photoKey(row.filename), filename, JPEG);
+        await storage.copy(photoKey(row.thumb_filename), thumbFilename, JPEG);
+        const done = await first<{ id: number }>(
+          db,
+          sql`UPDATE photos SET filename = ${filename}, thumb_filename = ${thumbFilename}
+              WHERE id = ${row.id} AND filename = ${row.filename} RETURNING id`,
+        );
+        await removeObjects(done ? [row.filename, row.thumb_filename] : [filename, thumbFilename]);
+        if (done) n++;
+      }
+      return n;
     },
   };
 }

@@ -19,15 +19,27 @@ import { signupRoute } from './signup';
 import { unsubscribeRoute } from './unsubscribe';
 
 const ERASURE_INTERVAL_MS = 15 * 60_000;
+/** Objects that a failed upload or approval left without a row are removed this often (and an hour old). */
+const ORPHAN_CLEANUP_MS = 60 * 60_000;
 
 /**
- * The accounts background jobs: photo auto-approval (PHOTO_AUTO_APPROVE_SECONDS, 0 = off) and the erasure of
- * accounts deleted more than 14 days ago. Both are single UPDATEs that claim their rows, and each runs on one node
- * at a time (the job lock of `app.ops.jobs`, ADR 0026); tests call `app.services.photos.approveDue(now)` and
- * `app.services.accounts.deletion.eraseDue(now)`.
+ * The accounts background jobs: photo auto-approval (PHOTO_AUTO_APPROVE_SECONDS, 0 = off), the erasure of
+ * accounts deleted more than 14 days ago, and the removal of orphan photo and chat-photo objects (hourly). Each
+ * claims its rows with a conditional UPDATE or only deletes what no row names, and each runs on one node at a time
+ * (the job lock of `app.ops.jobs`, ADR 0026); tests call `app.services.photos.approveDue(now)`,
+ * `app.services.accounts.deletion.eraseDue(now)` and `app.services.photos.cleanupOrphans(now)`. On start, photos not
+ * yet approved that an older version stored at a public key are moved to private keys (`photos.privatiseLegacy`).
  */
 export const accountJobs: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => {
+    await app.services.photos
+      .privatiseLegacy()
+      .then((n) => n && app.log.info({ photos: n }, 'photos under inspection moved to private storage keys'))
+      .catch((err: unknown) => app.log.error({ err }, 'moving photos under inspection to private keys failed'));
+    app.ops.jobs.every('orphan object cleanup', ORPHAN_CLEANUP_MS, async () => {
+      await app.services.photos.cleanupOrphans();
+      await app.services.chatPhotos.cleanupOrphans();
+    });
     const seconds = app.services.photos.autoApproveSeconds;
     if (seconds > 0) {
       app.ops.jobs.every('photo auto-approval', Math.min(10_000, seconds * 1000), () =>

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
-import { ApiError, badInput } from '../../../lib/errors';
+import { ApiError, badInput, notFound } from '../../../lib/errors';
+import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { Id, PhotosResponseSchema } from '../schemas';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
@@ -9,7 +10,11 @@ import { registerUploads } from '../../../plugins/uploads';
 const tooLarge = () =>
   new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024 }, 'photo');
 
-/** `/api/photos.php`: the member's own photos (list, upload, choose main, delete). */
+/**
+ * `/api/photos.php`: the member's own photos (list, upload, choose main, delete). `/api/photo.php?id=&size=thumb`:
+ * one of my photos not yet approved, to me alone, never cacheable (`private, no-store`); once approved, a redirect
+ * to its public `/media/` address. Anyone else: 404, whatever the photo's state (ADR 0024).
+ */
 export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
   await registerUploads(app);
   const photos = () => app.services.photos;
@@ -33,7 +38,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['photos'],
         consumes: ['multipart/form-data'],
-        response: { 201: PhotosResponseSchema, ...errors(400, 403, 413, 429) },
+        response: { 201: PhotosResponseSchema, ...errors(400, 403, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -87,6 +92,29 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await request.requireUser();
       return photos().remove(user.id, user.paid_user, request.body.id);
+    },
+  );
+
+  app.get(
+    '/api/photo.php',
+    {
+      schema: {
+        tags: ['photos'],
+        querystring: Type.Object({ id: Id, size: Type.Optional(Type.Literal('thumb')) }),
+        response: { 200: Type.Unsafe<Buffer>({ description: 'the JPEG' }), ...errors(403, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await request.requireUserId();
+      const found = await photos().privateKeyFor({ userId }, request.query.id, request.query.size === 'thumb');
+      if (!found) throw notFound();
+      if (found.publicUrl) return reply.header('cache-control', PRIVATE).redirect(found.publicUrl, 302);
+      return sendStoredObject(request, reply, app.services.storage, found.key, {
+        cacheControl: PRIVATE,
+        notFound: () => {
+          throw notFound();
+        },
+      });
     },
   );
 };

@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { ChatPhotoSchema, Id } from '../schemas';
+import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { registerUploads } from '../../../plugins/uploads';
 
 const FIELD = 'file';
@@ -11,7 +12,8 @@ const tooLarge = () => new ApiError(413, 'photo_too_large', { max_mb: PHOTO_MAX_
 
 /**
  * `POST /api/chat-photo.php` (multipart `file`): checked and stored, sent later with `POST /api/messages.php`.
- * `GET /api/chat-photo.php?id=&size=thumb`: only to its owner and the members of a conversation it was sent in.
+ * `GET /api/chat-photo.php?id=&size=thumb`: only to its owner and the members of a conversation it was sent in,
+ * `private, no-store` (ADR 0024).
  */
 export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
   await registerUploads(app);
@@ -23,7 +25,7 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['chat'],
         consumes: ['multipart/form-data'],
-        response: { 201: Type.Object({ photo: ChatPhotoSchema }), ...errors(400, 403, 413, 429) },
+        response: { 201: Type.Object({ photo: ChatPhotoSchema }), ...errors(400, 403, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -52,18 +54,19 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['chat'],
         querystring: Type.Object({ id: Id, size: Type.Optional(Type.Literal('thumb')) }),
-        response: { 200: Type.Unsafe<Buffer>({ description: 'the JPEG' }), ...errors(400, 403, 404) },
+        response: { 200: Type.Unsafe<Buffer>({ description: 'the JPEG' }), ...errors(400, 403, 404, 503) },
       },
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      const bytes = await app.services.chatPhotos.read(
-        userId,
-        request.query.id,
-        request.query.size === 'thumb',
-      );
-      if (!bytes) throw notFound();
-      return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(bytes);
+      const key = await app.services.chatPhotos.keyFor(userId, request.query.id, request.query.size === 'thumb');
+      if (!key) throw notFound();
+      return sendStoredObject(request, reply, app.services.storage, key, {
+        cacheControl: PRIVATE,
+        notFound: () => {
+          throw notFound();
+        },
+      });
     },
   );
 };

@@ -1,7 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ExperimentReport, SiteData } from '@dating/shared/contract/index';
-import { createTestApp, type TestContext } from '../../../testing/helpers';
+import {
+  createTestApp,
+  deployTestShell,
+  deployTestVersion,
+  publishTestVersion,
+  type TestContext,
+} from '../../../testing/helpers';
 import { cookieOf, signupBody } from '../../../testing/accounts';
 import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD } from '../../../seed/demo';
 
@@ -9,30 +13,19 @@ const STABLE = '0.1.0-aaaaaaaa';
 const CANARY = '0.2.0-cccccccc';
 let t: TestContext;
 
+/** The shell and mf-landers deployed (storage + registry), with `canary` running or not. */
 async function deploy(canary: { version: string; weight: number } | null) {
-  const site = path.join(t.dataDir, 'site');
-  for (const [app, version] of [
-    ['shell', '1.0.0-ssssssss'],
-    ['mf-landers', STABLE],
-    ['mf-landers', CANARY],
-  ] as const) {
-    await mkdir(path.join(site, app, version), { recursive: true });
-    await writeFile(
-      path.join(site, app, version, app === 'shell' ? 'entry-assets.json' : 'mf-manifest.json'),
-      '{}',
-    );
+  const { registry } = t.app.services;
+  if (!registry.state().apps.shell) await deployTestShell(t.app);
+  if (!registry.state().apps['mf-landers']) await deployTestVersion(t.app, 'mf-landers', STABLE);
+  if (canary) {
+    const files = registry.state().published['mf-landers']?.includes(canary.version)
+      ? undefined
+      : await publishTestVersion(t.app, 'mf-landers', canary.version, { 'mf-manifest.json': '{}' });
+    await registry.apply({ action: 'canary', app: 'mf-landers', ...canary, ...(files ? { files } : {}) });
+  } else if (registry.state().apps['mf-landers']?.canary) {
+    await registry.apply({ action: 'rollback', app: 'mf-landers' });
   }
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({
-      apps: {
-        shell: { current: '1.0.0-ssssssss', history: [] },
-        'mf-landers': { current: STABLE, history: [], ...(canary ? { canary } : {}) },
-      },
-    }),
-  );
-  // The registry is re-read at most once a second.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
 }
 
 function siteData(html: string): SiteData {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
 import {
@@ -11,7 +9,7 @@ import {
   type SiteData,
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
-import { cspWithStyle } from '../../../lib/security-headers';
+import { cspWithOrigin, cspWithStyle } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 import type { Site } from '../sites';
 import { siteTheme } from './pwa';
@@ -46,6 +44,18 @@ function isSitePage(rawPath: string): boolean {
     return matchSiteRoute(decodeURIComponent(rawPath)) !== null;
   } catch {
     return false;
+  }
+}
+
+/** The site's `cdn_prefix` (an absolute http(s) URL, no trailing slash), or '' when it has none or it is not one. */
+export function cdnPrefix(site: Site): string {
+  const prefix = site.baseSettings.cdn_prefix?.trim().replace(/\/+$/, '') ?? '';
+  if (!prefix) return '';
+  try {
+    const url = new URL(prefix);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? prefix : '';
+  } catch {
+    return '';
   }
 }
 
@@ -90,10 +100,23 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     const urlPath = request.url.split('?')[0]!;
     if (ROOT_FILE.test(urlPath)) {
       // Root-scoped files of the shell (service worker, icons, web manifest) come from its current version.
-      const dir = deployed.shell && path.join(registry.siteDir, 'shell', deployed.shell.version);
       const name = urlPath.slice(1);
-      if (dir && existsSync(path.join(dir, name))) {
-        return reply.header('cache-control', 'no-cache').sendFile(name, dir);
+      const found =
+        deployed.shell &&
+        (await app.services.registry.served.get(
+          'shell',
+          deployed.shell.version,
+          name,
+          String(request.headers['accept-encoding'] ?? ''),
+        ));
+      if (found) {
+        if (found.encoding) reply.header('content-encoding', found.encoding);
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding')
+          .header('etag', found.etag)
+          .type(app.services.registry.served.contentTypeOf(name))
+          .send(found.bytes);
       }
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
@@ -148,7 +171,15 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         maxAge: EXPERIMENT_COOKIE_MAX_AGE_S,
       });
     }
-    const data: SiteData = { settings, user: userOut, locale, country, remotes: experiment.remotes };
+    // A site with a CDN (`cdn_prefix`): manifests, remote entries and chunks (found relative to their manifest) and
+    // the shell's files are fetched through it; the page's CSP allows that origin.
+    const cdn = cdnPrefix(request.site);
+    const viaCdn = (url: string) => (cdn ? cdn + url : url);
+    if (cdn) reply.header('content-security-policy', cspWithOrigin(new URL(cdn).origin));
+    const remotes = cdn
+      ? experiment.remotes.map((r) => ({ ...r, entry: viaCdn(r.entry) }))
+      : experiment.remotes;
+    const data: SiteData = { settings, user: userOut, locale, country, remotes };
     // Not a page of the route table, or a lander that does not exist: the shell shows its 404 page (SPEC §8).
     if (lander.status === 404 || reply.statusCode === 404) {
       data.status = 404;
@@ -166,9 +197,9 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <link rel="apple-touch-icon" href="/icons/${theme.slice(1)}/icon-192.png">
 <title>${esc(settings.index_title || settings.name)}</title>
 <meta name="description" content="${esc(settings.description)}">
-${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
-${deployed.shell.js.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n')}
-${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(href)}">`).join('\n')}
+${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
+${deployed.shell.js.map((src) => `<script defer src="${esc(viaCdn(src))}"></script>`).join('\n')}
+${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(viaCdn(href))}">`).join('\n')}
 </head>
 <body>
 <div id="root"></div>

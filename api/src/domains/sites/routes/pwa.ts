@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
@@ -17,6 +15,8 @@ import pl from '@dating/shared/locales/pwa/pl.json';
 import sv from '@dating/shared/locales/pwa/sv.json';
 import { localeFromAcceptLanguage } from '../../../lib/i18n';
 import { cspWithStyle } from '../../../lib/security-headers';
+import type { ObjectStorage } from '../../../lib/storage';
+import { IMMUTABLE, sendStoredObject } from '../../../lib/storage/http';
 import type { Site } from '../sites';
 
 const OFFLINE_TEXTS: Record<Locale, typeof nl> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
@@ -55,25 +55,30 @@ function iconSvg(theme: string, size: number, maskable: boolean): string {
   );
 }
 
+/** Colours whose icons this process has seen in the storage (they never change under their key). */
+const present = new WeakMap<ObjectStorage, Set<string>>();
+
 /**
- * Writes the site's icons with sharp into `$DATA_DIR/icons/<colour>/` (once per colour; the folder name is the
- * colour, so a new theme colour gets new, immutable URLs). The server calls it for every site when it starts and
- * again for a site whose icons are missing (a site added or re-branded while it runs).
+ * Draws the site's icons with sharp into the storage at `icons/<colour>/<name>` (once per colour; the folder name
+ * is the colour, so a new theme colour gets new, immutable URLs). The server calls it for every site when it
+ * starts and again for a site whose icons are missing (a site added or re-branded while it runs). Several nodes
+ * drawing the same colour at once write the same bytes.
  */
-export async function ensureIcons(iconsDir: string, theme: string): Promise<string> {
-  const dir = path.join(iconsDir, theme.slice(1));
-  if (ICONS.every((icon) => existsSync(path.join(dir, icon.name)))) return dir;
-  mkdirSync(dir, { recursive: true });
+export async function ensureIcons(storage: ObjectStorage, theme: string): Promise<string> {
+  const colour = theme.slice(1);
+  const prefix = `icons/${colour}`;
+  let known = present.get(storage);
+  if (!known) present.set(storage, (known = new Set()));
+  if (known.has(colour)) return prefix;
   for (const icon of ICONS) {
+    if (await storage.head(`${prefix}/${icon.name}`)) continue;
     const png = await sharp(Buffer.from(iconSvg(theme, icon.size, icon.purpose === 'maskable')))
       .png({ compressionLevel: 9 })
       .toBuffer();
-    // Written aside and renamed: a request never reads half a file.
-    const temp = path.join(dir, `.${icon.name}.${process.pid}`);
-    writeFileSync(temp, png);
-    renameSync(temp, path.join(dir, icon.name));
+    await storage.put(`${prefix}/${icon.name}`, png, { contentType: 'image/png', cacheControl: IMMUTABLE });
   }
-  return dir;
+  known.add(colour);
+  return prefix;
 }
 
 /** The web app manifest of a site (issue 13 item 3). */
@@ -135,16 +140,21 @@ export function offlinePage(site: Site, locale: Locale): { html: string; csp: st
 
 /** `/manifest.webmanifest`, `/icons/<colour>/<name>.png` and `/offline.html` of the request's site. */
 export const pwaRoutes: FastifyPluginAsync = async (app) => {
-  const iconsDir = path.join(app.config.dataDir, 'icons');
-  mkdirSync(iconsDir, { recursive: true });
+  const { storage } = app.services;
 
-  // Generated for every site as the server starts, so the first install never waits for sharp.
+  // Generated for every site as the server starts, so the first install never waits for sharp. A storage that
+  // does not answer yet is no reason not to start: the manifest and icon routes draw them when asked.
   app.addHook('onReady', async () => {
-    for (const site of await app.services.sites.all()) await ensureIcons(iconsDir, siteTheme(site));
+    try {
+      for (const site of await app.services.sites.all()) await ensureIcons(storage, siteTheme(site));
+    } catch (err) {
+      app.log.warn({ err }, 'site icons not drawn on start');
+    }
   });
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
-    await ensureIcons(iconsDir, siteTheme(request.site));
+    // The manifest does not need the icons' bytes: a storage fault must not break it.
+    await ensureIcons(storage, siteTheme(request.site)).catch(() => undefined);
     return reply
       .type('application/manifest+json; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -162,12 +172,12 @@ export const pwaRoutes: FastifyPluginAsync = async (app) => {
       if (!icon || colour !== siteTheme(request.site).slice(1)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      const dir = await ensureIcons(iconsDir, `#${colour}`);
-      return reply
-        .type('image/png')
-        // The folder is the colour: these bytes never change under this URL.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(readFileSync(path.join(dir, file)));
+      const prefix = await ensureIcons(storage, `#${colour}`);
+      // The folder is the colour: these bytes never change under this URL.
+      return sendStoredObject(request, reply, storage, `${prefix}/${file}`, {
+        cacheControl: IMMUTABLE,
+        notFound: () => reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
+      });
     },
   );
 

@@ -1,0 +1,109 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { rmSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { forbidden } from '../../../lib/errors';
+import { DeployRefused, type SwitchCommand } from '../deploy/state';
+
+/** Where a running embedded server tells the deploy commands how to reach it (mode 0600, removed on close). */
+export const CONTROL_FILE = '.deploy-control.json';
+
+const Version = Type.String({ pattern: '^[\\w.+-]{1,64}$' });
+const App = Type.String({ pattern: '^[a-z][a-z0-9-]{0,40}$' });
+const Files = Type.Array(
+  Type.Object({ path: Type.String({ minLength: 1, maxLength: 512 }), size: Type.Integer({ minimum: 0 }) }),
+  { maxItems: 20_000 },
+);
+const Command = Type.Union([
+  Type.Object({ action: Type.Literal('deploy'), app: App, version: Version, files: Type.Optional(Files) }),
+  Type.Object({
+    action: Type.Literal('canary'),
+    app: App,
+    version: Version,
+    weight: Type.Integer({ minimum: 0, maximum: 100 }),
+    files: Type.Optional(Files),
+  }),
+  Type.Object({ action: Type.Literal('promote'), app: App }),
+  Type.Object({ action: Type.Literal('rollback'), app: App }),
+]);
+const AppState = Type.Object({
+  current: Type.String(),
+  history: Type.Array(Type.String()),
+  canary: Type.Optional(
+    Type.Object({ version: Type.String(), weight: Type.Integer(), since: Type.String() }),
+  ),
+});
+const State = Type.Object({
+  apps: Type.Record(Type.String(), AppState),
+  published: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+const Outcome = Type.Union([
+  Type.Object({
+    ok: Type.Literal(true),
+    lines: Type.Array(Type.String()),
+    current: Type.Union([Type.String(), Type.Null()]),
+    pruned: Type.Array(Type.Object({ app: Type.String(), version: Type.String(), files: Files })),
+  }),
+  Type.Object({ ok: Type.Literal(false), refused: Type.String() }),
+]);
+
+/**
+ * Embedded mode only (PGlite on files, which one process alone may open): the deploy commands cannot open the
+ * database while the server runs, so they hand their registry switch to the server over loopback
+ * (`GET /api/_deploy/state`, `POST /api/_deploy/apply`), authenticated by a token the server writes into
+ * `$DATA_DIR/.deploy-control.json` when it listens. Files are uploaded by the command itself, before. With
+ * PostgreSQL these routes do not exist: the commands switch in the database and every node hears the NOTIFY.
+ */
+export const deployControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  if (app.config.databaseUrl) return;
+  const token = randomBytes(32).toString('base64url');
+  const file = path.join(app.config.dataDir, CONTROL_FILE);
+
+  function authorised(given: unknown, remote: string | undefined): boolean {
+    const loopback = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1';
+    if (!loopback || typeof given !== 'string') return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return;
+    const host = address.family === 'IPv6' ? '[::1]' : '127.0.0.1';
+    writeFileSync(file, JSON.stringify({ url: `http://${host}:${address.port}`, token, pid: process.pid }), {
+      mode: 0o600,
+    });
+  });
+  app.addHook('onClose', async () => {
+    try {
+      if ((JSON.parse(readFileSync(file, 'utf8')) as { token?: string }).token === token) rmSync(file);
+    } catch {
+      // gone already
+    }
+  });
+
+  const config = { csrf: false } as const;
+  app.get(
+    '/api/_deploy/state',
+    { config, schema: { hide: true, response: { 200: State } } },
+    async (request) => {
+      if (!authorised(request.headers['x-deploy-token'], request.socket.remoteAddress)) throw forbidden();
+      await app.services.registry.reload();
+      return app.services.registry.state();
+    },
+  );
+  app.post(
+    '/api/_deploy/apply',
+    { config, schema: { hide: true, body: Command, response: { 200: Outcome } } },
+    async (request) => {
+      if (!authorised(request.headers['x-deploy-token'], request.socket.remoteAddress)) throw forbidden();
+      try {
+        return { ok: true as const, ...(await app.services.registry.apply(request.body as SwitchCommand)) };
+      } catch (err) {
+        if (err instanceof DeployRefused) return { ok: false as const, refused: err.message };
+        throw err;
+      }
+    },
+  );
+};
