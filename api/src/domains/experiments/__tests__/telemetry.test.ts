@@ -1,7 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { TelemetryView } from '@dating/shared/contract/telemetry';
-import { createTestApp, type TestContext } from '../../../testing/helpers';
+import {
+  createTestApp,
+  deployTestShell,
+  deployTestVersion,
+  publishTestVersion,
+  type TestContext,
+} from '../../../testing/helpers';
 
 const STABLE = '0.1.0-aaaaaaaa';
 const CANARY = '0.2.0-cccccccc';
@@ -9,29 +13,17 @@ const PAYMENTS = '0.3.0-pppppppp';
 let t: TestContext;
 
 async function deploy(canaryWeight: number) {
-  const site = path.join(t.dataDir, 'site');
-  for (const [app, version] of [
-    ['shell', '1.0.0-ssssssss'],
-    ['mf-landers', STABLE],
-    ['mf-landers', CANARY],
-    ['mf-payments', PAYMENTS],
-  ] as const) {
-    await mkdir(path.join(site, app, version), { recursive: true });
-    const file = app === 'shell' ? 'entry-assets.json' : 'mf-manifest.json';
-    await writeFile(path.join(site, app, version, file), '{}');
-  }
-  await writeFile(
-    path.join(site, 'registry.json'),
-    JSON.stringify({
-      apps: {
-        shell: { current: '1.0.0-ssssssss', history: [] },
-        'mf-landers': { current: STABLE, history: [], canary: { version: CANARY, weight: canaryWeight } },
-        'mf-payments': { current: PAYMENTS, history: [] },
-      },
-    }),
-  );
-  // The registry is re-read at most once a second.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await deployTestShell(t.app);
+  await deployTestVersion(t.app, 'mf-landers', STABLE);
+  await deployTestVersion(t.app, 'mf-payments', PAYMENTS);
+  const files = await publishTestVersion(t.app, 'mf-landers', CANARY, { 'mf-manifest.json': '{}' });
+  await t.app.services.registry.apply({
+    action: 'canary',
+    app: 'mf-landers',
+    version: CANARY,
+    weight: canaryWeight,
+    files,
+  });
 }
 
 /** A visitor's experiment cookie, as the page gave it. */
