@@ -43,9 +43,9 @@ export function countingHub<T extends LiveHub>(hub: T): T & { published(): numbe
   let count = 0;
   const publish = hub.publish.bind(hub);
   return Object.assign(hub, {
-    publish(userIds: number | readonly number[], event: LiveEvent) {
+    publish(userIds: number | readonly number[], event: LiveEvent, heard?: (userId: number) => void) {
       count += typeof userIds === 'number' ? 1 : userIds.length;
-      publish(userIds, event);
+      publish(userIds, event, heard);
     },
     published: () => count,
   });
