@@ -5,6 +5,17 @@ import type {
 } from '../contract';
 import { ACCOUNT_PATHS } from '../contract/account';
 
+/** `host` and the current address's query parameters, for settings.php. */
+export function settingsParams(
+  where: Pick<Location, 'host' | 'search'> | undefined = typeof location === 'undefined' ? undefined : location,
+): Record<string, string> {
+  if (!where) return {};
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(where.search)) if (key !== 'host') params[key] = value;
+  params.host = where.host;
+  return params;
+}
+
 /**
  * The calls of SPEC §7 that the shell and several remotes rely on. Domain-specific calls are injected by the
  * remote that owns the domain.
@@ -30,7 +41,9 @@ export const coreApi = api.injectEndpoints({
       query: () => 'logout.php',
     }),
     getSettings: build.query<Settings, void>({
-      query: () => 'settings.php',
+      // SPEC §7: the request host forced as a parameter plus the route's query parameters (the cache key stays
+      // the one entry the server's inlined settings prime).
+      query: () => ({ url: 'settings.php', params: settingsParams() }),
       providesTags: ['Settings'],
     }),
     getChats: build.query<ChatsResponse, void>({
