@@ -1,6 +1,6 @@
 import { api } from './api';
 import type {
-  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, InterestsResponse, LikesResponse, LoginRequest,
+  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, DismissalsResponse, DismissRequest, InterestsResponse, LikesResponse, LoginRequest,
   LoginResponse, RegionsResponse, Settings, UpdateLanguageRequest, UserResponse,
 } from '../contract';
 import { ACCOUNT_PATHS } from '../contract/account';
@@ -68,6 +68,28 @@ export const coreApi = api.injectEndpoints({
     resendActivation: build.mutation<null, void>({
       query: () => ({ url: ACCOUNT_PATHS.activationMail, method: 'POST' }),
     }),
+    /** The banners the member closed, kept per member on the server (docs/adr/0029). */
+    getDismissals: build.query<DismissalsResponse, void>({
+      query: () => 'dismissals.php',
+    }),
+    dismiss: build.mutation<DismissalsResponse, DismissRequest>({
+      query: (body) => ({ url: 'dismissals.php', method: 'PUT', body }),
+      extraOptions: { idempotent: true },
+      async onQueryStarted({ key }, { dispatch, queryFulfilled }) {
+        // Closed at once on this page; the answer replaces the list.
+        dispatch(
+          coreApi.util.updateQueryData('getDismissals', undefined, (draft) => {
+            draft.dismissals[key] = Math.floor(Date.now() / 1000);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(coreApi.util.upsertQueryData('getDismissals', undefined, data));
+        } catch {
+          // Kept on this device (localStorage) until the next try.
+        }
+      },
+    }),
     getInterests: build.query<InterestsResponse, void>({ query: () => 'interests.php', keepUnusedDataFor: 3600 }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
     getCompanyInfo: build.query<CompanyInfo, void>({ query: () => 'companyinfo.php', keepUnusedDataFor: 3600 }),
@@ -78,4 +100,5 @@ export const {
   useGetUserQuery, useLoginMutation, useUpdateLanguageMutation, useLogoutMutation, useGetSettingsQuery,
   useGetChatsQuery, useDeleteChatMutation, useGetLikesQuery, useLazyAutoLikeQuery, useGetDiscountCodeQuery,
   useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery, useResendActivationMutation,
+  useGetDismissalsQuery, useDismissMutation,
 } = coreApi;
