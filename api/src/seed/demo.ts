@@ -144,6 +144,14 @@ async function seedSites(db: Db) {
         logged_out_search: 'none',
         logged_out_search_trafficsource: 'none',
         us_footer: true,
+        // A men-for-men site configured unlike the general one (issue 30 item 2): no gender to search by, the
+        // profile rows it cares about in its own order, and a note where a member left one empty.
+        search_fields: ['country', 'countryregion', 'min_age', 'max_age'],
+        visible_profile_fields: [
+          'age', 'city', 'region', 'relationship_status', 'body_type', 'hair_color', 'eye_color', 'tattoos',
+          'reason', 'interests',
+        ],
+        visible_profile_notes: true,
         fictional_warning: demoSiteTexts('Gay Dating Demo', 'gay').en.fictional_warning,
         texts: demoSiteTexts('Gay Dating Demo', 'gay'),
         theme_color: '#1a3a6b',
