@@ -294,6 +294,7 @@ async function seedProfiles(
   if (opts.profiles <= 0) return [];
   const rnd = createRandom(cast.seed);
   const portraits = await preparePortraits(opts.mediaDir, { files: opts.images });
+  const dealt = new Map<string, number>();
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = cast.gender ?? (rnd.chance(0.62) ? ('female' as const) : ('male' as const));
     const country = cast.countries ? rnd.pick(cast.countries) : rnd.weighted(COUNTRY_WEIGHTS);
@@ -314,7 +315,14 @@ async function seedProfiles(
     const fitting = portraits.filter(
       (p) => p.gender === gender && p.age === (age >= 50 ? 'mature' : 'young'),
     );
-    const portrait = fitting[(i * 7 + rnd.int(0, fitting.length - 1)) % fitting.length]!;
+    // Dealt in turn within each pool (not drawn at random): members listed next to each other (newest first) get
+    // different drawings, so any page of 30 shows at least 25 distinct portraits. The draw is still made, so every
+    // other seeded value stays the same.
+    rnd.int(0, fitting.length - 1);
+    const pool = `${gender}:${age >= 50 ? 'mature' : 'young'}`;
+    const turn = dealt.get(pool) ?? 0;
+    dealt.set(pool, turn + 1);
+    const portrait = fitting[turn % fitting.length]!;
     return {
       i,
       gender,
