@@ -18,10 +18,15 @@ async function expectWhollyVisible(page: Page, item: Locator, what: string) {
   const box = (await item.boundingBox())!;
   const area = await visibleArea(page);
   expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(area.top);
-  expect(box.y + box.height, `${what}: bottom ${box.y + box.height} within ${area.bottom}`).toBeLessThanOrEqual(area.bottom);
+  expect(
+    box.y + box.height,
+    `${what}: bottom ${box.y + box.height} within ${area.bottom}`,
+  ).toBeLessThanOrEqual(area.bottom);
 }
 
-test('a new member with every alert due: one alert open, the rest one tap away, the first card and package in view', async ({ page }, testInfo) => {
+test('a new member with every alert due: one alert open, the rest one tap away, the first card and package in view', async ({
+  page,
+}, testInfo) => {
   const member = newMember('first-screen');
   const signup = await page.request.post('/api/signup.php', {
     headers: XHR,
@@ -60,7 +65,9 @@ test('a new member with every alert due: one alert open, the rest one tap away, 
   await page.getByTestId('profile-photo-alert').getByRole('button', { name: 'Sluiten' }).tap();
   await expect(page.getByTestId('profile-photo-alert')).toHaveCount(0);
   await expect
-    .poll(async () => (await (await page.request.get('/api/dismissals.php', { headers: XHR })).json()).dismissals)
+    .poll(
+      async () => (await (await page.request.get('/api/dismissals.php', { headers: XHR })).json()).dismissals,
+    )
     .toHaveProperty('hide-enrich-alert');
   await page.evaluate(() => localStorage.removeItem('hide-enrich-alert'));
   await page.reload();

@@ -33,7 +33,18 @@ const bram: Profile = {
 const general: Partial<Settings> = {
   countries: ['NL', 'BE'],
   geoip_selected_country: 'NL',
-  visible_profile_fields: ['age', 'gender', 'sexuality', 'country', 'region', 'city', 'reason', 'hair_color', 'eye_color', 'interests'],
+  visible_profile_fields: [
+    'age',
+    'gender',
+    'sexuality',
+    'country',
+    'region',
+    'city',
+    'reason',
+    'hair_color',
+    'eye_color',
+    'interests',
+  ],
   visible_profile_notes: false,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
 };
@@ -50,20 +61,32 @@ function serve(settings: Partial<Settings>) {
     if (url.pathname === '/api/settings.php') return jsonResponse({ fictional_warning: '', ...settings });
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     if (url.pathname === '/api/regions.php') {
-      return jsonResponse({ regions: [{ country: 'NL', code: 'UT', name: 'Utrecht' }, { country: 'BE', code: 'VAN', name: 'Antwerpen' }] });
+      return jsonResponse({
+        regions: [
+          { country: 'NL', code: 'UT', name: 'Utrecht' },
+          { country: 'BE', code: 'VAN', name: 'Antwerpen' },
+        ],
+      });
     }
     return undefined;
   });
 }
 
-const rowLabels = (container: HTMLElement) => [...container.querySelectorAll('dt')].map((dt) => dt.textContent);
+const rowLabels = (container: HTMLElement) =>
+  [...container.querySelectorAll('dt')].map((dt) => dt.textContent);
 
 describe('visible_profile_fields and visible_profile_notes', () => {
   test('a general site: its fields in its order, place as one row, empty fields left out, interests shown', async () => {
     serve(general);
     const { container } = await renderPage(<ProfileDetails profile={bram} />);
     await screen.findByText('Amersfoort, Utrecht, Nederland');
-    expect(rowLabels(container)).toEqual(['Geslacht', 'Seksualiteit', 'Woonplaats', 'Op zoek naar', 'Haarkleur']);
+    expect(rowLabels(container)).toEqual([
+      'Geslacht',
+      'Seksualiteit',
+      'Woonplaats',
+      'Op zoek naar',
+      'Haarkleur',
+    ]);
     expect(screen.getByText('Wijn')).toBeInTheDocument();
     expect(screen.queryByText('Nog niet ingevuld')).toBeNull();
   });
@@ -72,7 +95,13 @@ describe('visible_profile_fields and visible_profile_notes', () => {
     serve(niche);
     const { container } = await renderPage(<ProfileDetails profile={bram} />);
     await screen.findByText('Amersfoort');
-    expect(rowLabels(container)).toEqual(['Woonplaats', 'Lichaamsbouw', 'Relatiestatus', 'Oogkleur', 'Haarkleur']);
+    expect(rowLabels(container)).toEqual([
+      'Woonplaats',
+      'Lichaamsbouw',
+      'Relatiestatus',
+      'Oogkleur',
+      'Haarkleur',
+    ]);
     const eyes = container.querySelector('[data-field="eye_color"]') as HTMLElement;
     expect(within(eyes).getByText('Nog niet ingevuld')).toBeInTheDocument();
     expect(screen.queryByText('Wijn')).toBeNull();
