@@ -20,8 +20,10 @@ export function minimumMessageCost(
   settings: Pick<Settings, 'minimum_message_costs' | 'geoip_selected_country' | 'countries'> | undefined,
 ): Money | null {
   if (!settings) return null;
-  const country = settings.geoip_selected_country ?? settings.countries[0];
-  const entry = country ? settings.minimum_message_costs[country] : undefined;
+  // Partial settings (an older server, a test's) name no costs.
+  const { geoip_selected_country: selected, countries = [], minimum_message_costs: costs = {} } = settings;
+  const country = selected ?? countries[0];
+  const entry = country ? costs[country] : undefined;
   return entry && entry.costs > 0 ? { amount: entry.costs, currency: entry.currency } : null;
 }
 
