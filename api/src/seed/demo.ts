@@ -145,6 +145,14 @@ async function seedSites(db: Db) {
         logged_out_search: 'none',
         logged_out_search_trafficsource: 'none',
         us_footer: true,
+        // A men-for-men site configured unlike the general one (issue 30 item 2): no gender to search by, the
+        // profile rows it cares about in its own order, and a note where a member left one empty.
+        search_fields: ['country', 'countryregion', 'min_age', 'max_age'],
+        visible_profile_fields: [
+          'age', 'city', 'region', 'relationship_status', 'body_type', 'hair_color', 'eye_color', 'tattoos',
+          'reason', 'interests',
+        ],
+        visible_profile_notes: true,
         fictional_warning: demoSiteTexts('Gay Dating Demo', 'gay').en.fictional_warning,
         texts: demoSiteTexts('Gay Dating Demo', 'gay'),
         theme_color: '#1a3a6b',
@@ -287,6 +295,7 @@ async function seedProfiles(
   if (opts.profiles <= 0) return [];
   const rnd = createRandom(cast.seed);
   const portraits = await preparePortraits(opts.storage, { files: opts.images });
+  const dealt = new Map<string, number>();
   const people = Array.from({ length: opts.profiles }, (_, i) => {
     const gender = cast.gender ?? (rnd.chance(0.62) ? ('female' as const) : ('male' as const));
     const country = cast.countries ? rnd.pick(cast.countries) : rnd.weighted(COUNTRY_WEIGHTS);
@@ -307,7 +316,14 @@ async function seedProfiles(
     const fitting = portraits.filter(
       (p) => p.gender === gender && p.age === (age >= 50 ? 'mature' : 'young'),
     );
-    const portrait = fitting[(i * 7 + rnd.int(0, fitting.length - 1)) % fitting.length]!;
+    // Dealt in turn within each pool (not drawn at random): members listed next to each other (newest first) get
+    // different drawings, so any page of 30 shows at least 25 distinct portraits. The draw is still made, so every
+    // other seeded value stays the same.
+    rnd.int(0, fitting.length - 1);
+    const pool = `${gender}:${age >= 50 ? 'mature' : 'young'}`;
+    const turn = dealt.get(pool) ?? 0;
+    dealt.set(pool, turn + 1);
+    const portrait = fitting[turn % fitting.length]!;
     return {
       i,
       gender,

@@ -115,7 +115,7 @@ export function portraitSpecs(): Spec[] {
     'blond',
     'dark brown',
   ];
-  for (let i = 0; i < 28; i++) {
+  for (let i = 0; i < 34; i++) {
     specs.push({
       key: `f${i}`,
       gender: 'female',
@@ -125,7 +125,7 @@ export function portraitSpecs(): Spec[] {
       background: i % BACKGROUNDS.length,
     });
   }
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 12; i++) {
     specs.push({
       key: `fm${i}`,
       gender: 'female',
@@ -135,7 +135,7 @@ export function portraitSpecs(): Spec[] {
       background: (i + 3) % BACKGROUNDS.length,
     });
   }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 30; i++) {
     specs.push({
       key: `m${i}`,
       gender: 'male',
@@ -145,7 +145,7 @@ export function portraitSpecs(): Spec[] {
       background: (i + 5) % BACKGROUNDS.length,
     });
   }
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 10; i++) {
     specs.push({
       key: `mm${i}`,
       gender: 'male',

@@ -61,3 +61,47 @@ test('where visitors may not search, the teasers are decorative and no profiles 
   expect(await screen.findByRole('heading', { name: 'Mannen die mannen ontmoeten' })).toBeInTheDocument();
   expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
 });
+
+test.each([
+  [
+    2,
+    'Vrouwen die weten wat ze willen',
+    /Op Flirtplein bepalen vrouwen het tempo/,
+    'Meld je gratis aan',
+    'female',
+  ],
+  [
+    7,
+    'Mannen die mannen ontmoeten',
+    /Op Flirtplein ontmoeten mannen mannen/,
+    'Ontmoet gratis mannen',
+    'male',
+  ],
+])(
+  'niche %i speaks to its audience: headline, sub-line, call to action and whom it previews',
+  async (niche, title, sub, cta, gender) => {
+    const fetch = mockFetch((_request, url) => {
+      if (url.pathname === '/api/settings.php') return jsonResponse({ ...settings, niche });
+      if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+      if (url.pathname === '/api/members.php') {
+        return jsonResponse({
+          profiles: profiles as Profile[],
+          pageNumber: 1,
+          numResults: 6,
+          total: 3,
+          similar: false,
+        });
+      }
+      return undefined;
+    });
+    await renderPage(<HomePage />);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(sub)).toBeInTheDocument();
+    // The hero's call to action is the niche's own; the general site's sub-line is gone.
+    expect(screen.getAllByTestId('lander-cta')[0]).toHaveTextContent(cta);
+    expect(screen.queryByText(/begin vandaag nog met chatten/)).toBeNull();
+    await screen.findByText(/Lisa 2, 32/);
+    const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url));
+    expect(asked.find((url) => url.pathname === '/api/members.php')?.searchParams.get('gender')).toBe(gender);
+  },
+);

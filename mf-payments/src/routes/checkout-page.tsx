@@ -1,11 +1,15 @@
 import '../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PAYMENT_METHODS,
   ErrorAlert,
+  FETCH_MIN_DELAY_MS,
+  forgetLinkedCode,
   isPaymentMethod,
+  toDisplayError,
+  useGetDiscountCodeQuery,
   useGetSettingsQuery,
   withSuspense,
 } from '@dating/shared';
@@ -13,7 +17,12 @@ import { NS } from '../lib/i18n';
 import { leavePage } from '../lib/navigate-away';
 import { useReturnPath, withReturn } from '../lib/return-path';
 import { useGetPackagesQuery } from '../features/packages/api/get-packages';
-import { useActiveDiscount } from '../features/discount/hooks/use-active-discount';
+import {
+  discountApplies,
+  usableDiscount,
+  useActiveDiscount,
+} from '../features/discount/hooks/use-active-discount';
+import { MinimumMessageCost } from '../features/packages/components/minimum-message-cost';
 import { PackageCard, PackageCardSkeleton } from '../features/packages/components/package-card';
 import { usePaymentsCreateOrderMutation } from '../features/orders/api/create-order';
 import styles from './checkout-page.module.scss';
@@ -33,6 +42,15 @@ function CheckoutPage() {
   const { data: settings } = useGetSettingsQuery();
   const discount = useActiveDiscount();
   const [code, setCode] = useState('');
+  // A typed code is checked with discountcode.php as it is entered, once typing pauses (the fetch minimum delay).
+  const [checked, setChecked] = useState('');
+  const typed = code.trim();
+  useEffect(() => {
+    if (typed === checked) return undefined;
+    const timer = setTimeout(() => setChecked(typed), FETCH_MIN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, checked]);
+  const lookup = useGetDiscountCodeQuery({ code: checked }, { skip: !checked });
   const [createOrder, order] = usePaymentsCreateOrderMutation();
   const pkg = data?.packages.find((item) => item.id === id);
   const methods = data?.methods ?? DEFAULT_PAYMENT_METHODS;
@@ -49,17 +67,35 @@ function CheckoutPage() {
     );
   }
 
+  // The typed code, once checked, replaces the automatic discount; until then the automatic one stays shown.
+  const checking = typed !== '' && (typed !== checked || lookup.isFetching);
+  const typedDiscount = typed && !checking && !lookup.isError ? usableDiscount('link', lookup.data) : null;
+  const typedError = typed && !checking ? toDisplayError(lookup.error) : null;
+  const typedNotApplicable = typedDiscount !== null && !discountApplies(typedDiscount, pkg.price.amount, method);
+  const automatic = discount && discountApplies(discount, pkg.price.amount, method) ? discount : null;
+  const applied = typed ? (typedDiscount && !typedNotApplicable ? typedDiscount : null) : automatic;
+  const codeBlocked = typed !== '' && (checking || typedError !== null || typedNotApplicable);
+
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (!method || !pkg) return;
-    const typed = code.trim();
+    if (!method || !pkg || codeBlocked) return;
     const result = await createOrder({
       package_id: pkg.id,
       method,
-      ...(typed || discount ? { code: typed || discount?.code } : {}),
+      ...(applied ? { code: applied.code } : {}),
       ...(returnPath ? { return: returnPath } : {}),
     });
-    if ('data' in result && result.data) leavePage.to(result.data.checkout_url);
+    if ('data' in result && result.data) {
+      if (applied?.kind === 'link') forgetLinkedCode();
+      leavePage.to(result.data.checkout_url);
+    }
+  }
+
+  // Enter in the code field checks the code at once; it never pays.
+  function onCodeKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    setChecked(typed);
   }
 
   const offered = method !== null && methods.includes(method);
@@ -68,7 +104,8 @@ function CheckoutPage() {
     <section className={`container py-3 ${styles.layout}`}>
       <div>
         <h1 className="h4 mb-3">{t('checkout.title')}</h1>
-        <PackageCard pkg={pkg} discountPercentage={code.trim() ? undefined : discount?.percentage} />
+        <PackageCard pkg={pkg} discountPercentage={applied?.percentage} />
+        <MinimumMessageCost />
         <Link to={withReturn('/credits', returnPath)} className="btn btn-link px-0 mt-2">
           {t('checkout.change')}
         </Link>
@@ -100,19 +137,43 @@ function CheckoutPage() {
         )}
         {method && offered && method !== 'sdd' && (
           <form onSubmit={(event) => void pay(event)} noValidate>
-            <label className="d-block mb-2">
-              <span className="form-label">{t('checkout.code')}</span>
+            <div className="mb-2">
+              <label className="form-label" htmlFor="checkout-code">
+                {t('checkout.code')}
+              </label>
               <input
-                className="form-control"
+                id="checkout-code"
+                className={`form-control${typedError || typedNotApplicable ? ' is-invalid' : ''}${typedDiscount && !typedNotApplicable ? ' is-valid' : ''}`}
                 name="code"
                 value={code}
                 maxLength={64}
                 autoComplete="off"
+                enterKeyHint="done"
+                aria-describedby="checkout-code-status"
+                aria-invalid={typedError || typedNotApplicable ? true : undefined}
                 onChange={(event) => setCode(event.target.value)}
+                onKeyDown={onCodeKey}
               />
-            </label>
+              <div id="checkout-code-status" role="status" className="small mt-1">
+                {checking && <span className="text-muted">{t('checkout.codeChecking')}</span>}
+                {typedError && (
+                  <span className="text-danger">{typedError.message ?? t('checkout.codeUnknown')}</span>
+                )}
+                {typedNotApplicable && <span className="text-danger">{t('checkout.codeNotApplicable')}</span>}
+                {typedDiscount && !typedNotApplicable && (
+                  <span className="text-success">
+                    {t('checkout.codeApplied', { code: typedDiscount.code, percentage: typedDiscount.percentage })}
+                  </span>
+                )}
+                {!typed && automatic && (
+                  <span className="text-muted">
+                    {t('checkout.codeAutomatic', { code: automatic.code, percentage: automatic.percentage })}
+                  </span>
+                )}
+              </div>
+            </div>
             <ErrorAlert error={order.error} />
-            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+            <button type="submit" className="btn btn-primary w-100" disabled={busy || codeBlocked}>
               {busy ? t('checkout.redirecting') : t('checkout.pay')}
             </button>
           </form>

@@ -1,9 +1,20 @@
 import { api } from './api';
 import type {
-  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, InterestsResponse, LikesResponse, LoginRequest,
+  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, DismissalsResponse, DismissRequest, InterestsResponse, LikesResponse, LoginRequest,
   LoginResponse, RegionsResponse, Settings, UpdateLanguageRequest, UserResponse,
 } from '../contract';
 import { ACCOUNT_PATHS } from '../contract/account';
+
+/** `host` and the current address's query parameters, for settings.php. */
+export function settingsParams(
+  where: Pick<Location, 'host' | 'search'> | undefined = typeof location === 'undefined' ? undefined : location,
+): Record<string, string> {
+  if (!where) return {};
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(where.search)) if (key !== 'host') params[key] = value;
+  params.host = where.host;
+  return params;
+}
 
 /**
  * The calls of SPEC §7 that the shell and several remotes rely on. Domain-specific calls are injected by the
@@ -30,7 +41,9 @@ export const coreApi = api.injectEndpoints({
       query: () => 'logout.php',
     }),
     getSettings: build.query<Settings, void>({
-      query: () => 'settings.php',
+      // SPEC §7: the request host forced as a parameter plus the route's query parameters (the cache key stays
+      // the one entry the server's inlined settings prime).
+      query: () => ({ url: 'settings.php', params: settingsParams() }),
       providesTags: ['Settings'],
     }),
     getChats: build.query<ChatsResponse, void>({
@@ -55,6 +68,28 @@ export const coreApi = api.injectEndpoints({
     resendActivation: build.mutation<null, void>({
       query: () => ({ url: ACCOUNT_PATHS.activationMail, method: 'POST' }),
     }),
+    /** The banners the member closed, kept per member on the server (docs/adr/0029). */
+    getDismissals: build.query<DismissalsResponse, void>({
+      query: () => 'dismissals.php',
+    }),
+    dismiss: build.mutation<DismissalsResponse, DismissRequest>({
+      query: (body) => ({ url: 'dismissals.php', method: 'PUT', body }),
+      extraOptions: { idempotent: true },
+      async onQueryStarted({ key }, { dispatch, queryFulfilled }) {
+        // Closed at once on this page; the answer replaces the list.
+        dispatch(
+          coreApi.util.updateQueryData('getDismissals', undefined, (draft) => {
+            draft.dismissals[key] = Math.floor(Date.now() / 1000);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(coreApi.util.upsertQueryData('getDismissals', undefined, data));
+        } catch {
+          // Kept on this device (localStorage) until the next try.
+        }
+      },
+    }),
     getInterests: build.query<InterestsResponse, void>({ query: () => 'interests.php', keepUnusedDataFor: 3600 }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
     getCompanyInfo: build.query<CompanyInfo, void>({ query: () => 'companyinfo.php', keepUnusedDataFor: 3600 }),
@@ -65,4 +100,5 @@ export const {
   useGetUserQuery, useLoginMutation, useUpdateLanguageMutation, useLogoutMutation, useGetSettingsQuery,
   useGetChatsQuery, useDeleteChatMutation, useGetLikesQuery, useLazyAutoLikeQuery, useGetDiscountCodeQuery,
   useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery, useResendActivationMutation,
+  useGetDismissalsQuery, useDismissMutation,
 } = coreApi;

@@ -16,3 +16,4 @@ export * from './experiments';
 // to members); the shared chunk keeps every export of this index.
 export type * from './staff';
 export * from './staff-remote';
+export * from './dismissals';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -12,16 +12,34 @@ import {
 } from './rules';
 import { useDismissal } from './use-dismissal';
 
-export function ProfilePhotoAlert({ user, routeName }: { user: User | null; routeName: string }) {
+/**
+ * One alert of the stack: its place in the order (lower first), the short label of its one-tap chip and the alert
+ * itself.
+ */
+export interface StackedAlert {
+  id: string;
+  priority: number;
+  label: string;
+  element: ReactNode;
+  /** Concerns payment: the only kind shown on the credits, checkout and receipt pages. */
+  payment?: boolean;
+}
+
+export function useProfilePhotoAlert(user: User | null, routeName: string): StackedAlert | null {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.enrich);
   if (!showProfilePhotoAlert(user, routeName, dismissed)) return null;
-  return (
-    <DismissibleAlert variant="info" onDismiss={onDismiss} testId="profile-photo-alert">
-      {t('banners.profilePhoto.text')}{' '}
-      <Link to="/profile" className="alert-link">{t('banners.profilePhoto.action')}</Link>
-    </DismissibleAlert>
-  );
+  return {
+    id: 'profile-photo',
+    priority: ALERT_PRIORITY.profilePhoto,
+    label: t('banners.profilePhoto.short'),
+    element: (
+      <DismissibleAlert variant="info" onDismiss={onDismiss} testId="profile-photo-alert">
+        {t('banners.profilePhoto.text')}{' '}
+        <Link to="/profile" className="alert-link">{t('banners.profilePhoto.action')}</Link>
+      </DismissibleAlert>
+    ),
+  };
 }
 
 const OUTCOME_VARIANT: Record<PushOutcome['result'], 'success' | 'warning' | 'danger'> = {
@@ -46,7 +64,7 @@ export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome;
   );
 }
 
-export function PushOptInAlert({ user, routeName }: { user: User | null; routeName: string }) {
+export function usePushOptInAlert(user: User | null, routeName: string): StackedAlert | null {
   const { t } = useTranslation();
   const settings = useSettings();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.push);
@@ -66,7 +84,14 @@ export function PushOptInAlert({ user, routeName }: { user: User | null; routeNa
       active = false;
     };
   }, [subscribedOnServer]);
-  if (outcome) return <PushOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />;
+  if (outcome) {
+    return {
+      id: 'push',
+      priority: ALERT_PRIORITY.pushOutcome,
+      label: t('banners.push.short'),
+      element: <PushOutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />,
+    };
+  }
   if (!pushSupported()) return null;
   if (!showPushAlert({ user, push, routeName, dismissed, publicKey: settings.push_public_key })) return null;
   const onEnable = async () => {
@@ -78,26 +103,36 @@ export function PushOptInAlert({ user, routeName }: { user: User | null; routeNa
     if (result.result === 'subscribed') dispatch(api.util.invalidateTags(['User']));
     setBusy(false);
   };
-  return (
-    <DismissibleAlert variant="primary" onDismiss={onDismiss} testId="push-alert">
-      {t('banners.push.text')}{' '}
-      <button type="button" className="btn btn-sm btn-primary ms-1" disabled={busy} onClick={() => void onEnable()}>
-        {t('banners.push.action')}
-      </button>
-    </DismissibleAlert>
-  );
+  return {
+    id: 'push',
+    priority: ALERT_PRIORITY.push,
+    label: t('banners.push.short'),
+    element: (
+      <DismissibleAlert variant="primary" onDismiss={onDismiss} testId="push-alert">
+        {t('banners.push.text')}{' '}
+        <button type="button" className="btn btn-sm btn-primary ms-1" disabled={busy} onClick={() => void onEnable()}>
+          {t('banners.push.action')}
+        </button>
+      </DismissibleAlert>
+    ),
+  };
 }
 
-export function DisabledNotificationsAlert({ user, routeName }: { user: User | null; routeName: string }) {
+export function useDisabledNotificationsAlert(user: User | null, routeName: string): StackedAlert | null {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.disabledNotifications);
   if (!showDisabledNotificationsAlert(user, routeName, dismissed)) return null;
-  return (
-    <DismissibleAlert variant="warning" onDismiss={onDismiss} testId="disabled-notifications-alert">
-      {t('banners.disabledNotifications.text')}{' '}
-      <Link to="/notifications" className="alert-link">{t('banners.disabledNotifications.action')}</Link>
-    </DismissibleAlert>
-  );
+  return {
+    id: 'disabled-notifications',
+    priority: ALERT_PRIORITY.disabledNotifications,
+    label: t('banners.disabledNotifications.short'),
+    element: (
+      <DismissibleAlert variant="warning" onDismiss={onDismiss} testId="disabled-notifications-alert">
+        {t('banners.disabledNotifications.text')}{' '}
+        <Link to="/notifications" className="alert-link">{t('banners.disabledNotifications.action')}</Link>
+      </DismissibleAlert>
+    ),
+  };
 }
 
 export type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
@@ -118,11 +153,15 @@ export function useResendActivation(): { resend(): void; state: ResendState; err
   };
 }
 
-export function ActivationReminder({ user, routeName }: { user: User | null; routeName: string }) {
+export function useActivationReminder(user: User | null, routeName: string): StackedAlert | null {
   const { t } = useTranslation();
   const { resend, state, error } = useResendActivation();
   if (!showActivationReminder(user, routeName) || user === null) return null;
-  return (
+  return {
+    id: 'activation',
+    priority: ALERT_PRIORITY.activation,
+    label: t('banners.activation.short'),
+    element: (
     <DismissibleAlert variant="warning" testId="activation-reminder">
       {t('banners.activation.text', { email: user.email })}{' '}
       {state === 'sent' ? (
@@ -134,5 +173,55 @@ export function ActivationReminder({ user, routeName }: { user: User | null; rou
       )}
       {error ? <div className="small text-danger mt-1" role="alert">{error}</div> : null}
     </DismissibleAlert>
+    ),
+  };
+}
+
+/**
+ * What matters most to the member right now comes first: without activation the profile stays hidden, mail that
+ * bounces loses messages, a photo brings replies, a discount saves money, push is a convenience. The result of
+ * switching push on was asked for a moment ago, so it is shown first.
+ */
+export const ALERT_PRIORITY = {
+  pushOutcome: 0,
+  activation: 1,
+  disabledNotifications: 2,
+  profilePhoto: 3,
+  welcomeBonus: 4,
+  push: 5,
+} as const;
+
+/**
+ * The member's alerts on a phone (issue 30): at most one expanded, the most important; the others as a row of
+ * chips, each one tap from being the expanded one. A closed alert makes room for the next.
+ */
+export function AlertStack({ alerts, paymentOnly = false }: { alerts: (StackedAlert | null)[]; paymentOnly?: boolean }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const due = alerts
+    .filter((alert): alert is StackedAlert => alert !== null && (!paymentOnly || alert.payment === true))
+    .sort((a, b) => a.priority - b.priority);
+  if (due.length === 0) return null;
+  const open = due.find((alert) => alert.id === chosen) ?? due[0]!;
+  const others = due.filter((alert) => alert !== open);
+  return (
+    <div className="shell-alert-stack" data-testid="alert-stack">
+      {open.element}
+      {others.length > 0 ? (
+        <div className="shell-alert-chips" role="group" aria-label={t('banners.more', { count: others.length })}>
+          {others.map((alert) => (
+            <button
+              key={alert.id}
+              type="button"
+              className="btn btn-sm btn-outline-secondary shell-alert-chip"
+              data-testid={`alert-chip-${alert.id}`}
+              onClick={() => setChosen(alert.id)}
+            >
+              {alert.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -13,6 +13,12 @@ export const DISABLED_NOTIFICATIONS_HIDDEN = ['notifications', ...SETTINGS];
 export const ACTIVATION_REMINDER_HIDDEN = ['signup', 'notifications', ...SETTINGS];
 export const ENTRY_WARNING_HIDDEN = ['complete-signup', 'reset-password', 'reset-password-do'];
 
+/** The credits, package, checkout, receipt and other payment pages: only what concerns payment is shown there. */
+export const PAYMENT_PAGES = [
+  'credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'transactions-id', 'directdebit', 'premium', 'pricing',
+];
+export const onPaymentPage = (routeName: string): boolean => hiddenOn(routeName, PAYMENT_PAGES);
+
 export function showProfilePhotoAlert(user: User | null, routeName: string, dismissed: boolean): boolean {
   return user !== null && !user.profile.main_image && !dismissed && !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN);
 }

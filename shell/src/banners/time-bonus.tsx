@@ -7,6 +7,7 @@ import { MEMBERS_AREA } from '../routes/route-table';
 import { formatCountdown } from './rules';
 import { useDismissal } from './use-dismissal';
 import type { TimeBonus } from './use-time-bonus';
+import { ALERT_PRIORITY, type StackedAlert } from './member-alerts';
 
 export function inMembersArea(routeName: string): boolean {
   return (MEMBERS_AREA as readonly string[]).includes(routeName);
@@ -19,7 +20,10 @@ export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null;
   return (
     <div className="shell-time-bonus text-bg-warning" role="status" data-testid="time-bonus-banner">
       <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2 small">
-        <strong>{t('timeBonus.banner', { percentage: bonus.percentage })}</strong>
+        <strong>
+          <span className="d-none d-sm-inline">{t('timeBonus.banner', { percentage: bonus.percentage })}</span>
+          <span className="d-sm-none">{t('timeBonus.bannerShort', { percentage: bonus.percentage })}</span>
+        </strong>
         <span className="font-monospace" data-testid="time-bonus-countdown">{formatCountdown(bonus.secondsLeft)}</span>
         <Link className="btn btn-sm btn-dark" to="/credits">{t('timeBonus.action')}</Link>
       </div>
@@ -64,22 +68,32 @@ export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | 
   );
 }
 
-/** Welcome discount for new non-paid members when no time bonus runs; failure of the welcome code is ignored. */
-export function WelcomeBonus({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | null; routeName: string }) {
+/**
+ * Welcome discount for new non-paid members when no time bonus runs; failure of the welcome code is ignored. One
+ * alert of the stack (member-alerts.tsx); closing it is kept per member like the others.
+ */
+export function useWelcomeBonusAlert(bonus: TimeBonus | null, user: User | null, routeName: string): StackedAlert | null {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const eligible = user !== null && !user.paid_user && bonus === null && inMembersArea(routeName);
+  const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.welcomeBonus);
+  const eligible = user !== null && !user.paid_user && bonus === null && inMembersArea(routeName) && !dismissed;
   const { data } = useGetDiscountCodeQuery({ welcome: true }, { skip: !eligible });
   if (!eligible || !data || data.status !== 'active' || data.expired) return null;
   const percentage = data.value_percentage || data.percentage || WELCOME_DISCOUNT_PERCENTAGE;
-  return (
+  return {
+    id: 'welcome-bonus',
+    priority: ALERT_PRIORITY.welcomeBonus,
+    label: t('welcomeBonus.short', { percentage }),
+    payment: true,
+    element: (
     <>
-      <div className="alert alert-success d-flex flex-wrap align-items-center gap-2 mb-2" role="status" data-testid="welcome-bonus-banner">
+      <div className="alert alert-success alert-dismissible d-flex flex-wrap align-items-center gap-2 mb-2" role="status" data-testid="welcome-bonus-banner">
         <span className="flex-grow-1">{t('welcomeBonus.banner', { percentage })}</span>
         <button type="button" className="btn btn-sm btn-outline-success" onClick={() => setOpen(true)}>
           {t('welcomeBonus.more')}
         </button>
         <Link className="btn btn-sm btn-success" to="/credits">{t('welcomeBonus.action')}</Link>
+        <button type="button" className="btn-close" aria-label={t('common.close')} onClick={onDismiss} />
       </div>
       <Modal
         open={open}
@@ -95,5 +109,6 @@ export function WelcomeBonus({ bonus, user, routeName }: { bonus: TimeBonus | nu
         <p className="mb-0">{t('welcomeBonus.text', { percentage, code: data.code })}</p>
       </Modal>
     </>
-  );
+    ),
+  };
 }

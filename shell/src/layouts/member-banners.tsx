@@ -1,7 +1,10 @@
 import type { User } from '@dating/shared';
 import { ActivationModal } from '../banners/activation-modal';
-import { ActivationReminder, DisabledNotificationsAlert, ProfilePhotoAlert, PushOptInAlert } from '../banners/member-alerts';
-import { TimeBonusBanner, TimeBonusPopup, WelcomeBonus } from '../banners/time-bonus';
+import {
+  AlertStack, useActivationReminder, useDisabledNotificationsAlert, useProfilePhotoAlert, usePushOptInAlert,
+} from '../banners/member-alerts';
+import { onPaymentPage } from '../banners/rules';
+import { TimeBonusBanner, TimeBonusPopup, useWelcomeBonusAlert } from '../banners/time-bonus';
 import type { TimeBonus } from '../banners/use-time-bonus';
 
 /**
@@ -18,16 +21,19 @@ export function MemberTopBanner({ bonus, routeName }: MemberBannerProps) {
   return <TimeBonusBanner bonus={bonus} routeName={routeName} />;
 }
 
+/**
+ * The member's alerts as one stack (at most one expanded). The credits, package, checkout and receipt pages show
+ * only those that concern payment.
+ */
 export function MemberAlerts({ user, bonus, routeName }: MemberBannerProps) {
-  return (
-    <>
-      <ActivationReminder user={user} routeName={routeName} />
-      <ProfilePhotoAlert user={user} routeName={routeName} />
-      <DisabledNotificationsAlert user={user} routeName={routeName} />
-      <PushOptInAlert user={user} routeName={routeName} />
-      <WelcomeBonus bonus={bonus} user={user} routeName={routeName} />
-    </>
-  );
+  const alerts = [
+    useActivationReminder(user, routeName),
+    useDisabledNotificationsAlert(user, routeName),
+    useProfilePhotoAlert(user, routeName),
+    useWelcomeBonusAlert(bonus, user, routeName),
+    usePushOptInAlert(user, routeName),
+  ];
+  return <AlertStack alerts={alerts} paymentOnly={onPaymentPage(routeName)} />;
 }
 
 export function MemberPopups({ user, bonus, routeName }: MemberBannerProps) {

@@ -1,9 +1,13 @@
-/** Stored dismissal flags of SPEC §3; each holds the unix time (seconds) of the dismissal. */
+/**
+ * Stored dismissal flags of SPEC §3; each holds the unix time (seconds) of the dismissal. A member's are also kept
+ * on the server (banners/use-dismissal.ts); this device's copy answers at once.
+ */
 export const DISMISSAL_KEYS = {
   enrich: 'hide-enrich-alert',
   push: 'hide-push-notification-alert',
   disabledNotifications: 'hide-disabled-notifications-alert',
   timeBonus: 'hide-time-bonus-modal',
+  welcomeBonus: 'hide-welcome-bonus-alert',
   siteEntry: 'site-entry-warning-closed',
 } as const;
 export type DismissalKey = (typeof DISMISSAL_KEYS)[keyof typeof DISMISSAL_KEYS];

@@ -59,30 +59,46 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(sources.all()).toHaveLength(0);
   });
 
-  test('no polling while the channel is up; polling 5 s after it drops; one refresh when it is back, then none', async () => {
+  test('while the channel is up only user.php is polled (every 60 s); all of it 5 s after a drop; one refresh when it is back', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
     await advance(10);
     expect(counts(view)).toEqual([0, 1, 1]);
     await act(async () => channel().open());
-    await advance(180_000);
+    // No event tells of a change made elsewhere to the account (a bounce, premium granted by staff): user.php is
+    // asked every 60 s; chats and likes are kept current by the events.
+    await advance(59_000);
     expect(counts(view)).toEqual([0, 1, 1]);
+    await advance(1_000);
+    expect(counts(view)).toEqual([1, 1, 1]);
+    await advance(120_000);
+    expect(counts(view)).toEqual([3, 1, 1]);
 
     await act(async () => channel().drop());
     await advance(4_900);
-    expect(counts(view)).toEqual([0, 1, 1]);
+    expect(counts(view)).toEqual([3, 1, 1]);
     await advance(200);
-    expect(counts(view)).toEqual([1, 2, 2]);
+    expect(counts(view)).toEqual([4, 2, 2]);
     await advance(60_000);
-    expect(counts(view)).toEqual([2, 3, 3]);
+    expect(counts(view)).toEqual([5, 3, 3]);
 
-    // Back up: what was missed meanwhile is fetched once, then the events keep the cache current.
+    // Back up: what was missed meanwhile is fetched once, then the events keep chats and likes current.
     await act(async () => channel().open());
     await advance(10);
-    expect(counts(view)).toEqual([3, 4, 4]);
+    expect(counts(view)).toEqual([6, 4, 4]);
     await advance(300_000);
-    expect(counts(view)).toEqual([3, 4, 4]);
+    expect(counts(view)).toEqual([11, 4, 4]);
     expect(sources.all()).toHaveLength(1);
+  });
+
+  test('with push subscribed, user.php is asked every 300 s while the channel is up', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: true }) });
+    await act(async () => channel().open());
+    await advance(299_000);
+    expect(counts(view)).toEqual([0, 1, 1]);
+    await advance(1_000);
+    expect(counts(view)).toEqual([1, 1, 1]);
   });
 
   test('a tab hidden for 30 s gives up its stream (polling takes over); visible again, it reconnects and refreshes once', async () => {
@@ -107,7 +123,7 @@ describe('live channel: one connection per tab, polling only while it is down', 
       await advance(10);
       expect(counts(view)).toEqual([2, 3, 3]);
       await advance(120_000);
-      expect(counts(view)).toEqual([2, 3, 3]);
+      expect(counts(view)).toEqual([4, 3, 3]);
     } finally {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '@dating/shared';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { captureLinkedCode, useCurrentUser } from '@dating/shared';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
 import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow } from '../session/logout';
@@ -19,13 +19,18 @@ const MatchModal = lazy(() =>
 
 /**
  * Session-wide behaviour shared by every layout: the live channel and polling while it is down, title and app
- * badge, beacons, the progress bar, the match modal.
+ * badge, beacons, the progress bar, the match modal, a discount code from a link.
  */
 export function RootRoute() {
   const user = useCurrentUser() ?? null;
   const loggedIn = user !== null;
   const counters = useCounters(loggedIn);
   const navigation = useNavigation();
+  const { search } = useLocation();
+  // `?code=` on any page is kept for the visit: the credits and checkout pages check it and the order carries it.
+  useEffect(() => {
+    captureLinkedCode(search);
+  }, [search]);
   const liveUp = useLiveChannel(loggedIn);
   useSessionPolling(liveUp);
   useTitleAndBadge(counters.unread + counters.newLikes);

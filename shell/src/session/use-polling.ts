@@ -4,9 +4,16 @@ import {
   useCurrentUser,
 } from '@dating/shared';
 
+const REFRESH = { forceRefetch: true, subscribe: false } as const;
+
+/** user.php only: what the live events do not cover (notifications disabled by a bounce, premium granted by staff). */
+export function refreshUser(dispatch: AppDispatch): void {
+  void dispatch(coreApi.endpoints.getUser.initiate(undefined, REFRESH));
+}
+
 export function refreshSession(dispatch: AppDispatch): void {
-  const options = { forceRefetch: true, subscribe: false } as const;
-  void dispatch(coreApi.endpoints.getUser.initiate(undefined, options));
+  const options = REFRESH;
+  refreshUser(dispatch);
   void dispatch(coreApi.endpoints.getChats.initiate(undefined, options));
   void dispatch(coreApi.endpoints.getLikes.initiate(undefined, options));
 }
@@ -16,7 +23,9 @@ export function refreshSession(dispatch: AppDispatch): void {
  * refresh them), the first time 5 s after load, and only while logged in. With the live channel up the events
  * keep the cache current, so polling runs only while the channel is down (ARCHITECTURE §7b): it starts 5 s after
  * the channel goes down and stops when it is up again; a channel that comes back refreshes once, for the events
- * it missed meanwhile.
+ * it missed meanwhile. While the channel is up, user.php alone is still refreshed at the same interval: no live
+ * event tells of a change made elsewhere to the member's account (notifications disabled by a bounce, premium
+ * granted by staff).
  */
 export function useSessionPolling(liveUp = false): void {
   const dispatch = useAppDispatch();
@@ -47,6 +56,13 @@ export function useSessionPolling(liveUp = false): void {
       clearTimeout(start);
       if (interval) clearInterval(interval);
     };
+  }, [dispatch, liveUp, loggedIn, pushSubscribed]);
+
+  useEffect(() => {
+    if (!loggedIn || !liveUp) return undefined;
+    const every = pushSubscribed ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+    const interval = setInterval(() => refreshUser(dispatch), every);
+    return () => clearInterval(interval);
   }, [dispatch, liveUp, loggedIn, pushSubscribed]);
 
   // A pushed message or like (the service worker tells every open page) reloads chats and likes at once (SPEC §7).

@@ -16,9 +16,12 @@ export interface Site extends SiteRow {
 const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color' | 'texts'>> = {
   visible_profile_fields: [
     'age',
+    'gender',
+    'sexuality',
     'country',
     'region',
     'city',
+    'reason',
     'relationship_status',
     'body_type',
     'hair_color',

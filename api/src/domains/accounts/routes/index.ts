@@ -7,6 +7,7 @@ import { activationMailRoute } from './activation-mail';
 import { blockRoute } from './block';
 import { blocksRoute } from './blocks';
 import { complaintsRoute } from './complaints';
+import { dismissalsRoute } from './dismissals';
 import { mailChangeRoute } from './mail-change';
 import { mailChangeDoRoute } from './mail-change-do';
 import { notificationsRoute } from './notifications';
@@ -63,6 +64,7 @@ export const accountRoutes = [
   mailChangeDoRoute,
   photosRoute,
   notificationsRoute,
+  dismissalsRoute,
   unsubscribeRoute,
   blocksRoute,
   blockRoute,

@@ -2,6 +2,7 @@ import { blocksModule } from './blocks';
 import { complaintsModule } from './complaints';
 import { createContext, type AccountsDeps } from './context';
 import { deletionModule } from './deletion';
+import { dismissalsModule } from './dismissals';
 import { exportModule } from './export';
 import { notificationsModule } from './notifications';
 import { profileModule } from './profile';
@@ -35,6 +36,7 @@ export function createAccountsService(deps: AccountsDeps) {
       blocks: (id) => blocks.list(id),
     }),
     complaints: complaintsModule(ctx),
+    dismissals: dismissalsModule(ctx),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

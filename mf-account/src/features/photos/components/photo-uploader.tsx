@@ -69,18 +69,29 @@ export function PhotoUploader({ onUploaded, limitReached = false }: PhotoUploade
     <form onSubmit={submit} noValidate>
       {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
       <div className="mb-3">
-        <label htmlFor={inputId} className="form-label">
+        <span className="form-label d-block" id={`${inputId}-label`}>
           {t('photos.choose')}
-        </label>
-        <input
-          id={inputId}
-          className={`form-control${problemText ? ' is-invalid' : ''}`}
-          type="file"
-          accept={PHOTO_MIME_TYPES.join(',')}
-          onChange={pick}
-          aria-invalid={problemText ? true : undefined}
-          aria-describedby={problemText ? `${inputId}-error` : undefined}
-        />
+        </span>
+        {/* The browser's own file button speaks the browser's language ("Choose File / No file chosen"): hidden,
+            and a translated, styled picker in its place that opens it. */}
+        <div className={`${styles.picker}${problemText ? ` ${styles.pickerInvalid}` : ''}`}>
+          <label htmlFor={inputId} className={`btn btn-outline-primary ${styles.pickerButton}`}>
+            {file ? t('photos.pickOther') : t('photos.pick')}
+          </label>
+          <span className={styles.pickerName} aria-live="polite">
+            {file ? file.name : t('photos.nonePicked')}
+          </span>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept={PHOTO_MIME_TYPES.join(',')}
+            onChange={pick}
+            aria-labelledby={`${inputId}-label`}
+            aria-invalid={problemText ? true : undefined}
+            aria-describedby={problemText ? `${inputId}-error` : undefined}
+          />
+        </div>
         {problemText ? (
           <div id={`${inputId}-error`} className="invalid-feedback d-block">
             {problemText}

@@ -2,7 +2,7 @@ import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
-import { locate, type GeolocationFailure } from '../../../lib/geolocation';
+import { locate, useGeolocationPermission, type GeolocationFailure } from '../../../lib/geolocation';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { LocationFields, type LocationValue } from '../../profile/components/location-fields';
@@ -21,6 +21,7 @@ export function LocationStep({ onNext }: { onNext(): void }) {
   const [geocode, geocodeState] = useLazyAccountGeocodeQuery();
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<GeolocationFailure | null>(null);
+  const permission = useGeolocationPermission();
   const [update, { isLoading, error }] = useAccountUpdateProfileMutation();
 
   async function detectLocation() {
@@ -54,15 +55,24 @@ export function LocationStep({ onNext }: { onNext(): void }) {
   return (
     <form onSubmit={submit} noValidate>
       <p>{t('signup.location.intro')}</p>
-      <button
-        type="button"
-        className="btn btn-outline-primary w-100 mb-3"
-        onClick={() => void detectLocation()}
-        disabled={locating || geocodeState.isFetching}
-      >
-        {locating ? t('signup.location.locating') : t('signup.location.useMine')}
-      </button>
-      {failure ? <FormAlert kind="warning">{t(`signup.location.${failure}`)}</FormAlert> : null}
+      {permission !== 'unsupported' && permission !== 'denied' ? (
+        <button
+          type="button"
+          className="btn btn-outline-primary w-100 mb-1"
+          onClick={() => void detectLocation()}
+          disabled={locating || geocodeState.isFetching}
+          aria-describedby="signup-location-permission"
+        >
+          {locating ? t('signup.location.locating') : t('signup.location.useMine')}
+        </button>
+      ) : null}
+      {failure ? (
+        <FormAlert kind="warning">{t(`signup.location.${failure}`)}</FormAlert>
+      ) : (
+        <p id="signup-location-permission" className="small text-muted mb-3" data-permission={permission}>
+          {t(`signup.location.permission.${permission}`)}
+        </p>
+      )}
       {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
       <LocationFields value={value} onChange={setValue} idPrefix="signup-location" />
       <StepActions pending={isLoading} onSkip={onNext} />

@@ -9,6 +9,8 @@ import styles from './composer.module.scss';
 export interface ComposerProps {
   maxLength: number;
   cost: number | null;
+  /** The site's minimum message price in the payment country, formatted (settings minimum_message_costs). */
+  minimumPrice?: string | null;
   onText: (text: string) => void;
   /** Without it (a visitor's composer) there is no gift button. */
   onGift?: (gift: Gift) => void;
@@ -18,7 +20,7 @@ export interface ComposerProps {
 }
 
 /** The chat layout's send-message footer (SPEC §2): Enter sends, Shift+Enter starts a new line. */
-export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }: ComposerProps) {
+export function Composer({ maxLength, cost, minimumPrice = null, onText, onGift, onPhoto, onTyping }: ComposerProps) {
   const { t } = useTranslation(NS);
   const [text, setText] = useState('');
   const [giftsOpen, setGiftsOpen] = useState(false);
@@ -105,7 +107,13 @@ export function Composer({ maxLength, cost, onText, onGift, onPhoto, onTyping }:
             aria-label={t('composer.counterLabel', { count: text.length, max: maxLength })}
           >
             {text.length}/{maxLength}
-            {cost !== null && <span className="ms-2">{t('composer.cost', { credits: cost })}</span>}
+            {cost !== null && (
+              <span className="ms-2">
+                {minimumPrice
+                  ? t('composer.costFrom', { credits: cost, price: minimumPrice })
+                  : t('composer.cost', { credits: cost })}
+              </span>
+            )}
           </small>
         </div>
         <button type="submit" className="btn btn-primary" disabled={blank}>

@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery, type MessagesResponse, type Profile } from '@dating/shared';
+import {
+  formatMinorMoney,
+  minimumMessageCost,
+  useGetSettingsQuery,
+  type MessagesResponse,
+  type Profile,
+} from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useOutbox } from '../outbox/use-outbox';
 import { useOnline } from '../hooks/use-online';
@@ -29,8 +35,9 @@ export function ConversationView({
   loadingOlder,
   onLoadOlder,
 }: ConversationViewProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { data: settings } = useGetSettingsQuery();
+  const minimumCost = minimumMessageCost(settings);
   const online = useOnline();
   const outbox = useOutbox();
   const typing = useIsTyping(conversation);
@@ -84,6 +91,7 @@ export function ConversationView({
       <Composer
         maxLength={settings?.message_length ?? 1000}
         cost={settings ? settings.message_credits : null}
+        minimumPrice={minimumCost ? formatMinorMoney(minimumCost, i18n.language) : null}
         onTyping={notifyTyping}
         onText={(text) => outbox.send({ ...target, type: 'text', text, gift: null, photo: null })}
         onGift={(gift) => outbox.send({ ...target, type: 'gift', text: null, gift, photo: null })}

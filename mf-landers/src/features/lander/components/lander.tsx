@@ -15,7 +15,10 @@ interface LanderProps {
   children?: ReactNode;
 }
 
-/** The home lander (`/` and the slug tokens): the niche's headline (SPEC §1), new members, benefits. */
+/**
+ * The home lander (`/` and the slug tokens): the niche's headline, sub-line and call to action (SPEC §1), new
+ * members, benefits.
+ */
 export function Lander({ source, page = 'home', children }: LanderProps) {
   const { t } = useTranslation(NS);
   const { settings, variant } = useSite();
@@ -27,8 +30,8 @@ export function Lander({ source, page = 'home', children }: LanderProps) {
         <h1 className={styles.title} data-testid="lander-title">
           {t(`hero.title.${variant}`)}
         </h1>
-        <p className={styles.subtitle}>{t('hero.subtitle', { site })}</p>
-        <SignupCta source={source} />
+        <p className={styles.subtitle}>{t(`hero.sub.${variant}`, { site })}</p>
+        <SignupCta source={source} label={t(`cta.niche.${variant}`)} />
       </header>
       {children}
       <ProfileTeasers source={source} />

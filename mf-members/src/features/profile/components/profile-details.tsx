@@ -1,53 +1,110 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import { useGetSettingsQuery, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import styles from './profile-details.module.scss';
 
-/** The profile fields of SPEC §3 with translated option labels and interest icons. */
+/** What a site shows when its settings name no fields (the server's default list). */
+export const DEFAULT_PROFILE_FIELDS = [
+  'age',
+  'gender',
+  'sexuality',
+  'country',
+  'region',
+  'city',
+  'reason',
+  'relationship_status',
+  'body_type',
+  'hair_color',
+  'eye_color',
+  'tattoos',
+  'interests',
+];
+const PLACE_FIELDS = ['city', 'region', 'country'];
+
+/**
+ * The profile fields of SPEC §3 with translated option labels and interest icons, chosen and ordered by the site's
+ * `visible_profile_fields` (country, region and city next to each other form one place row; age is in the
+ * heading). With `visible_profile_notes` a chosen field the member left empty says so instead of being left out.
+ */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(NS);
-  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
-  const place = [profile.city, profile.region, profile.country ? countryNames.of(profile.country) : null]
-    .filter(Boolean)
-    .join(', ');
+  const { data: settings } = useGetSettingsQuery();
+  const fields = settings?.visible_profile_fields?.length
+    ? settings.visible_profile_fields
+    : DEFAULT_PROFILE_FIELDS;
+  const notes = settings?.visible_profile_notes === true;
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
+    [i18n.language],
+  );
 
-  const rows: [string, string | null][] = [
-    ['gender', t(`options.gender.${profile.gender}`)],
-    ['sexuality', t(`options.sexuality.${profile.sexuality}`)],
-    ['location', place || null],
-    ['reason', profile.reason],
-    ['hair_color', profile.hair_color && t(`options.hair_color.${profile.hair_color}`)],
-    ['eye_color', profile.eye_color && t(`options.eye_color.${profile.eye_color}`)],
-    ['body_type', profile.body_type && t(`options.body_type.${profile.body_type}`)],
-    [
-      'relationship_status',
-      profile.relationship_status && t(`options.relationship_status.${profile.relationship_status}`),
-    ],
-    ['tattoos', profile.tattoos === null ? null : t(profile.tattoos ? 'options.yes' : 'options.no')],
-  ];
+  const value = (field: string): string | null => {
+    switch (field) {
+      case 'gender':
+        return t(`options.gender.${profile.gender}`);
+      case 'sexuality':
+        return profile.sexuality && t(`options.sexuality.${profile.sexuality}`);
+      case 'reason':
+        return profile.reason;
+      case 'hair_color':
+        return profile.hair_color && t(`options.hair_color.${profile.hair_color}`);
+      case 'eye_color':
+        return profile.eye_color && t(`options.eye_color.${profile.eye_color}`);
+      case 'body_type':
+        return profile.body_type && t(`options.body_type.${profile.body_type}`);
+      case 'relationship_status':
+        return profile.relationship_status && t(`options.relationship_status.${profile.relationship_status}`);
+      case 'tattoos':
+        return profile.tattoos === null ? null : t(profile.tattoos ? 'options.yes' : 'options.no');
+      default:
+        return null;
+    }
+  };
+
+  const rows: [string, string | null][] = [];
+  let placeDone = false;
+  for (const field of fields) {
+    if (PLACE_FIELDS.includes(field)) {
+      if (placeDone) continue;
+      placeDone = true;
+      const parts = PLACE_FIELDS.filter((part) => fields.includes(part)).map((part) =>
+        part === 'country'
+          ? profile.country
+            ? (countryNames.of(profile.country) ?? null)
+            : null
+          : profile[part as 'city' | 'region'],
+      );
+      rows.push(['location', parts.filter(Boolean).join(', ') || null]);
+    } else if (field !== 'age' && field !== 'interests' && t(`fields.${field}`, { defaultValue: '' })) {
+      rows.push([field, value(field)]);
+    }
+  }
+  const showInterests = fields.includes('interests');
+  const shown = rows
+    .map(([field, text]): [string, string | null] => [field, text || (notes ? t('fields.notFilled') : null)])
+    .filter((row): row is [string, string] => Boolean(row[1]));
 
   return (
     <>
       {profile.about && <p className={styles.about}>{profile.about}</p>}
       <dl className={styles.fields}>
-        {rows
-          .filter((row): row is [string, string] => Boolean(row[1]))
-          .map(([field, value]) => (
-            <div key={field} className={styles.row}>
-              <dt>{t(`fields.${field}`)}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+        {shown.map(([field, text]) => (
+          <div key={field} className={styles.row} data-field={field}>
+            <dt>{t(`fields.${field}`)}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
       </dl>
-      {profile.interests.length > 0 && (
+      {showInterests && profile.interests.length > 0 && (
         <>
           <h2 className="h6 mt-3">{t('fields.interests')}</h2>
           <ul className={styles.interests}>
             {profile.interests.map((interest) => (
               <li key={interest}>
-                <span aria-hidden="true">{INTEREST_ICONS[interest] ?? '•'}</span> {t(`options.interests.${interest}`)}
+                <span aria-hidden="true">{INTEREST_ICONS[interest] ?? '•'}</span>{' '}
+                {t(`options.interests.${interest}`)}
               </li>
             ))}
           </ul>

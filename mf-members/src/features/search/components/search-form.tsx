@@ -17,9 +17,15 @@ function ageOrUndefined(value: string): number | undefined {
     : undefined;
 }
 
+/** The fields a site offers when its settings name none (the server's default). */
+export const DEFAULT_SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
+
+/** The search form with the fields the site's `search_fields` name, in the form's fixed order. */
 export function SearchForm({ query, onSearch }: SearchFormProps) {
   const { t, i18n } = useTranslation(NS);
   const { data: settings } = useGetSettingsQuery();
+  const fields = settings?.search_fields?.length ? settings.search_fields : DEFAULT_SEARCH_FIELDS;
+  const has = (field: string) => fields.includes(field);
   const { data: regions } = useGetRegionsQuery();
   const [gender, setGender] = useState<string>(query.gender ?? '');
   const [country, setCountry] = useState(query.country ?? '');
@@ -31,19 +37,21 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
     () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
     [i18n.language],
   );
+  // Without a country field the regions are those of the visitor's country.
+  const regionCountry = has('country') ? country : (settings?.geoip_selected_country ?? '');
   const countryRegions = useMemo(
-    () => (regions?.regions ?? []).filter((item) => item.country === country),
-    [regions, country],
+    () => (regions?.regions ?? []).filter((item) => item.country === regionCountry),
+    [regions, regionCountry],
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     onSearch({
-      gender: (gender || undefined) as Gender | undefined,
-      country: country || undefined,
-      countryregion: region || undefined,
-      min_age: ageOrUndefined(minAge),
-      max_age: ageOrUndefined(maxAge),
+      gender: has('gender') ? ((gender || undefined) as Gender | undefined) : undefined,
+      country: has('country') ? country || undefined : undefined,
+      countryregion: has('countryregion') ? region || undefined : undefined,
+      min_age: has('min_age') ? ageOrUndefined(minAge) : undefined,
+      max_age: has('max_age') ? ageOrUndefined(maxAge) : undefined,
       pageNumber: 1,
       numResults: query.numResults,
     });
@@ -51,52 +59,60 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('search.title')}>
-      <label className={styles.field}>
-        <span className="form-label">{t('search.gender')}</span>
-        <select className="form-select" value={gender} onChange={(event) => setGender(event.target.value)}>
-          <option value="">{t('search.any')}</option>
-          <option value="female">{t('options.gender.female')}</option>
-          <option value="male">{t('options.gender.male')}</option>
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span className="form-label">{t('search.country')}</span>
-        <select
-          className="form-select"
-          value={country}
-          onChange={(event) => {
-            setCountry(event.target.value);
-            setRegion('');
-          }}
-        >
-          <option value="">{t('search.any')}</option>
-          {(settings?.countries ?? []).map((code) => (
-            <option key={code} value={code}>
-              {countryNames.of(code) ?? code}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span className="form-label">{t('search.region')}</span>
-        <select
-          className="form-select"
-          value={region}
-          disabled={countryRegions.length === 0}
-          onChange={(event) => setRegion(event.target.value)}
-        >
-          <option value="">{t('search.any')}</option>
-          {countryRegions.map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className={styles.ages}>
-        <AgeField label={t('search.minAge')} value={minAge} onChange={setMinAge} />
-        <AgeField label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} />
-      </div>
+      {has('gender') && (
+        <label className={styles.field}>
+          <span className="form-label">{t('search.gender')}</span>
+          <select className="form-select" value={gender} onChange={(event) => setGender(event.target.value)}>
+            <option value="">{t('search.any')}</option>
+            <option value="female">{t('options.gender.female')}</option>
+            <option value="male">{t('options.gender.male')}</option>
+          </select>
+        </label>
+      )}
+      {has('country') && (
+        <label className={styles.field}>
+          <span className="form-label">{t('search.country')}</span>
+          <select
+            className="form-select"
+            value={country}
+            onChange={(event) => {
+              setCountry(event.target.value);
+              setRegion('');
+            }}
+          >
+            <option value="">{t('search.any')}</option>
+            {(settings?.countries ?? []).map((code) => (
+              <option key={code} value={code}>
+                {countryNames.of(code) ?? code}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {has('countryregion') && (
+        <label className={styles.field}>
+          <span className="form-label">{t('search.region')}</span>
+          <select
+            className="form-select"
+            value={region}
+            disabled={countryRegions.length === 0}
+            onChange={(event) => setRegion(event.target.value)}
+          >
+            <option value="">{t('search.any')}</option>
+            {countryRegions.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {(has('min_age') || has('max_age')) && (
+        <div className={styles.ages}>
+          {has('min_age') && <AgeField label={t('search.minAge')} value={minAge} onChange={setMinAge} />}
+          {has('max_age') && <AgeField label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} />}
+        </div>
+      )}
       <button type="submit" className={`btn btn-primary ${styles.submit}`}>
         {t('search.submit')}
       </button>

@@ -4,21 +4,49 @@ import {
   TIME_BONUS_PERCENTAGE,
   TIME_BONUS_TICK_MS,
   TIME_BONUS_WINDOW_S,
+  linkedCode,
   useGetDiscountCodeQuery,
   useCurrentUser,
+  type DiscountCode,
 } from '@dating/shared';
 
 export interface ActiveDiscount {
-  kind: 'time_bonus' | 'welcome';
+  /** `link`: a code that came with `?code=` on some page of this visit. */
+  kind: 'time_bonus' | 'welcome' | 'link';
   code: string;
   percentage: number;
   /** Epoch ms when the discount ends, when known. */
   endsAt: number | null;
+  /** Restrictions the server will apply at the order (minor units; payment methods). */
+  minimum?: number | null;
+  methods?: string[] | null;
+}
+
+/** A code as `discountcode.php` answered it, when it can still be used. */
+export function usableDiscount(kind: ActiveDiscount['kind'], found: DiscountCode | undefined): ActiveDiscount | null {
+  if (!found || found.status !== 'active' || found.expired) return null;
+  return {
+    kind,
+    code: found.code,
+    percentage: found.value_percentage,
+    endsAt: found.expires ? new Date(found.expires).getTime() : null,
+    minimum: found.minimum_order_value,
+    methods: found.paymentmethods,
+  };
+}
+
+/** Whether the server will take `discount` for an order of `amount` (minor units) paid with `method`. */
+export function discountApplies(discount: ActiveDiscount, amount: number, method: string | null): boolean {
+  if (discount.minimum != null && amount < discount.minimum) return false;
+  if (method && discount.methods?.length && !discount.methods.includes(method)) return false;
+  return true;
 }
 
 /**
  * The active discount (SPEC §4): the time bonus (logged-in, non-paid, within 4 hours of signup) if present, else the
- * welcome code from `discountcode.php?welcome=true`, whose failure is ignored.
+ * welcome code from `discountcode.php?welcome=true`, whose failure is ignored. A code that came in a link (`?code=`
+ * on any page) is checked with `discountcode.php` and the page's query (SPEC §7); when usable and worth more than
+ * the automatic one it is the active discount.
  */
 export function useActiveDiscount(): ActiveDiscount | null {
   const user = useCurrentUser() ?? null;
@@ -38,19 +66,15 @@ export function useActiveDiscount(): ActiveDiscount | null {
     { skip: !user || timeBonus || user.paid_user },
   );
 
-  if (timeBonus) {
-    return {
-      kind: 'time_bonus',
-      code: TIME_BONUS_CODE,
-      percentage: TIME_BONUS_PERCENTAGE,
-      endsAt: bonusEndsAt,
-    };
-  }
-  if (welcome && welcome.status === 'active' && !welcome.expired) {
-    const endsAt = welcome.expires ? new Date(welcome.expires).getTime() : null;
-    return { kind: 'welcome', code: welcome.code, percentage: welcome.value_percentage, endsAt };
-  }
-  return null;
+  const link = linkedCode();
+  const { data: linked } = useGetDiscountCodeQuery(link?.query ?? {}, { skip: !link });
+  const fromLink = usableDiscount('link', linked);
+
+  const automatic: ActiveDiscount | null = timeBonus
+    ? { kind: 'time_bonus', code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENTAGE, endsAt: bonusEndsAt }
+    : usableDiscount('welcome', welcome);
+  if (fromLink && (!automatic || fromLink.percentage > automatic.percentage)) return fromLink;
+  return automatic;
 }
 
 export function formatCountdown(ms: number): string {

@@ -18,10 +18,15 @@ export function OrderReceipt({ order }: { order: Order }) {
     [t('receipt.status'), <OrderStatusLabel key="status" status={order.status} />],
   ];
   if (order.discount_code) {
-    rows.splice(4, 0, [
-      t('receipt.discount'),
-      `${order.discount_code} (${formatMoney(order.original_amount, i18n.language)})`,
-    ]);
+    // The list price and the amount saved, each on its own labelled row, before what was paid: a bracketed list
+    // price next to the code read as the size of the discount.
+    const saved = { amount: order.original_amount.amount - order.amount.amount, currency: order.amount.currency };
+    rows.splice(
+      3,
+      0,
+      [t('receipt.listPrice'), formatMoney(order.original_amount, i18n.language)],
+      [t('receipt.saved', { code: order.discount_code }), `− ${formatMoney(saved, i18n.language)}`],
+    );
   }
   if (order.payment_id) rows.push([t('receipt.payment'), order.payment_id]);
   if (order.refunded_credits || order.refund_shortfall) {

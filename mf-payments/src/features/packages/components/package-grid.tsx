@@ -3,9 +3,10 @@ import { toDisplayError } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useGetPackagesQuery } from '../api/get-packages';
 import { useReturnPath, withReturn } from '../../../lib/return-path';
-import { useActiveDiscount } from '../../discount/hooks/use-active-discount';
+import { discountApplies, useActiveDiscount } from '../../discount/hooks/use-active-discount';
 import { DiscountBanner } from '../../discount/components/discount-banner';
 import { PackageCard, PackageCardSkeleton } from './package-card';
+import { MinimumMessageCost } from './minimum-message-cost';
 import styles from './package-grid.module.scss';
 
 /** The credit packages as cards with the active discount applied; choosing one leads to `/credits/:id`. */
@@ -42,11 +43,14 @@ export function PackageGrid() {
           <PackageCard
             key={pkg.id}
             pkg={pkg}
-            discountPercentage={discount?.percentage}
+            discountPercentage={
+              discount && discountApplies(discount, pkg.price.amount, null) ? discount.percentage : undefined
+            }
             to={withReturn(`/credits/${pkg.id}`, returnPath)}
           />
         ))}
       </div>
+      <MinimumMessageCost />
     </>
   );
 }

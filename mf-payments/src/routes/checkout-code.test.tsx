@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { captureLinkedCode, forgetLinkedCode, type PackagesResponse } from '@dating/shared';
+import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
+import CheckoutPage from './checkout-page';
+import { leavePage } from '../lib/navigate-away';
+
+// Issue 30 item 3: a code from a link reaches the discount check and the order; a typed code is checked as it is
+// typed, the price follows it, and a code the server refuses says so beside the field.
+const packages: PackagesResponse = {
+  currency: 'EUR',
+  country: 'NL',
+  methods: ['ideal', 'creditcard'],
+  packages: [{ id: 2, credits: 150, price: { amount: 4000, currency: 'EUR' }, variant: 2, popular: true }],
+};
+const olderMember = {
+  user: { profile: { id: 1 }, paid_user: false, credits: 0, signup_date: '2026-01-01T00:00:00Z' },
+};
+const spring = {
+  code: 'SPRING15',
+  value_percentage: 15,
+  percentage: 15,
+  status: 'active',
+  expired: false,
+  expires: null,
+  minimum_order_value: null,
+  minimum: null,
+  paymentmethods: null,
+  country: null,
+  user_id: null,
+  currency: null,
+  validity: 'once_per_user',
+};
+
+afterEach(() => {
+  forgetLinkedCode();
+  sessionStorage.clear();
+  jest.restoreAllMocks();
+});
+
+function serve(bodies: unknown[], checks: URL[]) {
+  return mockFetch(async (request, url) => {
+    if (url.pathname === '/api/user.php') return jsonResponse(olderMember);
+    if (url.pathname === '/api/packages.php') return jsonResponse(packages);
+    if (url.pathname === '/api/discountcode.php') {
+      checks.push(url);
+      if (url.searchParams.get('welcome') === 'true')
+        return jsonResponse({ error: { code: 'code_not_found', message: 'Code niet gevonden' } }, 404);
+      const code = (url.searchParams.get('code') ?? '').toUpperCase();
+      if (code === 'SPRING15') return jsonResponse(spring);
+      if (code === 'USED10')
+        return jsonResponse({ error: { code: 'code_used', message: 'Code reeds gebruikt' } }, 409);
+      return jsonResponse({ error: { code: 'code_not_found', message: 'Code niet gevonden' } }, 404);
+    }
+    if (url.pathname === '/api/order.php' && request.method === 'POST') {
+      bodies.push(await request.json());
+      return jsonResponse({ order: { id: 7 }, checkout_url: '/pay/test/tst_1' }, 201);
+    }
+    return undefined;
+  });
+}
+
+test('?code= from a link earlier in the visit: checked with the page query, priced, carried to the order', async () => {
+  const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+  const bodies: unknown[] = [];
+  const checks: URL[] = [];
+  serve(bodies, checks);
+  captureLinkedCode('?network=mail&code=SPRING15');
+  await renderPage(<CheckoutPage />, { route: '/credits/2/ideal', path: '/credits/:id/:paymentmethod?' });
+
+  const card = await screen.findByRole('article', { name: 'Pakket met 150 credits' });
+  await waitFor(() => expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s34,00$/));
+  expect(
+    checks.some(
+      (url) => url.searchParams.get('code') === 'SPRING15' && url.searchParams.get('network') === 'mail',
+    ),
+  ).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Betalen' }));
+  await waitFor(() => expect(leave).toHaveBeenCalledWith('/pay/test/tst_1'));
+  expect(bodies).toEqual([{ package_id: 2, method: 'ideal', code: 'SPRING15' }]);
+});
+
+test('a typed code: checked as typed, the price follows; unknown or used says so beside the field and Enter never pays', async () => {
+  const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+  const bodies: unknown[] = [];
+  serve(bodies, []);
+  await renderPage(<CheckoutPage />, { route: '/credits/2/ideal', path: '/credits/:id/:paymentmethod?' });
+  const card = await screen.findByRole('article', { name: 'Pakket met 150 credits' });
+  const field = screen.getByLabelText('Kortingscode (optioneel)');
+  const user = userEvent.setup();
+
+  await user.type(field, 'nope{Enter}');
+  expect(await screen.findByText('Code niet gevonden')).toBeInTheDocument();
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('button', { name: 'Betalen' })).toBeDisabled();
+  expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s40,00$/);
+
+  await user.clear(field);
+  await user.type(field, 'used10');
+  expect(await screen.findByText('Code reeds gebruikt')).toBeInTheDocument();
+
+  await user.clear(field);
+  await user.type(field, 'spring15{Enter}');
+  await waitFor(() => expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s34,00$/));
+  expect(screen.getByText(/SPRING15: 15% korting/)).toBeInTheDocument();
+  expect(bodies).toEqual([]);
+  expect(leave).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: 'Betalen' }));
+  await waitFor(() => expect(bodies).toEqual([{ package_id: 2, method: 'ideal', code: 'SPRING15' }]));
+});

@@ -1,0 +1,21 @@
+/**
+ * The banners a member closed (SPEC §3 "stored dismissal flags holding a unix time"), kept per member on the server
+ * so a closed alert stays closed on every device (docs/adr/0029-phone-first-banners-and-settings.md).
+ * `GET /api/dismissals.php` → DismissalsResponse; `PUT /api/dismissals.php` { key } → DismissalsResponse.
+ */
+export const DISMISSAL_FLAGS = [
+  'hide-enrich-alert',
+  'hide-push-notification-alert',
+  'hide-disabled-notifications-alert',
+  'hide-time-bonus-modal',
+  'hide-welcome-bonus-alert',
+] as const;
+export type DismissalFlag = (typeof DISMISSAL_FLAGS)[number];
+
+export interface DismissalsResponse {
+  /** Flag → unix time (seconds) of the dismissal. */
+  dismissals: Partial<Record<DismissalFlag, number>>;
+}
+export interface DismissRequest {
+  key: DismissalFlag;
+}
