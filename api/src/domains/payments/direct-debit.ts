@@ -11,6 +11,7 @@ import { paymentText } from './texts';
 import type { PaymentsConfig } from './config';
 import type { DiscountsService } from './discounts';
 import type { OrdersService, PaymentContext } from './orders';
+import { findCreditPackage } from './packages';
 import type { Site } from '../sites';
 import type { PaymentProvider } from './providers/types';
 import type { SmsService } from './sms';
@@ -169,11 +170,7 @@ export function createDirectDebitService(deps: {
       if (!provider) throw new ApiError(503, 'payments_unavailable');
       const country = orders.paymentCountry(ctx);
       const currency = await orders.offeredCurrency(country, ctx.site);
-      const pkg = await first<{ id: number; credits: number; amount: number; currency: string }>(
-        db,
-        sql`SELECT id, credits, amount, currency FROM credit_packages
-            WHERE id = ${input.package_id} AND active AND (site_id IS NULL OR site_id = ${ctx.site.id})`,
-      );
+      const pkg = await findCreditPackage(db, ctx.site.id, input.package_id);
       if (!pkg || pkg.currency !== currency || currency !== 'EUR')
         throw badInput('package_id', 'package_unavailable');
       const discount = input.code

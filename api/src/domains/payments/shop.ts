@@ -7,9 +7,10 @@ import {
 } from '@dating/shared/constants';
 import type { CreditPackage, DiscountCode } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../db/client';
-import { first, rows } from '../../db/sql';
+import { first } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
 import type { AuthUser } from '../accounts';
+import { findCreditPackages } from './packages';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
 const COUNTRY_CURRENCY: Record<string, string> = {
@@ -78,19 +79,7 @@ export function createShopService(db: Db) {
 
   return {
     async packages(currency: string, siteId: number): Promise<CreditPackage[]> {
-      const found = await rows<{
-        id: number;
-        credits: number;
-        amount: number;
-        currency: string;
-        tier: number;
-        popular: boolean;
-      }>(
-        db,
-        sql`SELECT id, credits, amount, currency, tier, popular FROM credit_packages
-            WHERE active AND currency = ${currency} AND (site_id IS NULL OR site_id = ${siteId})
-            ORDER BY tier`,
-      );
+      const found = await findCreditPackages(db, siteId, { currency });
       return found.map((p) => ({
         id: p.id,
         credits: p.credits,
