@@ -10,7 +10,7 @@ import {
   createPhotosService,
   createLoginGuard,
 } from './accounts';
-import { createSitesService, createRegistry } from './sites';
+import { createSitesService, createRegistry, createServerRenderer, readServerBundleFromDisk } from './sites';
 import { createExperimentsService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
@@ -99,6 +99,12 @@ export function createServices(deps: ServiceDeps) {
     shop: createShopService(db),
     push,
     registry: createRegistry(deps.config.dataDir),
+    /** Server rendering of the landers with each version's own server bundle (docs/adr/0030). */
+    ssr: createServerRenderer({
+      read: readServerBundleFromDisk(path.join(deps.config.dataDir, 'site')),
+      log: deps.log,
+      budgetMs: deps.config.ssr.budgetMs,
+    }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
   const experiments = createExperimentsService(db, { registry: core.registry });

@@ -19,3 +19,10 @@ export {
   type SitesService,
 } from './sites';
 export { createRegistry, type CanaryEntry, type DeployedSite, type Registry } from './registry';
+export {
+  createServerRenderer,
+  readServerBundleFromDisk,
+  type ServerBundleReader,
+  type ServerRenderer,
+  type SsrStats,
+} from './ssr';

@@ -49,6 +49,9 @@ function isSitePage(rawPath: string): boolean {
   }
 }
 
+/** Headers of the visitor's request that the server render's api requests carry too. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip'];
+
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
@@ -83,6 +86,38 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     return { page: match.page, slugLocale: match.slug?.locale ?? null };
+  }
+
+  /**
+   * The server render's api requests, answered in process (`inject`) as the visitor's own: their host (the site),
+   * cookies, language and address headers.
+   */
+  async function innerFetch(request: FastifyRequest, inner: Request): Promise<Response> {
+    const url = new URL(inner.url);
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    inner.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers.host = request.headers.host ?? url.host;
+    const body = inner.body ? Buffer.from(await inner.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: inner.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      remoteAddress: request.ip,
+      ...(body ? { payload: body } : {}),
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (name === 'set-cookie' || value === undefined) continue;
+      out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = [204, 205, 304].includes(answer.statusCode);
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: out });
   }
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -154,6 +189,25 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       data.status = 404;
       reply.code(404);
     }
+    // A visitor's lander (or its 404) is rendered on the server with the versions this visitor is assigned
+    // (docs/adr/0030); anything else, or a render that fails, is rendered by the browser as before.
+    const landers = experiment.remotes.find((remote) => remote.name === 'mf_landers');
+    let root = '';
+    let landerCss: string[] = [];
+    if (app.config.ssr.enabled && !user && landers && (lander.page !== null || data.status === 404)) {
+      const rendered = await app.services.ssr.render({
+        shellVersion: deployed.shell.version,
+        landersVersion: landers.version,
+        url: `${request.protocol}://${request.host}${request.url}`,
+        siteData: data,
+        fetch: (inner) => innerFetch(request, inner),
+      });
+      if (rendered?.kind === 'page') {
+        root = rendered.html;
+        landerCss = rendered.css;
+        data.ssr = rendered.hydration;
+      }
+    }
     const theme = siteTheme(request.site);
     const html = `<!doctype html>
 <html lang="${locale}">
@@ -166,12 +220,12 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <link rel="apple-touch-icon" href="/icons/${theme.slice(1)}/icon-192.png">
 <title>${esc(settings.index_title || settings.name)}</title>
 <meta name="description" content="${esc(settings.description)}">
-${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
+${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
 ${deployed.shell.js.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n')}
 ${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(href)}">`).join('\n')}
 </head>
 <body>
-<div id="root"></div>
+<div id="root">${root}</div>
 <script type="application/json" id="site-data">${safeJson(data)}</script>
 </body>
 </html>`;
