@@ -163,6 +163,62 @@ describe('a visitor gets the lander rendered in the HTML', () => {
   });
 });
 
+describe('found and shared', () => {
+  test('a lander: its own title and description, canonical, hreflang of its locale slugs, Open Graph, JSON-LD', async () => {
+    const res = await page('/landers/gallery/general-de', { host: 'localhost' });
+    expect(res.statusCode).toBe(200);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const markup = root(res.body);
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(markup.slice(markup.indexOf('id="main"')))![1]!.replace(/<[^>]*>/g, '').trim();
+    expect(head).toContain(`<title>${heading} – Demo Dating</title>`);
+    expect(head).not.toContain('<meta name="description" content="">');
+    expect(head).toContain('<link rel="canonical" href="http://localhost/landers/gallery/general-de">');
+    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/landers/gallery">');
+    expect(head).toContain('<link rel="alternate" hreflang="en" href="http://localhost/landers/gallery/general-eng">');
+    expect(head).toContain('<link rel="alternate" hreflang="nl" href="http://localhost/landers/gallery/general-nl">');
+    expect(head).toContain('<meta property="og:site_name" content="Demo Dating">');
+    expect(head).toContain('<meta property="og:locale" content="de">');
+    expect(head).toMatch(/<meta property="og:image" content="http:\/\/localhost\/icons\/\w+\/icon-512.png">/);
+    expect(head).toContain('<meta name="twitter:card" content="summary">');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!);
+    expect(ld).toEqual({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Demo Dating', url: 'http://localhost/', inLanguage: 'de' });
+    expect(head).not.toContain('noindex');
+  });
+
+  test('member pages, private routes and 404s are noindex', async () => {
+    for (const url of [`/members/${memberId}/landing`, '/members', '/chats', '/credits', '/landers/nope']) {
+      const head = (await page(url)).body.split('</head>')[0]!;
+      expect({ url, noindex: head.includes('<meta name="robots" content="noindex">') }).toEqual({ url, noindex: true });
+      expect(head).not.toContain('rel="canonical"');
+    }
+  });
+
+  test('robots.txt and sitemap.xml per site', async () => {
+    const robots = await page('/robots.txt', { host: 'she.localhost' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /members');
+    expect(robots.body).toContain('Sitemap: http://she.localhost/sitemap.xml');
+    const sitemap = await page('/sitemap.xml', { host: 'she.localhost' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('xml');
+    // The site's niche (she) in its slugs, every lander and locale.
+    expect(sitemap.body).toContain('<loc>http://she.localhost/she-nl</loc>');
+    expect(sitemap.body).toContain('<loc>http://she.localhost/landers/video/she-eng</loc>');
+    expect(sitemap.body).not.toContain('general-');
+    expect(sitemap.body).not.toContain('/members');
+  });
+
+  test('hostile text in a profile is escaped in the server HTML', async () => {
+    const hostile = '<img src=x onerror=alert(1)>"\'&';
+    await t.app.db.execute(sql`UPDATE profiles SET name = ${hostile} WHERE user_id = ${memberId}`);
+    t.app.services.members.clearCache();
+    const res = await page(`/members/${memberId}/landing`);
+    const markup = root(res.body);
+    expect(markup).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(res.body).not.toContain('<img src=x');
+  });
+});
+
 describe('canaries and faults', () => {
   afterAll(() => useLanders(STABLE));
 

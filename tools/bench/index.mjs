@@ -208,6 +208,9 @@ try {
   await server.stop();
 }
 if (!args.has('--pages-only')) {
+  // Server-rendered landers against client rendering (docs/adr/0030).
+  const { runSsrBench } = await import('./ssr.mjs');
+  await runSsrBench({ lighthouse: !args.has('--no-lighthouse') });
   await runLiveBench();
   await runSearchBench();
 }

@@ -153,13 +153,35 @@ export function createRenderer({ loadContainer }: RendererOptions) {
     };
   }
 
-  const i18nByLocale = new Map<Locale, ReturnType<typeof createI18n>>();
-  function i18nFor(locale: Locale) {
-    let pending = i18nByLocale.get(locale);
+  type ServerInfo = {
+    styleChunks?(pathname: string, settings: SiteData['settings']): string[];
+    landersNamespace?(locale: Locale): Promise<{ namespace: string; resources: Record<string, unknown> }>;
+  };
+  const infos = new Map<string, Promise<ServerInfo | null>>();
+  /** A container's `./ServerInfo` (null for a version built without it). */
+  function serverInfo(key: string): Promise<ServerInfo | null> {
+    let pending = infos.get(key);
     if (!pending) {
-      pending = createI18n({ locale, namespaces: ['common'] });
-      pending.catch(() => i18nByLocale.delete(locale));
-      i18nByLocale.set(locale, pending);
+      pending = instance.loadRemote<ServerInfo>(`${key}/ServerInfo`).catch(() => null);
+      infos.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** One i18n instance per locale and set of remote versions: each version renders with its own texts. */
+  const i18ns = new Map<string, ReturnType<typeof createI18n>>();
+  function i18nFor(locale: Locale, keys: string[]) {
+    const id = [locale, ...keys].join('|');
+    let pending = i18ns.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const bundles = await Promise.all(keys.map(async (key) => (await serverInfo(key))?.landersNamespace?.(locale)));
+        const initial: Record<string, Record<string, never>> = {};
+        for (const bundle of bundles) if (bundle) initial[bundle.namespace] = bundle.resources as never;
+        return createI18n({ locale, namespaces: ['common'], initialResources: { [locale]: initial } });
+      })();
+      pending.catch(() => i18ns.delete(id));
+      i18ns.set(id, pending);
     }
     return pending;
   }
@@ -218,7 +240,7 @@ export function createRenderer({ loadContainer }: RendererOptions) {
     const context = await handler.query(new Request(input.url, { signal }));
     if (context instanceof Response) return { kind: 'redirect' };
     if (failures.length) throw failures[0];
-    const i18n = await i18nFor(siteData.locale);
+    const i18n = await i18nFor(siteData.locale, [...keys.values()]);
     const router = createStaticRouter(handler.dataRoutes, context);
     const element = (
       <ShellProviders store={store} i18n={i18n} loader={loader} country={siteData.country}>
@@ -244,9 +266,7 @@ export function createRenderer({ loadContainer }: RendererOptions) {
     const { pathname } = new URL(input.url);
     const styles = await Promise.all(
       [...keys].map(async ([remote, key]) => {
-        const info = await instance
-          .loadRemote<{ styleChunks?(pathname: string, settings: SiteData['settings']): string[] }>(`${key}/ServerInfo`)
-          .catch(() => null);
+        const info = await serverInfo(key);
         return { remote, chunks: info?.styleChunks?.(pathname, siteData.settings) ?? [] };
       }),
     );

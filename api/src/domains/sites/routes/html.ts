@@ -14,6 +14,7 @@ import { matchSiteRoute } from '@dating/shared/site-routes';
 import { cspWithStyle } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 import type { Site } from '../sites';
+import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
 
 const esc = (s: string) =>
@@ -192,13 +193,14 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     // A visitor's lander (or its 404) is rendered on the server with the versions this visitor is assigned
     // (docs/adr/0030); anything else, or a render that fails, is rendered by the browser as before.
     const landers = experiment.remotes.find((remote) => remote.name === 'mf_landers');
+    const origin = `${request.protocol}://${request.host}`;
     let root = '';
     let landerCss: string[] = [];
     if (app.config.ssr.enabled && !user && landers && (lander.page !== null || data.status === 404)) {
       const rendered = await app.services.ssr.render({
         shellVersion: deployed.shell.version,
         landersVersion: landers.version,
-        url: `${request.protocol}://${request.host}${request.url}`,
+        url: `${origin}${request.url}`,
         siteData: data,
         fetch: (inner) => innerFetch(request, inner),
       });
@@ -209,6 +211,10 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     const theme = siteTheme(request.site);
+    // The server-rendered page's own heading and intro as title and description; the site's otherwise.
+    const texts = pageTexts(root);
+    const title = texts.title ? `${texts.title} – ${esc(settings.name)}` : esc(settings.index_title || settings.name);
+    const description = texts.description ?? esc(settings.description);
     const html = `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -218,8 +224,22 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" type="image/png" sizes="192x192" href="/icons/${theme.slice(1)}/icon-192.png">
 <link rel="apple-touch-icon" href="/icons/${theme.slice(1)}/icon-192.png">
-<title>${esc(settings.index_title || settings.name)}</title>
-<meta name="description" content="${esc(settings.description)}">
+<title>${title}</title>
+<meta name="description" content="${description}">
+${headTags(
+  {
+    origin,
+    pathname: urlPath,
+    locale,
+    siteName: settings.name,
+    title,
+    description,
+    niche: request.site.niche,
+    status: reply.statusCode,
+    image: `/icons/${theme.slice(1)}/icon-512.png`,
+  },
+  safeJson,
+)}
 ${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(href)}">`).join('\n')}
 ${deployed.shell.js.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n')}
 ${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(href)}">`).join('\n')}
@@ -231,6 +251,20 @@ ${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${
 </html>`;
     return reply.type('text/html; charset=utf-8').send(html);
   }
+
+  // Per site (host): what crawlers may index, and the public pages and landers with their locale slugs.
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(`${request.protocol}://${request.host}`)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(`${request.protocol}://${request.host}`, request.site.niche)),
+  );
 
   app.get('/', { schema: { hide: true } }, page);
   app.get('/*', { schema: { hide: true } }, page);
