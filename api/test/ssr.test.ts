@@ -10,6 +10,7 @@ import { serverBundles } from '../src/testing/server-bundles';
 // deployed like `npm run deploy` does: the raw HTML of each lander route, no browser.
 
 const SHELL = '1.0.0-ssrshell';
+const SHELL2 = '1.0.1-ssrshel2';
 const STABLE = '0.1.0-stable01';
 const CANARY = '0.2.0-canary01';
 const BROKEN = '0.3.0-broken01';
@@ -28,12 +29,12 @@ async function deployVersion(app: string, version: string, files: Record<string,
   }
 }
 
-async function useLanders(current: string, canary?: { version: string; weight: number }) {
+async function useLanders(current: string, canary?: { version: string; weight: number }, shell = SHELL) {
   await writeFile(
     path.join(t.dataDir, 'site', 'registry.json'),
     JSON.stringify({
       apps: {
-        shell: { current: SHELL, history: [] },
+        shell: { current: shell, history: [] },
         'mf-landers': { current, history: [], ...(canary ? { canary } : {}) },
       },
     }),
@@ -113,6 +114,7 @@ describe('a visitor gets the lander rendered in the HTML', () => {
     // The shell's lander layout around it: the logo bar with the site's name and the login link.
     expect(markup).toContain('data-layout="lander"');
     expect(markup).toContain('href="/login"');
+    expect(markup).not.toContain('<script');
     expect(html).toContain(`<link rel="stylesheet" href="/remotes/mf-landers/${STABLE}/__federation_expose_HomePage.11111111.css">`);
     const data = siteData(html);
     expect(data.ssr?.router.loaderData).toBeDefined();
@@ -132,6 +134,9 @@ describe('a visitor gets the lander rendered in the HTML', () => {
     const gallery = await page('/landers/gallery');
     expect(gallery.statusCode).toBe(200);
     expect(root(gallery.body)).toContain('data-testid="lander-title"');
+    // Complete in place: no fallback swapped in by an inline script (the CSP allows none; nor does JS off).
+    expect(root(gallery.body)).not.toContain('<script');
+    expect(root(gallery.body)).not.toContain('<template');
     expect(gallery.body).toContain(`/remotes/mf-landers/${STABLE}/lander-gallery.22222222.css`);
 
     const member = (await t.call({ method: 'GET', url: `/api/member.php?id=${memberId}` })).json() as {
@@ -238,6 +243,20 @@ describe('canaries and faults', () => {
     }
     expect([...seen].sort()).toEqual([STABLE, CANARY].sort());
   });
+
+  test('a deploy and a rollback of the shell: each shell version renders (no restart)', async () => {
+    const site = path.join(t.dataDir, 'site');
+    await mkdir(path.join(site, 'shell', SHELL2, 'server'), { recursive: true });
+    await copyFile(path.join(site, 'shell', SHELL, 'entry-assets.json'), path.join(site, 'shell', SHELL2, 'entry-assets.json'));
+    await copyFile(path.join(site, 'shell', SHELL, 'server', 'render.js'), path.join(site, 'shell', SHELL2, 'server', 'render.js'));
+    for (const shell of [SHELL2, SHELL, SHELL2, SHELL]) {
+      await useLanders(STABLE, undefined, shell);
+      expect({ shell, markup: root((await page('/landers/gallery')).body).includes('data-testid="lander-title"') }).toEqual({
+        shell,
+        markup: true,
+      });
+    }
+  }, 30_000);
 
   test.each([
     ['throws', BROKEN, 'error'],

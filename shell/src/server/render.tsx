@@ -77,6 +77,11 @@ export type RenderOutput =
 
 
 export interface RendererOptions {
+  /**
+   * The federation host's name, unique per evaluation of this bundle: the runtime keeps shared modules per host
+   * name for the whole process, and another shell version's singletons must not be picked.
+   */
+  name: string;
   /** Loads and evaluates a remote's server container (`{ get, init }`) for the federation runtime. */
   loadContainer(remote: ServerRemote): Promise<unknown>;
 }
@@ -97,10 +102,10 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
 
 const containerKey = (remote: ServerRemote) => `${remote.name}__${remote.version.replace(/[^\w]/g, '_')}`;
 
-export function createRenderer({ loadContainer }: RendererOptions) {
+export function createRenderer({ name, loadContainer }: RendererOptions) {
   const remotesByKey = new Map<string, ServerRemote>();
   const instance = createInstance({
-    name: 'shell_server',
+    name,
     remotes: [],
     shared: Object.fromEntries(
       Object.entries(PROVIDED).map(([key, lib]) => [
@@ -127,7 +132,8 @@ export function createRenderer({ loadContainer }: RendererOptions) {
       keys.set(remote.name, key);
       if (!remotesByKey.has(key)) {
         remotesByKey.set(key, remote);
-        instance.registerRemotes([{ name: key, entry: `ssr:${key}`, entryGlobalName: key }]);
+        // The entry names this host too: the runtime caches loaded entries process-wide by name and entry.
+        instance.registerRemotes([{ name: key, entry: `ssr:${name}/${key}`, entryGlobalName: key }]);
       }
     }
     const cache = new Map<string, Promise<RemoteComponent<RemoteId>>>();
@@ -201,6 +207,9 @@ export function createRenderer({ loadContainer }: RendererOptions) {
         reject(new Error('server render budget exceeded'));
       };
       const stream = renderToPipeableStream(element, {
+        // Every boundary inline, however big: React otherwise sends a large one after a fallback and swaps it in
+        // with an inline script, which the CSP refuses (and which a browser without JavaScript never runs).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           signal.removeEventListener('abort', onAbort);
           stream.pipe(sink);

@@ -32,7 +32,7 @@ export function readServerBundleFromDisk(siteDir: string): ServerBundleReader {
 
 /** The shell server bundle's API (shell/src/server/render.tsx). */
 interface ShellServerBundle {
-  createRenderer(options: { loadContainer(remote: { name: string; version: string }): Promise<unknown> }): {
+  createRenderer(options: { name: string; loadContainer(remote: { name: string; version: string }): Promise<unknown> }): {
     render(input: {
       url: string;
       siteData: SiteData;
@@ -143,9 +143,13 @@ export function createServerRenderer(options: {
     return pending;
   }
 
-  function container(remote: { name: string; version: string }): Promise<unknown> {
+  /**
+   * A remote version's container, evaluated once per shell version: a container is initialised with its host's
+   * shared singletons, so a new shell version (another React instance) gets fresh containers.
+   */
+  function container(shellVersion: string, remote: { name: string; version: string }): Promise<unknown> {
     const app = remote.name.replace(/_/g, '-');
-    return once(containers, `${app}@${remote.version}`, async () => {
+    return once(containers, `${shellVersion}|${app}@${remote.version}`, async () => {
       const code = await read(app, remote.version, 'server/remoteEntry.js');
       if (code === null) throw new MissingBundle(`${app} ${remote.version} has no server bundle`);
       const exports = evaluateCommonJs(code, `/remotes/${app}/${remote.version}/server/remoteEntry.js`) as Record<
@@ -156,12 +160,26 @@ export function createServerRenderer(options: {
     });
   }
 
+  let currentShell: string | null = null;
+  let evaluations = 0;
   function shell(version: string): Promise<ShellRenderer> {
+    // One shell version at a time: the federation runtime's share scope is the process's, and a container
+    // initialised with another shell's singletons would render with a second React. A deploy or rollback of the
+    // shell evaluates it and the containers afresh.
+    if (version !== currentShell) {
+      shells.clear();
+      containers.clear();
+      currentShell = version;
+    }
     return once(shells, version, async () => {
       const code = await read('shell', version, 'server/render.js');
       if (code === null) throw new MissingBundle(`shell ${version} has no server bundle`);
       const bundle = evaluateCommonJs(code, `/remotes/shell/${version}/server/render.js`) as ShellServerBundle;
-      return bundle.createRenderer({ loadContainer: container });
+      evaluations += 1;
+      return bundle.createRenderer({
+        name: `shell_server_${evaluations}`,
+        loadContainer: (remote) => container(version, remote),
+      });
     });
   }
 
