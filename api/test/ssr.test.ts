@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { SiteData } from '@dating/shared/contract/index';
 import { first } from '../src/db/sql';
 import { createTestApp, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
+import { styleAttributes } from '../src/domains/sites/routes/html';
 
 // Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
 // deployed like `npm run deploy` does: the raw HTML of each lander route, no browser.
@@ -166,6 +168,19 @@ describe('a visitor gets the lander rendered in the HTML', () => {
     expect(root(res.body)).toBe('');
     expect(siteData(res.body).ssr).toBeUndefined();
   });
+});
+
+test('the style attributes of the server markup are allowed by the CSP, by their hashes only', async () => {
+  const res = await page('/landers/maplanding');
+  const values = styleAttributes(root(res.body));
+  expect(values.length).toBeGreaterThan(0);
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("style-src 'self'");
+  for (const value of values) {
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  expect(csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
+  expect(csp).not.toContain('unsafe-inline');
 });
 
 describe('found and shared', () => {

@@ -40,6 +40,17 @@ export function cspWithStyle(css: string): string {
 }
 
 /**
+ * The CSP of a server-rendered page (docs/adr/0030) whose markup carries these `style` attribute values (React
+ * writes `style={…}` as an attribute on the server; in the browser it uses the CSSOM): exactly those values are
+ * allowed (`'unsafe-hashes'` with their hashes), no other inline style.
+ */
+export function cspWithStyleAttributes(values: Iterable<string>): string {
+  const hashes = [...new Set(values)].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  if (hashes.length === 0) return csp(DIRECTIVES);
+  return csp({ ...DIRECTIVES, 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
+}
+
+/**
  * Features the site never uses are off for it and for anything it embeds; geolocation (a member's location)
  * and fullscreen (photos) stay available to our own origin. Only names Chromium knows: an unknown one is a
  * console warning on every page.

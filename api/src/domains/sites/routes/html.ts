@@ -11,7 +11,7 @@ import {
   type SiteData,
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
-import { cspWithStyle } from '../../../lib/security-headers';
+import { cspWithStyle, cspWithStyleAttributes } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 import type { Site } from '../sites';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
@@ -48,6 +48,13 @@ function isSitePage(rawPath: string): boolean {
   } catch {
     return false;
   }
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** The values of the `style` attributes in server-rendered markup, as the browser reads them. */
+export function styleAttributes(markup: string): string[] {
+  return [...markup.matchAll(/ style="([^"]*)"/g)].map((m) => m[1]!.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]!));
 }
 
 /** Headers of the visitor's request that the server render's api requests carry too. */
@@ -206,6 +213,8 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       });
       if (rendered?.kind === 'page') {
         root = rendered.html;
+        // The style attributes React wrote are allowed by their hashes, and only those (docs/adr/0030).
+        reply.header('content-security-policy', cspWithStyleAttributes(styleAttributes(root)));
         landerCss = rendered.css;
         data.ssr = rendered.hydration;
       }
