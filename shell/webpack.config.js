@@ -1,4 +1,8 @@
-const { createConfig } = require('../tools/webpack/create-config');
+const { createConfig, createServerConfig } = require('../tools/webpack/create-config');
 
 // The host: remotes are registered at run time from the registry the server inlines (ARCHITECTURE §3).
-module.exports = createConfig({ dir: __dirname, name: 'shell', host: true });
+const browser = createConfig({ dir: __dirname, name: 'shell', host: true });
+// The server bundle the api renders the landers with (docs/adr/0030); `webpack serve` serves the browser build only.
+module.exports = process.env.WEBPACK_SERVE
+  ? browser
+  : [browser, createServerConfig({ dir: __dirname, name: 'shell', serverEntry: './src/server/render.tsx' })];

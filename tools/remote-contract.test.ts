@@ -7,11 +7,18 @@ import { REMOTE_EXPOSES } from '../shared/src/remotes';
 
 const root = path.resolve(__dirname, '..');
 
+/** Exposed by a server container only (the api reads it, not the shell: docs/adr/0030), so not in the contract. */
+const SERVER_ONLY_EXPOSES = new Set(['ServerInfo']);
+
 function exposesOf(app: string): { name: string; exposes: Record<string, string> } {
   const config = readFileSync(path.join(root, app, 'webpack.config.js'), 'utf8');
   const name = /name: '(\w+)'/.exec(config)?.[1];
   if (!name) throw new Error(`${app}/webpack.config.js names no remote`);
-  const exposes = Object.fromEntries([...config.matchAll(/'\.\/(\w+)': '\.\/([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
+  const exposes = Object.fromEntries(
+    [...config.matchAll(/'\.\/(\w+)': '\.\/([^']+)'/g)]
+      .filter((m) => !SERVER_ONLY_EXPOSES.has(m[1]!))
+      .map((m) => [m[1]!, m[2]!]),
+  );
   return { name, exposes };
 }
 

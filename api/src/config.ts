@@ -57,6 +57,11 @@ export interface AppConfig {
   bench: boolean;
   /** In-process caches switched off (`CACHES_OFF=profiles,chats` or `all`; lib/caches.ts): bench comparisons. */
   cachesOff: string[];
+  /**
+   * Server rendering of the landers (docs/adr/0030): `SSR=off` serves them for client rendering only (the bench's
+   * side-by-side comparison); `SSR_BUDGET_MS` is the time budget of one render before the page falls back.
+   */
+  ssr: { enabled: boolean; budgetMs: number };
   logLevel: string;
   /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
   logRequests: number;
@@ -119,6 +124,7 @@ export function configFromEnv(
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
+    ssr: { enabled: env.SSR !== 'off', budgetMs: positiveInt(env.SSR_BUDGET_MS, 1500) },
     cachesOff: (env.CACHES_OFF ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { registerErrorsNamespace, type Locale } from '@dating/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { coreApi, registerErrorsNamespace, type Locale } from '@dating/shared';
 import { createShellStore } from './app/create-shell-store';
 import { ShellApp } from './app/shell-app';
 import { fetchSiteData, readSiteData } from './app/site-data';
@@ -33,20 +33,24 @@ export async function start(): Promise<void> {
   });
   if (save) writeLocaleCookie(locale);
 
+  // `#root` holds the server's rendering of this page (docs/adr/0030): hydrate it with the state it was rendered
+  // with, in the locale it was rendered in.
+  const ssr = siteData.ssr && locale === siteData.locale ? siteData.ssr : undefined;
   const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);
-  const router = createBrowserRouter(
-    buildRoutes(loader, ROUTE_TABLE, {
-      store,
-      settings: () => siteData.settings,
-      notFoundPath: siteData.status === 404 ? window.location.pathname : null,
-    }),
-  );
+  if (ssr) store.dispatch(coreApi.util.upsertQueryEntries(ssr.queries as never));
+  const routes = buildRoutes(loader, ROUTE_TABLE, {
+    store,
+    settings: () => siteData.settings,
+    notFoundPath: siteData.status === 404 ? window.location.pathname : null,
+    serverRendered: Boolean(ssr),
+  });
+  if (ssr) await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
 
-  const container =
-    document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-  createRoot(container).render(
-    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />,
-  );
+  const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  const app = <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />;
+  if (ssr) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   registerServiceWorker(i18n);
 
   if (siteData.user) {
@@ -56,3 +60,20 @@ export async function start(): Promise<void> {
     ]);
   }
 }
+
+/**
+ * The matched routes' modules, loaded before the router starts: a router that still has to load them renders its
+ * start-up fallback first, which is not what the server rendered.
+ */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+

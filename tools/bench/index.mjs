@@ -249,6 +249,9 @@ try {
 }
 if (!args.has('--pages-only')) {
   await runDbRatio();
+  // Server-rendered landers against client rendering (docs/adr/0030).
+  const { runSsrBench } = await import('./ssr.mjs');
+  await runSsrBench({ lighthouse: !args.has('--no-lighthouse') });
   await runLiveBench();
   await runDeployBench();
   await runPhotoBench();

@@ -140,7 +140,8 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         // Hashed in dev too: the entry's runtime and the container's runtime each emit the shared chunks.
         chunkFilename: '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
+        // The server bundle (createServerConfig) is built beside this one into dist/server.
+        clean: { keep: /^server\// },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.json'],
@@ -254,4 +255,117 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
   };
 }
 
-module.exports = { createConfig, DEV_PORTS };
+/**
+ * The server bundle of an app (docs/adr/0030-server-rendered-landers.md), built beside the browser one into
+ * `dist/server/` and published with it by `npm run deploy`, so each version carries its own server rendering.
+ * - A remote (`exposes`): a module federation container as a `commonjs-module` (`server/remoteEntry.js`) with the
+ *   `@module-federation/node` runtime plugin and the same shared singletons as the browser (without the browser
+ *   facades), in one file: the api evaluates it from the version's files, no chunk is fetched afterwards.
+ * - The shell (`serverEntry`): a CommonJS bundle (`server/render.js`) exporting the renderer; it is the federation
+ *   host on the server (runtime `createInstance`) and provides the shared singletons to the remotes' containers.
+ * CSS modules export only their class names (the same hashes as the browser build: same context, same names);
+ * other styles are left to the browser's CSS files.
+ */
+function createServerConfig({ dir, name, exposes = {}, serverEntry }) {
+  return () => {
+    const sassLoader = styleRules(true)[0].use[2];
+    const config = {
+      // `webpack --config-name <name>-server` builds this one alone (the api's tests do).
+      name: `${name}-server`,
+      mode: 'production',
+      context: dir,
+      target: 'async-node',
+      entry: serverEntry ? { render: serverEntry } : {},
+      devtool: false,
+      output: {
+        path: path.join(dir, 'dist/server'),
+        publicPath: '',
+        uniqueName: `${name}_server`,
+        filename: '[name].js',
+        chunkFilename: '[name].js',
+        ...(serverEntry ? { library: { type: 'commonjs2' } } : {}),
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.json'],
+        conditionNames: ['production', 'node', 'import', 'require', 'module', 'default'],
+      },
+      module: {
+        rules: [
+          swcRule(true),
+          {
+            test: /\.module\.scss$/,
+            use: [
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: '[hash:base64:6]',
+                    exportOnlyLocals: true,
+                  },
+                },
+              },
+              sassLoader,
+            ],
+          },
+          { test: /\.s?css$/, exclude: /\.module\.scss$/, use: [path.join(__dirname, 'server-style-loader.js')] },
+          { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset/inline' },
+        ],
+      },
+      cache:
+        process.env.WEBPACK_CACHE === 'none'
+          ? false
+          : {
+              type: 'filesystem',
+              cacheDirectory: path.join(root, 'node_modules/.cache/webpack', `${name}-server`),
+              buildDependencies: {
+                config: [__filename, path.join(__dirname, 'shared-deps.js'), path.join(dir, 'webpack.config.js')],
+              },
+            },
+      // One file: the api reads a version's server bundle once and never loads a chunk of it afterwards.
+      optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
+      performance: { hints: false },
+      plugins: [
+        new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
+        new (require('webpack').DefinePlugin)({
+          __SHARED_VERSIONS__: JSON.stringify(serverSharedVersions()),
+        }),
+        ...(serverEntry
+          ? []
+          : [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                library: { type: 'commonjs-module', name },
+                exposes,
+                remotes: {},
+                shared: serverSharedConfig(),
+                shareStrategy: 'loaded-first',
+                runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+                manifest: false,
+                dts: false,
+                experiments: { optimization: { target: 'node' } },
+              }),
+            ]),
+      ],
+      stats: 'errors-warnings',
+    };
+    return config;
+  };
+}
+
+/** The shared singletons of the server containers: the browser's list with the real packages, not the facades. */
+function serverSharedConfig() {
+  const shared = sharedConfig();
+  for (const item of Object.values(shared)) delete item.import;
+  return shared;
+}
+
+/** What the shell's server bundle provides to the containers, by share key and version. */
+function serverSharedVersions() {
+  return Object.fromEntries(Object.entries(serverSharedConfig()).map(([key, item]) => [key, item.version]));
+}
+
+module.exports = { createConfig, createServerConfig, DEV_PORTS };

@@ -32,6 +32,8 @@ function valueImports(module: string): Array<{ file: string; name: string }> {
   const found: Array<{ file: string; name: string }> = [];
   for (const dir of APP_DIRS) {
     for (const file of sourceFiles(path.join(root, dir, 'src'))) {
+      // The server bundle (docs/adr/0030) is built with the real packages, not the browser facades.
+      if (file.includes(`${path.sep}src${path.sep}server${path.sep}`)) continue;
       for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
         if (match[1]) continue;
         for (const specifier of match[2]!.split(',')) {

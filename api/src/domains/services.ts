@@ -10,7 +10,7 @@ import {
   createPhotosService,
   createLoginGuard,
 } from './accounts';
-import { createSitesService, createRegistry } from './sites';
+import { createSitesService, createRegistry, createServerRenderer } from './sites';
 import { createExperimentsService, createTelemetryService } from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
@@ -74,6 +74,14 @@ export function createServices(deps: ServiceDeps) {
   const chats = createChatsService(db, deps.raw, { profiles, blocked, bus });
   // Each member's counters (the `counters` live event, the navigation's badges): one definition for every writer.
   const counters = createCountersService(deps.raw, chats);
+  /** The deploy registry (deploy_apps rows, reloaded on NOTIFY) and the deployed files in storage. */
+  const registry = createRegistry({
+    db,
+    raw: deps.raw,
+    storage,
+    log: deps.log,
+    cacheDir: path.join(deps.config.dataDir, 'cache', 'versions'),
+  });
   const core = {
     storage,
     sites,
@@ -104,13 +112,16 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService(db, { mail }),
     shop: createShopService(db),
     push,
-    /** The deploy registry (deploy_apps rows, reloaded on NOTIFY) and the deployed files in storage. */
-    registry: createRegistry({
-      db,
-      raw: deps.raw,
-      storage,
+    registry,
+    /**
+     * Server rendering of the landers with each version's own server bundle (docs/adr/0030), read from the
+     * deployed files in storage (through the registry's per-node copy).
+     */
+    ssr: createServerRenderer({
+      read: async (app, version, file) =>
+        (await registry.readFile(app, version, file))?.toString('utf8') ?? null,
       log: deps.log,
-      cacheDir: path.join(deps.config.dataDir, 'cache', 'versions'),
+      budgetMs: deps.config.ssr.budgetMs,
     }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.

@@ -45,21 +45,40 @@ const withOrigin = new Map<string, string>();
  * The CSP of a page whose deployed files come from a CDN (a site's `cdn_prefix`): scripts, styles, fonts, images
  * and the manifests (fetched) may also come from that origin. Kept per origin (a handful of sites).
  */
+/** The directives with `origin` added where deployed files and photos are loaded from. */
+function directivesWithOrigin(origin: string): Record<string, string[]> {
+  const add = (name: string) => [...DIRECTIVES[name]!, origin];
+  return {
+    ...DIRECTIVES,
+    'script-src': add('script-src'),
+    'style-src': add('style-src'),
+    'img-src': add('img-src'),
+    'font-src': add('font-src'),
+    'connect-src': add('connect-src'),
+  };
+}
+
 export function cspWithOrigin(origin: string): string {
   let policy = withOrigin.get(origin);
   if (!policy) {
-    const add = (name: string) => [...DIRECTIVES[name]!, origin];
-    policy = csp({
-      ...DIRECTIVES,
-      'script-src': add('script-src'),
-      'style-src': add('style-src'),
-      'img-src': add('img-src'),
-      'font-src': add('font-src'),
-      'connect-src': add('connect-src'),
-    });
+    policy = csp(directivesWithOrigin(origin));
     withOrigin.set(origin, policy);
   }
   return policy;
+}
+
+/**
+ * The CSP of a server-rendered page (docs/adr/0030) whose markup carries these `style` attribute values (React
+ * writes `style={…}` as an attribute on the server; in the browser it uses the CSSOM): exactly those values are
+ * allowed (`'unsafe-hashes'` with their hashes), no other inline style.
+ */
+export function cspWithStyleAttributes(values: Iterable<string>, cdnOrigin?: string): string {
+  const directives = cdnOrigin ? directivesWithOrigin(cdnOrigin) : DIRECTIVES;
+  const hashes = [...new Set(values)].map(
+    (value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`,
+  );
+  if (hashes.length === 0) return csp(directives);
+  return csp({ ...directives, 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
 }
 
 /**

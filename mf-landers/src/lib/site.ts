@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   NICHE_VARIANTS,
   useGetSettingsQuery,
@@ -20,7 +21,9 @@ export function useSite() {
   const { data: settings } = useGetSettingsQuery();
   const current = useCurrentUser();
   const user = current ?? null;
-  const source = useMemo(() => trafficSource(), []);
+  // The router's address, not `window`'s: the same on the server (docs/adr/0030) and in the browser.
+  const { search } = useLocation();
+  const source = useMemo(() => trafficSource(search), [search]);
   return {
     settings,
     user,

@@ -1,18 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-/** The visitor's "reduce motion" wish (animated landers stand still and offer manual controls). */
+function subscribe(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const current = () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
+
+/**
+ * The visitor's "reduce motion" wish (animated landers stand still and offer manual controls). A server-rendered
+ * page (docs/adr/0030) is written without it and hydrated that way; React then renders again with the wish.
+ */
 export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(QUERY);
-    const update = () => setReduced(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribe, current, () => false);
 }

@@ -15,16 +15,38 @@ export interface ApiExtraOptions {
   maxRetries?: number;
 }
 
+/**
+ * The store's thunk extra argument on the server (docs/adr/0030): requests go to `origin` through `fetch` (the api
+ * answers them in process, with the visitor's cookies), since a server has no page origin to be relative to.
+ */
+export interface ApiExtra {
+  origin: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+const prepareHeaders = (headers: Headers) => {
+  headers.set(REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE);
+  return headers;
+};
+
+const serverQueries = new WeakMap<ApiExtra, ReturnType<typeof fetchBaseQuery>>();
+
+function serverBaseQuery(extra: ApiExtra) {
+  let query = serverQueries.get(extra);
+  if (!query) {
+    query = fetchBaseQuery({ baseUrl: `${extra.origin}/api/`, fetchFn: (input) => extra.fetch(input as Request), prepareHeaders });
+    serverQueries.set(extra, query);
+  }
+  return query;
+}
+
 const rawBaseQuery = fetchBaseQuery({
   // Absolute, so a Request can be built outside a page too (tests, workers); same origin as the page.
   baseUrl: typeof location === 'undefined' ? '/api/' : `${location.origin}/api/`,
   credentials: 'include',
   // Looked up per call, so whichever fetch the page (or a test's edge) has at that moment is used.
   fetchFn: (input, init) => fetch(input, init),
-  prepareHeaders: (headers) => {
-    headers.set(REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE);
-    return headers;
-  },
+  prepareHeaders,
 });
 
 export function isAuthRequiredError(error: FetchBaseQueryError | undefined): boolean {
@@ -47,7 +69,8 @@ function methodOf(args: string | FetchArgs): string {
  */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
   async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const extra = api.extra as ApiExtra | undefined;
+    const result = await (extra?.fetch ? serverBaseQuery(extra) : rawBaseQuery)(args, api, extraOptions);
     // The staff area has its own session (issue 14): a missing staff session says nothing about the member's.
     if (isAuthRequiredError(result.error) && !urlOf(args).startsWith(STAFF_API_PREFIX)) {
       api.dispatch(authRequired());

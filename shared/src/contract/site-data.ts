@@ -24,5 +24,15 @@ export interface SiteData {
   remotes: RegistryEntry[];
   /** Set when the server answered this page with an error status (404: a lander of an unknown member). */
   status?: number;
+  /** Set when `#root` holds the server's rendering of the page: what the browser hydrates it with (docs/adr/0030). */
+  ssr?: ServerHydration;
+}
+
+/** The state a server-rendered page was rendered with, so the browser's first render is the same. */
+export interface ServerHydration {
+  /** The RTK Query results the page was rendered with (the browser upserts them before it hydrates). */
+  queries: { endpointName: string; arg: unknown; value: unknown }[];
+  /** react-router's hydration data (loader data and errors of the matched routes). */
+  router: { loaderData: Record<string, unknown>; actionData: null; errors: Record<string, unknown> | null };
 }
 export const SITE_DATA_ELEMENT_ID = 'site-data';

@@ -7,6 +7,7 @@ import {
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api } from '../api/api';
+import type { ApiExtra } from '../api/base-query';
 import { coreApi } from '../api/core-endpoints';
 import { rootReducer, type RootState } from './root-reducer';
 import { authRequired, loggedOut } from './session';
@@ -41,12 +42,12 @@ function createSessionListener() {
 }
 
 /** Creates the one store (the shell does this once; tests make their own). */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, options: { extra?: ApiExtra } = {}) {
   const sessionListener = createSessionListener();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().prepend(sessionListener.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: options.extra } }).prepend(sessionListener.middleware).concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

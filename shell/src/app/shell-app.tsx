@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
@@ -17,21 +17,37 @@ export interface ShellAppProps {
   country: string | null;
 }
 
-/** Providers around the router; the same tree in the browser and in tests (with a memory router). */
-export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
-  // The routes' access rules run again when the session changes (docs/adr/0023).
-  useEffect(() => revalidateOnSessionChange(store, router), [store, router]);
+/**
+ * The providers around the router: the same tree in the browser, in tests and on the server (where the router is
+ * react-router's static one), so a server-rendered page hydrates without a difference (docs/adr/0030).
+ */
+export function ShellProviders({
+  store,
+  i18n,
+  loader,
+  country,
+  children,
+}: Omit<ShellAppProps, 'router'> & { children: ReactNode }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <SiteContext.Provider value={{ country }}>
           <RemoteLoaderContext.Provider value={loader}>
-            <Suspense fallback={<Spinner block />}>
-              <RouterProvider router={router} />
-            </Suspense>
+            <Suspense fallback={<Spinner block />}>{children}</Suspense>
           </RemoteLoaderContext.Provider>
         </SiteContext.Provider>
       </I18nextProvider>
     </Provider>
+  );
+}
+
+/** Providers around the router; the same tree in the browser and in tests (with a memory router). */
+export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
+  // The routes' access rules run again when the session changes (docs/adr/0023).
+  useEffect(() => revalidateOnSessionChange(store, router), [store, router]);
+  return (
+    <ShellProviders store={store} i18n={i18n} loader={loader} country={country}>
+      <RouterProvider router={router} />
+    </ShellProviders>
   );
 }

@@ -23,6 +23,15 @@ export function LanderLayout() {
           <div className="d-flex align-items-center gap-1">
             <LanguageDropdown />
             {user ? null : (
+              // Without JavaScript the server-rendered lander's call to action (a button opening the signup modal)
+              // does nothing: a plain link to the signup page instead (docs/adr/0030).
+              <noscript>
+                <a className="btn btn-warning btn-sm fw-semibold" href="/signup" data-testid="nav-signup-noscript">
+                  {t('signupModal.title')}
+                </a>
+              </noscript>
+            )}
+            {user ? null : (
               <PrefetchLink className="btn btn-light btn-sm fw-semibold" to="/login" data-testid="nav-login">
                 {t('nav.login')}
               </PrefetchLink>

@@ -21,6 +21,11 @@ import { landerLoader, type LanderRouteOptions } from './lander-loader';
 export interface RouteOptions extends LanderRouteOptions {
   /** The store the access loaders read the session and settings from (docs/adr/0023). */
   store: AccessSource;
+  /**
+   * The page is (or will be) rendered on the server: every route's module is loaded by its `lazy`, so the first
+   * render already shows the page, on the server and when the browser hydrates it (docs/adr/0030).
+   */
+  serverRendered?: boolean;
 }
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
@@ -39,7 +44,7 @@ function never(): Promise<never> {
   return new Promise(() => undefined);
 }
 
-function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'lazy'> {
+function remoteRoute(def: RouteDef, loader: RemoteLoader, serverRendered = false): Pick<RouteObject, 'lazy'> {
   const target = def.target;
   if (!isRemoteTarget(target)) throw new Error('not a remote route');
   return {
@@ -48,7 +53,7 @@ function remoteRoute(def: RouteDef, loader: RemoteLoader): Pick<RouteObject, 'la
     // redirected, and `/:token` may turn out a 404, so for those the module loads on first render instead.
     lazy: async () => {
       let initial: LoadedRemote | undefined;
-      if (def.access !== 'home' && def.access !== 'member' && def.path !== '/:token') {
+      if (serverRendered || (def.access !== 'home' && def.access !== 'member' && def.path !== '/:token')) {
         try {
           initial = { component: await loader.load(target) };
         } catch (error) {
@@ -85,7 +90,7 @@ function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions):
     path: def.path,
     app: isRemoteTarget(def.target) ? def.target.remote.replace(/_/g, '-') : 'shell',
   };
-  const base = isRemoteTarget(def.target) ? remoteRoute(def, loader) : shellRoute(def);
+  const base = isRemoteTarget(def.target) ? remoteRoute(def, loader, options.serverRendered) : shellRoute(def);
   const common: Pick<RouteObject, 'lazy' | 'Component' | 'loader' | 'handle' | 'errorElement'> = {
     ...base,
     handle,

@@ -31,3 +31,10 @@ export {
   type SwitchCommand,
   type SwitchResult,
 } from './deploy/state';
+export {
+  createServerRenderer,
+  readServerBundleFromDisk,
+  type ServerBundleReader,
+  type ServerRenderer,
+  type SsrStats,
+} from './ssr';

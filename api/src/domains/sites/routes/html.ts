@@ -9,9 +9,10 @@ import {
   type SiteData,
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
-import { cspWithOrigin, cspWithStyle } from '../../../lib/security-headers';
+import { cspWithOrigin, cspWithStyle, cspWithStyleAttributes } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../experiments';
 import type { Site } from '../sites';
+import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
 
 const esc = (s: string) =>
@@ -59,6 +60,32 @@ export function cdnPrefix(site: Site): string {
   }
 }
 
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/** The values of the `style` attributes in server-rendered markup, as the browser reads them. */
+export function styleAttributes(markup: string): string[] {
+  return [...markup.matchAll(/ style="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]!),
+  );
+}
+
+/** Headers of the visitor's request that the server render's api requests carry too. */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-real-ip',
+];
+
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
@@ -93,6 +120,38 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     return { page: match.page, slugLocale: match.slug?.locale ?? null };
+  }
+
+  /**
+   * The server render's api requests, answered in process (`inject`) as the visitor's own: their host (the site),
+   * cookies, language and address headers.
+   */
+  async function innerFetch(request: FastifyRequest, inner: Request): Promise<Response> {
+    const url = new URL(inner.url);
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    inner.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers.host = request.headers.host ?? url.host;
+    const body = inner.body ? Buffer.from(await inner.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: inner.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      remoteAddress: request.ip,
+      ...(body ? { payload: body } : {}),
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (name === 'set-cookie' || value === undefined) continue;
+      out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = [204, 205, 304].includes(answer.statusCode);
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: out });
   }
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -185,7 +244,38 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       data.status = 404;
       reply.code(404);
     }
+    // A visitor's lander (or its 404) is rendered on the server with the versions this visitor is assigned
+    // (docs/adr/0030); anything else, or a render that fails, is rendered by the browser as before.
+    const landers = experiment.remotes.find((remote) => remote.name === 'mf_landers');
+    const origin = `${request.protocol}://${request.host}`;
+    let root = '';
+    let landerCss: string[] = [];
+    if (app.config.ssr.enabled && !user && landers && (lander.page !== null || data.status === 404)) {
+      const rendered = await app.services.ssr.render({
+        shellVersion: deployed.shell.version,
+        landersVersion: landers.version,
+        url: `${origin}${request.url}`,
+        siteData: data,
+        fetch: (inner) => innerFetch(request, inner),
+      });
+      if (rendered?.kind === 'page') {
+        root = rendered.html;
+        // The style attributes React wrote are allowed by their hashes, and only those (docs/adr/0030).
+        reply.header(
+          'content-security-policy',
+          cspWithStyleAttributes(styleAttributes(root), cdn ? new URL(cdn).origin : undefined),
+        );
+        landerCss = rendered.css;
+        data.ssr = rendered.hydration;
+      }
+    }
     const theme = siteTheme(request.site);
+    // The server-rendered page's own heading and intro as title and description; the site's otherwise.
+    const texts = pageTexts(root);
+    const title = texts.title
+      ? `${texts.title} – ${esc(settings.name)}`
+      : esc(settings.index_title || settings.name);
+    const description = texts.description ?? esc(settings.description);
     const html = `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -195,19 +285,47 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" type="image/png" sizes="192x192" href="/icons/${theme.slice(1)}/icon-192.png">
 <link rel="apple-touch-icon" href="/icons/${theme.slice(1)}/icon-192.png">
-<title>${esc(settings.index_title || settings.name)}</title>
-<meta name="description" content="${esc(settings.description)}">
-${deployed.shell.css.map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
+<title>${title}</title>
+<meta name="description" content="${description}">
+${headTags(
+  {
+    origin,
+    pathname: urlPath,
+    locale,
+    siteName: settings.name,
+    title,
+    description,
+    niche: request.site.niche,
+    status: reply.statusCode,
+    image: `/icons/${theme.slice(1)}/icon-512.png`,
+  },
+  safeJson,
+)}
+${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
 ${deployed.shell.js.map((src) => `<script defer src="${esc(viaCdn(src))}"></script>`).join('\n')}
 ${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(viaCdn(href))}">`).join('\n')}
 </head>
 <body>
-<div id="root"></div>
+<div id="root">${root}</div>
 <script type="application/json" id="site-data">${safeJson(data)}</script>
 </body>
 </html>`;
     return reply.type('text/html; charset=utf-8').send(html);
   }
+
+  // Per site (host): what crawlers may index, and the public pages and landers with their locale slugs.
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(`${request.protocol}://${request.host}`)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(`${request.protocol}://${request.host}`, request.site.niche)),
+  );
 
   app.get('/', { schema: { hide: true } }, page);
   app.get('/*', { schema: { hide: true } }, page);

@@ -1,0 +1,294 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { SiteData } from '@dating/shared/contract/index';
+import { first } from '../src/db/sql';
+import { createTestApp, type TestContext } from '../src/testing/helpers';
+import { serverBundles } from '../src/testing/server-bundles';
+import { styleAttributes } from '../src/domains/sites/routes/html';
+
+// Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
+// deployed like `npm run deploy` does: the raw HTML of each lander route, no browser.
+
+const SHELL = '1.0.0-ssrshell';
+const SHELL2 = '1.0.1-ssrshel2';
+const STABLE = '0.1.0-stable01';
+const CANARY = '0.2.0-canary01';
+const BROKEN = '0.3.0-broken01';
+const HANGING = '0.4.0-hanging1';
+const WITHOUT = '0.5.0-noserver';
+
+let t: TestContext;
+let memberId: number;
+let otherSiteMemberId: number;
+
+async function deployVersion(app: string, version: string, files: Record<string, string>) {
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(t.dataDir, 'site', app, version, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, content);
+  }
+}
+
+async function useLanders(current: string, canary?: { version: string; weight: number }, shell = SHELL) {
+  await writeFile(
+    path.join(t.dataDir, 'site', 'registry.json'),
+    JSON.stringify({
+      apps: {
+        shell: { current: shell, history: [] },
+        'mf-landers': { current, history: [], ...(canary ? { canary } : {}) },
+      },
+    }),
+  );
+  // The registry is re-read at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+}
+
+const MANIFEST = JSON.stringify({
+  exposes: [
+    { name: 'HomePage', assets: { css: { sync: ['__federation_expose_HomePage.11111111.css'], async: [] } } },
+    {
+      name: 'LanderPage',
+      assets: { css: { sync: [], async: ['lander-gallery.22222222.css', 'lander-profile-card.33333333.css'] } },
+    },
+  ],
+});
+
+beforeAll(async () => {
+  const bundles = serverBundles();
+  t = await createTestApp({ profiles: 12, ssr: { enabled: true, budgetMs: 5000 } });
+  const site = path.join(t.dataDir, 'site');
+  await mkdir(path.join(site, 'shell', SHELL, 'server'), { recursive: true });
+  await writeFile(
+    path.join(site, 'shell', SHELL, 'entry-assets.json'),
+    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
+  );
+  await copyFile(bundles.shell, path.join(site, 'shell', SHELL, 'server', 'render.js'));
+  const landers = await readFile(bundles.landers, 'utf8');
+  await deployVersion('mf-landers', STABLE, { 'server/remoteEntry.js': landers, 'mf-manifest.json': MANIFEST });
+  // The canary's build marks its heading, so which version rendered the page shows in the HTML.
+  const canary = landers.replaceAll('"lander-title"', '"lander-title-canary"');
+  expect(canary).not.toBe(landers);
+  await deployVersion('mf-landers', CANARY, { 'server/remoteEntry.js': canary, 'mf-manifest.json': MANIFEST });
+  await deployVersion('mf-landers', BROKEN, {
+    'server/remoteEntry.js': 'throw new Error("this build is broken");',
+    'mf-manifest.json': MANIFEST,
+  });
+  await deployVersion('mf-landers', HANGING, {
+    'server/remoteEntry.js':
+      'module.exports = { init() {}, get() { return new Promise(() => {}); } };',
+    'mf-manifest.json': MANIFEST,
+  });
+  await deployVersion('mf-landers', WITHOUT, { 'mf-manifest.json': MANIFEST });
+  await useLanders(STABLE);
+
+  const members = (await t.call({ method: 'GET', url: '/api/members.php?numResults=1' })).json() as {
+    profiles: { id: number }[];
+  };
+  memberId = members.profiles[0]!.id;
+  const other = await first<{ id: number }>(
+    t.app.db,
+    sql`SELECT id FROM users WHERE site_id <> (SELECT id FROM sites WHERE host = 'localhost') ORDER BY id LIMIT 1`,
+  );
+  otherSiteMemberId = Number(other!.id);
+  expect(otherSiteMemberId).toBeGreaterThan(0);
+}, 300_000);
+afterAll(() => t?.close());
+
+function siteData(html: string): SiteData {
+  const m = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(html);
+  return JSON.parse(m![1]!) as SiteData;
+}
+function root(html: string): string {
+  return /<div id="root">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(html)![1]!;
+}
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('a visitor gets the lander rendered in the HTML', () => {
+  test('/: the niche heading in the site language, the members, the lander CSS, the state to hydrate with', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<html lang="nl">');
+    const markup = root(html);
+    expect(markup).toContain('data-testid="lander-title">Ontmoet singles in de buurt die hetzelfde willen als jij</h1>');
+    // The shell's lander layout around it: the logo bar with the site's name and the login link.
+    expect(markup).toContain('data-layout="lander"');
+    expect(markup).toContain('href="/login"');
+    expect(markup).not.toContain('<script');
+    expect(html).toContain(`<link rel="stylesheet" href="/remotes/mf-landers/${STABLE}/__federation_expose_HomePage.11111111.css">`);
+    const data = siteData(html);
+    expect(data.ssr?.router.loaderData).toBeDefined();
+    // The members the page shows were fetched on the server and travel with it: the browser does not ask again.
+    const members = data.ssr!.queries.find((q) => q.endpointName === 'getMembers');
+    expect(members).toBeDefined();
+    const profiles = (members!.value as { profiles: { name: string }[] }).profiles;
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(markup).toContain(profiles[0]!.name);
+  });
+
+  test('a locale slug renders in its language; a lander variant; the profile lander of a member', async () => {
+    const en = await page('/general-eng');
+    expect(en.statusCode).toBe(200);
+    expect(root(en.body)).toContain('Meet singles nearby who want the same as you');
+
+    const gallery = await page('/landers/gallery');
+    expect(gallery.statusCode).toBe(200);
+    expect(root(gallery.body)).toContain('data-testid="lander-title"');
+    // Complete in place: no fallback swapped in by an inline script (the CSP allows none; nor does JS off).
+    expect(root(gallery.body)).not.toContain('<script');
+    expect(root(gallery.body)).not.toContain('<template');
+    expect(gallery.body).toContain(`/remotes/mf-landers/${STABLE}/lander-gallery.22222222.css`);
+
+    const member = (await t.call({ method: 'GET', url: `/api/member.php?id=${memberId}` })).json() as {
+      profile?: { name: string };
+      profiles?: { name: string }[];
+    };
+    const landing = await page(`/members/${memberId}/landing`);
+    expect(landing.statusCode).toBe(200);
+    const name = member.profile?.name ?? member.profiles?.[0]?.name;
+    expect(name).toBeTruthy();
+    expect(root(landing.body)).toContain(name!);
+  });
+
+  test('unknown variant, slug or member, or a member of another site: the 404 page, rendered, with status 404', async () => {
+    for (const url of ['/landers/nope', '/general-xx', '/members/99999999/landing', `/members/${otherSiteMemberId}/landing`]) {
+      const res = await page(url);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      const markup = root(res.body);
+      expect(markup).toContain('404');
+      expect(markup).toContain('href="/"');
+    }
+  });
+
+  test('a member is not served server rendering (their pages stay client-rendered)', async () => {
+    const cookie = await t.login();
+    const res = await page('/landers/gallery', { cookie });
+    expect(root(res.body)).toBe('');
+    expect(siteData(res.body).ssr).toBeUndefined();
+  });
+});
+
+test('the style attributes of the server markup are allowed by the CSP, by their hashes only', async () => {
+  const res = await page('/landers/maplanding');
+  const values = styleAttributes(root(res.body));
+  expect(values.length).toBeGreaterThan(0);
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("style-src 'self'");
+  for (const value of values) {
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  expect(csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
+  expect(csp).not.toContain('unsafe-inline');
+});
+
+describe('found and shared', () => {
+  test('a lander: its own title and description, canonical, hreflang of its locale slugs, Open Graph, JSON-LD', async () => {
+    const res = await page('/landers/gallery/general-de', { host: 'localhost' });
+    expect(res.statusCode).toBe(200);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const markup = root(res.body);
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(markup.slice(markup.indexOf('id="main"')))![1]!.replace(/<[^>]*>/g, '').trim();
+    expect(head).toContain(`<title>${heading} – Demo Dating</title>`);
+    expect(head).not.toContain('<meta name="description" content="">');
+    expect(head).toContain('<link rel="canonical" href="http://localhost/landers/gallery/general-de">');
+    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/landers/gallery">');
+    expect(head).toContain('<link rel="alternate" hreflang="en" href="http://localhost/landers/gallery/general-eng">');
+    expect(head).toContain('<link rel="alternate" hreflang="nl" href="http://localhost/landers/gallery/general-nl">');
+    expect(head).toContain('<meta property="og:site_name" content="Demo Dating">');
+    expect(head).toContain('<meta property="og:locale" content="de">');
+    expect(head).toMatch(/<meta property="og:image" content="http:\/\/localhost\/icons\/\w+\/icon-512.png">/);
+    expect(head).toContain('<meta name="twitter:card" content="summary">');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!);
+    expect(ld).toEqual({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Demo Dating', url: 'http://localhost/', inLanguage: 'de' });
+    expect(head).not.toContain('noindex');
+  });
+
+  test('member pages, private routes and 404s are noindex', async () => {
+    for (const url of [`/members/${memberId}/landing`, '/members', '/chats', '/credits', '/landers/nope']) {
+      const head = (await page(url)).body.split('</head>')[0]!;
+      expect({ url, noindex: head.includes('<meta name="robots" content="noindex">') }).toEqual({ url, noindex: true });
+      expect(head).not.toContain('rel="canonical"');
+    }
+  });
+
+  test('robots.txt and sitemap.xml per site', async () => {
+    const robots = await page('/robots.txt', { host: 'she.localhost' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /members');
+    expect(robots.body).toContain('Sitemap: http://she.localhost/sitemap.xml');
+    const sitemap = await page('/sitemap.xml', { host: 'she.localhost' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('xml');
+    // The site's niche (she) in its slugs, every lander and locale.
+    expect(sitemap.body).toContain('<loc>http://she.localhost/she-nl</loc>');
+    expect(sitemap.body).toContain('<loc>http://she.localhost/landers/video/she-eng</loc>');
+    expect(sitemap.body).not.toContain('general-');
+    expect(sitemap.body).not.toContain('/members');
+  });
+
+  test('hostile text in a profile is escaped in the server HTML', async () => {
+    const hostile = '<img src=x onerror=alert(1)>"\'&';
+    await t.app.db.execute(sql`UPDATE profiles SET name = ${hostile} WHERE user_id = ${memberId}`);
+    t.app.services.members.clearCache();
+    const res = await page(`/members/${memberId}/landing`);
+    const markup = root(res.body);
+    expect(markup).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(res.body).not.toContain('<img src=x');
+  });
+});
+
+describe('canaries and faults', () => {
+  afterAll(() => useLanders(STABLE));
+
+  test('a canary at 50 %: each visitor gets the markup of the version they are assigned', async () => {
+    await useLanders(STABLE, { version: CANARY, weight: 50 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 24 && seen.size < 2; i++) {
+      const res = await page('/');
+      const version = siteData(res.body).remotes.find((r) => r.name === 'mf_landers')!.version;
+      const markup = root(res.body);
+      expect(markup).toContain(version === CANARY ? 'data-testid="lander-title-canary"' : 'data-testid="lander-title"');
+      seen.add(version);
+      // A returning visitor keeps their version, and so the same markup.
+      const cookie = res.cookies.find((c) => c.name === 'mf_exp')!;
+      const again = await page('/', { cookie: `${cookie.name}=${cookie.value}` });
+      expect(root(again.body)).toBe(markup);
+    }
+    expect([...seen].sort()).toEqual([STABLE, CANARY].sort());
+  });
+
+  test('a deploy and a rollback of the shell: each shell version renders (no restart)', async () => {
+    const site = path.join(t.dataDir, 'site');
+    await mkdir(path.join(site, 'shell', SHELL2, 'server'), { recursive: true });
+    await copyFile(path.join(site, 'shell', SHELL, 'entry-assets.json'), path.join(site, 'shell', SHELL2, 'entry-assets.json'));
+    await copyFile(path.join(site, 'shell', SHELL, 'server', 'render.js'), path.join(site, 'shell', SHELL2, 'server', 'render.js'));
+    for (const shell of [SHELL2, SHELL, SHELL2, SHELL]) {
+      await useLanders(STABLE, undefined, shell);
+      expect({ shell, markup: root((await page('/landers/gallery')).body).includes('data-testid="lander-title"') }).toEqual({
+        shell,
+        markup: true,
+      });
+    }
+  }, 30_000);
+
+  test.each([
+    ['throws', BROKEN, 'error'],
+    ['hangs', HANGING, 'timeout'],
+    ['is missing', WITHOUT, 'missing'],
+  ] as const)('a server bundle that %s: the page is served for client rendering, and counted', async (_, version, reason) => {
+    await useLanders(version);
+    const before = t.app.services.ssr.stats().fallback[reason];
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe('');
+    const data = siteData(res.body);
+    expect(data.ssr).toBeUndefined();
+    expect(data.remotes.find((r) => r.name === 'mf_landers')!.version).toBe(version);
+    expect(t.app.services.ssr.stats().fallback[reason]).toBe(before + 1);
+    // The server is still there for the next visitor.
+    await useLanders(STABLE);
+    expect(root((await page('/')).body)).toContain('data-testid="lander-title"');
+  }, 30_000);
+});
