@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { SiteData } from '@dating/shared/contract/index';
 import { first } from '../src/db/sql';
-import { createTestApp, type TestContext } from '../src/testing/helpers';
+import type { PublishedFile } from '../src/domains/sites';
+import { createTestApp, publishTestVersion, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
 import { styleAttributes } from '../src/domains/sites/routes/html';
 
@@ -23,26 +23,34 @@ let t: TestContext;
 let memberId: number;
 let otherSiteMemberId: number;
 
-async function deployVersion(app: string, version: string, files: Record<string, string>) {
-  for (const [file, content] of Object.entries(files)) {
-    const target = path.join(t.dataDir, 'site', app, version, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, content);
-  }
+const published = new Map<string, PublishedFile[]>();
+
+/** Uploads a version's files to the storage, as `npm run deploy` does; the registry records them on its switch. */
+async function deployVersion(app: string, version: string, files: Record<string, string | Buffer>) {
+  published.set(`${app}@${version}`, await publishTestVersion(t.app, app, version, files));
 }
 
+/** Switches the registry: the shell, the stable landers, and the landers' canary (or none). */
 async function useLanders(current: string, canary?: { version: string; weight: number }, shell = SHELL) {
-  await writeFile(
-    path.join(t.dataDir, 'site', 'registry.json'),
-    JSON.stringify({
-      apps: {
-        shell: { current: shell, history: [] },
-        'mf-landers': { current, history: [], ...(canary ? { canary } : {}) },
-      },
-    }),
-  );
-  // The registry is re-read at most once a second.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const registry = t.app.services.registry;
+  const files = (app: string, version: string) => published.get(`${app}@${version}`)!;
+  await registry.apply({ action: 'deploy', app: 'shell', version: shell, files: files('shell', shell) });
+  await registry.apply({
+    action: 'deploy',
+    app: 'mf-landers',
+    version: current,
+    files: files('mf-landers', current),
+  });
+  if (canary) {
+    await registry.apply({
+      action: 'canary',
+      app: 'mf-landers',
+      ...canary,
+      files: files('mf-landers', canary.version),
+    });
+  } else if (registry.state().apps['mf-landers']?.canary) {
+    await registry.apply({ action: 'rollback', app: 'mf-landers' });
+  }
 }
 
 const MANIFEST = JSON.stringify({
@@ -50,7 +58,9 @@ const MANIFEST = JSON.stringify({
     { name: 'HomePage', assets: { css: { sync: ['__federation_expose_HomePage.11111111.css'], async: [] } } },
     {
       name: 'LanderPage',
-      assets: { css: { sync: [], async: ['lander-gallery.22222222.css', 'lander-profile-card.33333333.css'] } },
+      assets: {
+        css: { sync: [], async: ['lander-gallery.22222222.css', 'lander-profile-card.33333333.css'] },
+      },
     },
   ],
 });
@@ -58,26 +68,30 @@ const MANIFEST = JSON.stringify({
 beforeAll(async () => {
   const bundles = serverBundles();
   t = await createTestApp({ profiles: 12, ssr: { enabled: true, budgetMs: 5000 } });
-  const site = path.join(t.dataDir, 'site');
-  await mkdir(path.join(site, 'shell', SHELL, 'server'), { recursive: true });
-  await writeFile(
-    path.join(site, 'shell', SHELL, 'entry-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
-  );
-  await copyFile(bundles.shell, path.join(site, 'shell', SHELL, 'server', 'render.js'));
+  const shellFiles = {
+    'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
+    'server/render.js': await readFile(bundles.shell),
+  };
+  await deployVersion('shell', SHELL, shellFiles);
+  await deployVersion('shell', SHELL2, shellFiles);
   const landers = await readFile(bundles.landers, 'utf8');
-  await deployVersion('mf-landers', STABLE, { 'server/remoteEntry.js': landers, 'mf-manifest.json': MANIFEST });
+  await deployVersion('mf-landers', STABLE, {
+    'server/remoteEntry.js': landers,
+    'mf-manifest.json': MANIFEST,
+  });
   // The canary's build marks its heading, so which version rendered the page shows in the HTML.
   const canary = landers.replaceAll('"lander-title"', '"lander-title-canary"');
   expect(canary).not.toBe(landers);
-  await deployVersion('mf-landers', CANARY, { 'server/remoteEntry.js': canary, 'mf-manifest.json': MANIFEST });
+  await deployVersion('mf-landers', CANARY, {
+    'server/remoteEntry.js': canary,
+    'mf-manifest.json': MANIFEST,
+  });
   await deployVersion('mf-landers', BROKEN, {
     'server/remoteEntry.js': 'throw new Error("this build is broken");',
     'mf-manifest.json': MANIFEST,
   });
   await deployVersion('mf-landers', HANGING, {
-    'server/remoteEntry.js':
-      'module.exports = { init() {}, get() { return new Promise(() => {}); } };',
+    'server/remoteEntry.js': 'module.exports = { init() {}, get() { return new Promise(() => {}); } };',
     'mf-manifest.json': MANIFEST,
   });
   await deployVersion('mf-landers', WITHOUT, { 'mf-manifest.json': MANIFEST });
@@ -103,7 +117,8 @@ function siteData(html: string): SiteData {
 function root(html: string): string {
   return /<div id="root">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(html)![1]!;
 }
-const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('a visitor gets the lander rendered in the HTML', () => {
   test('/: the niche heading in the site language, the members, the lander CSS, the state to hydrate with', async () => {
@@ -112,12 +127,16 @@ describe('a visitor gets the lander rendered in the HTML', () => {
     const html = res.body;
     expect(html).toContain('<html lang="nl">');
     const markup = root(html);
-    expect(markup).toContain('data-testid="lander-title">Ontmoet singles in de buurt die hetzelfde willen als jij</h1>');
+    expect(markup).toContain(
+      'data-testid="lander-title">Ontmoet singles in de buurt die hetzelfde willen als jij</h1>',
+    );
     // The shell's lander layout around it: the logo bar with the site's name and the login link.
     expect(markup).toContain('data-layout="lander"');
     expect(markup).toContain('href="/login"');
     expect(markup).not.toContain('<script');
-    expect(html).toContain(`<link rel="stylesheet" href="/remotes/mf-landers/${STABLE}/__federation_expose_HomePage.11111111.css">`);
+    expect(html).toContain(
+      `<link rel="stylesheet" href="/remotes/mf-landers/${STABLE}/__federation_expose_HomePage.11111111.css">`,
+    );
     const data = siteData(html);
     expect(data.ssr?.router.loaderData).toBeDefined();
     // The members the page shows were fetched on the server and travel with it: the browser does not ask again.
@@ -153,7 +172,12 @@ describe('a visitor gets the lander rendered in the HTML', () => {
   });
 
   test('unknown variant, slug or member, or a member of another site: the 404 page, rendered, with status 404', async () => {
-    for (const url of ['/landers/nope', '/general-xx', '/members/99999999/landing', `/members/${otherSiteMemberId}/landing`]) {
+    for (const url of [
+      '/landers/nope',
+      '/general-xx',
+      '/members/99999999/landing',
+      `/members/${otherSiteMemberId}/landing`,
+    ]) {
       const res = await page(url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
       const markup = root(res.body);
@@ -189,26 +213,44 @@ describe('found and shared', () => {
     expect(res.statusCode).toBe(200);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     const markup = root(res.body);
-    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(markup.slice(markup.indexOf('id="main"')))![1]!.replace(/<[^>]*>/g, '').trim();
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(markup.slice(markup.indexOf('id="main"')))![1]!
+      .replace(/<[^>]*>/g, '')
+      .trim();
     expect(head).toContain(`<title>${heading} – Demo Dating</title>`);
     expect(head).not.toContain('<meta name="description" content="">');
     expect(head).toContain('<link rel="canonical" href="http://localhost/landers/gallery/general-de">');
-    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/landers/gallery">');
-    expect(head).toContain('<link rel="alternate" hreflang="en" href="http://localhost/landers/gallery/general-eng">');
-    expect(head).toContain('<link rel="alternate" hreflang="nl" href="http://localhost/landers/gallery/general-nl">');
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="x-default" href="http://localhost/landers/gallery">',
+    );
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="en" href="http://localhost/landers/gallery/general-eng">',
+    );
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="nl" href="http://localhost/landers/gallery/general-nl">',
+    );
     expect(head).toContain('<meta property="og:site_name" content="Demo Dating">');
     expect(head).toContain('<meta property="og:locale" content="de">');
     expect(head).toMatch(/<meta property="og:image" content="http:\/\/localhost\/icons\/\w+\/icon-512.png">/);
     expect(head).toContain('<meta name="twitter:card" content="summary">');
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!);
-    expect(ld).toEqual({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Demo Dating', url: 'http://localhost/', inLanguage: 'de' });
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'Demo Dating',
+      url: 'http://localhost/',
+      inLanguage: 'de',
+    });
     expect(head).not.toContain('noindex');
   });
 
   test('member pages, private routes and 404s are noindex', async () => {
     for (const url of [`/members/${memberId}/landing`, '/members', '/chats', '/credits', '/landers/nope']) {
       const head = (await page(url)).body.split('</head>')[0]!;
-      expect({ url, noindex: head.includes('<meta name="robots" content="noindex">') }).toEqual({ url, noindex: true });
+      expect({ url, noindex: head.includes('<meta name="robots" content="noindex">') }).toEqual({
+        url,
+        noindex: true,
+      });
       expect(head).not.toContain('rel="canonical"');
     }
   });
@@ -249,7 +291,9 @@ describe('canaries and faults', () => {
       const res = await page('/');
       const version = siteData(res.body).remotes.find((r) => r.name === 'mf_landers')!.version;
       const markup = root(res.body);
-      expect(markup).toContain(version === CANARY ? 'data-testid="lander-title-canary"' : 'data-testid="lander-title"');
+      expect(markup).toContain(
+        version === CANARY ? 'data-testid="lander-title-canary"' : 'data-testid="lander-title"',
+      );
       seen.add(version);
       // A returning visitor keeps their version, and so the same markup.
       const cookie = res.cookies.find((c) => c.name === 'mf_exp')!;
@@ -260,13 +304,12 @@ describe('canaries and faults', () => {
   });
 
   test('a deploy and a rollback of the shell: each shell version renders (no restart)', async () => {
-    const site = path.join(t.dataDir, 'site');
-    await mkdir(path.join(site, 'shell', SHELL2, 'server'), { recursive: true });
-    await copyFile(path.join(site, 'shell', SHELL, 'entry-assets.json'), path.join(site, 'shell', SHELL2, 'entry-assets.json'));
-    await copyFile(path.join(site, 'shell', SHELL, 'server', 'render.js'), path.join(site, 'shell', SHELL2, 'server', 'render.js'));
     for (const shell of [SHELL2, SHELL, SHELL2, SHELL]) {
       await useLanders(STABLE, undefined, shell);
-      expect({ shell, markup: root((await page('/landers/gallery')).body).includes('data-testid="lander-title"') }).toEqual({
+      expect({
+        shell,
+        markup: root((await page('/landers/gallery')).body).includes('data-testid="lander-title"'),
+      }).toEqual({
         shell,
         markup: true,
       });
@@ -277,18 +320,22 @@ describe('canaries and faults', () => {
     ['throws', BROKEN, 'error'],
     ['hangs', HANGING, 'timeout'],
     ['is missing', WITHOUT, 'missing'],
-  ] as const)('a server bundle that %s: the page is served for client rendering, and counted', async (_, version, reason) => {
-    await useLanders(version);
-    const before = t.app.services.ssr.stats().fallback[reason];
-    const res = await page('/');
-    expect(res.statusCode).toBe(200);
-    expect(root(res.body)).toBe('');
-    const data = siteData(res.body);
-    expect(data.ssr).toBeUndefined();
-    expect(data.remotes.find((r) => r.name === 'mf_landers')!.version).toBe(version);
-    expect(t.app.services.ssr.stats().fallback[reason]).toBe(before + 1);
-    // The server is still there for the next visitor.
-    await useLanders(STABLE);
-    expect(root((await page('/')).body)).toContain('data-testid="lander-title"');
-  }, 30_000);
+  ] as const)(
+    'a server bundle that %s: the page is served for client rendering, and counted',
+    async (_, version, reason) => {
+      await useLanders(version);
+      const before = t.app.services.ssr.stats().fallback[reason];
+      const res = await page('/');
+      expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toBe('');
+      const data = siteData(res.body);
+      expect(data.ssr).toBeUndefined();
+      expect(data.remotes.find((r) => r.name === 'mf_landers')!.version).toBe(version);
+      expect(t.app.services.ssr.stats().fallback[reason]).toBe(before + 1);
+      // The server is still there for the next visitor.
+      await useLanders(STABLE);
+      expect(root((await page('/')).body)).toContain('data-testid="lander-title"');
+    },
+    30_000,
+  );
 });
