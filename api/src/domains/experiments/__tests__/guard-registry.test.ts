@@ -1,7 +1,15 @@
 import type { TelemetryView } from '@dating/shared/contract/telemetry';
 import { DeployRefused } from '../../sites/deploy/state';
-import { createTestApp, deployTestVersion, publishTestVersion, type TestContext } from '../../../testing/helpers';
+import {
+  createTestApp,
+  deployTestVersion,
+  publishTestVersion,
+  type TestContext,
+} from '../../../testing/helpers';
+import { staffSession } from '../../../testing/staff';
 import { createCanaryGuard, registryRolloutActions } from '../guard';
+import { formatRollouts } from '../report-cli';
+import { rolloutsReport } from '../rollouts';
 
 // The guard on the real deploy registry (deploy_apps in the database): a canary deployed with steps is picked up
 // by the guard's next turn, raised step by step with its steps kept, promoted at 100, and a bad one rolled back
@@ -64,8 +72,19 @@ test('the registry keeps a canary’s steps; re-weighting it without steps, or b
   await canary('1.1.0-cccccccc', 30);
   expect(entry().canary).toEqual(expect.objectContaining({ weight: 30 }));
   expect(entry().canary!.steps).toBeUndefined();
-  for (const steps of [[10, 50], [50, 10, 100], [0, 100], [25, 50, 100]]) {
-    const cmd = { action: 'canary' as const, app: 'mf-payments', version: '1.1.0-cccccccc', weight: 10, steps };
+  for (const steps of [
+    [10, 50],
+    [50, 10, 100],
+    [0, 100],
+    [25, 50, 100],
+  ]) {
+    const cmd = {
+      action: 'canary' as const,
+      app: 'mf-payments',
+      version: '1.1.0-cccccccc',
+      weight: 10,
+      steps,
+    };
     const refused = t.app.services.registry.apply(cmd);
     await expect(refused).rejects.toBeInstanceOf(DeployRefused);
   }
@@ -115,4 +134,80 @@ test('a bad canary deployed with steps is rolled back: only the canary goes, sta
   expect(entry().canary).toBeUndefined();
   // The ended rollout is not started again, and there is no canary left to start one for.
   expect(await g.adopt()).toEqual([]);
+});
+
+test('source maps are not served publicly but stay readable for the stack resolver of the staff report', async () => {
+  const version = '1.4.0-ffffffff';
+  const map = JSON.stringify({
+    version: 3,
+    file: 'main.js',
+    sources: ['webpack://mf-payments/./src/credits.tsx'],
+    names: ['renderCredits'],
+    mappings: 'AAAAA',
+  });
+  await publishTestVersion(t.app, 'mf-payments', version, {
+    'mf-manifest.json': '{}',
+    'main.js': 'throw new Error("x")',
+    'main.js.map': map,
+  });
+  const res = await t.app.inject({ method: 'GET', url: `/remotes/mf-payments/${version}/main.js.map` });
+  expect(res.statusCode).toBe(404);
+  expect(
+    (await t.app.inject({ method: 'GET', url: `/remotes/mf-payments/${version}/main.js` })).statusCode,
+  ).toBe(200);
+  expect((await t.app.services.registry.readFile('mf-payments', version, 'main.js.map'))?.toString()).toBe(
+    map,
+  );
+});
+
+test('operators see the rollouts with their decisions and the canary’s top errors; visitors do not', async () => {
+  const version = '1.5.0-abababab';
+  await canary(version, 10, [10, 100]);
+  const g = guard();
+  await g.adopt();
+  const at = new Date();
+  await report(views(entry().current, 40), at);
+  await report(
+    views(version, 15, {
+      load_failure: true,
+      errors: 1,
+      samples: [
+        {
+          kind: 'error',
+          message: 'boom',
+          stack: `Error: boom\n    at render (/remotes/mf-payments/${version}/main.js:1:1)`,
+        },
+      ],
+    } as Partial<TelemetryView>),
+    at,
+  );
+  await g.evaluate(new Date(at.getTime() + 1000));
+  expect((await t.app.inject({ method: 'GET', url: '/api/staff/rollouts' })).statusCode).toBe(403);
+  const operator = await staffSession(t, 'operator');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/staff/rollouts',
+    headers: { cookie: operator.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  const [latest] = res.json().rollouts;
+  expect(latest).toMatchObject({ app: 'mf-payments', canary_version: version, status: 'rolled_back' });
+  expect(latest.decisions[0]).toMatchObject({ action: 'rollback' });
+  expect(latest.last_decision.canary).toMatchObject({ pageViews: 15, loadFailureViews: 15 });
+  expect(latest.topErrors[0]).toMatchObject({ kind: 'error', message: 'boom' });
+  expect(latest.topErrors[0].frames[0].raw).toContain('main.js:1:1');
+});
+
+test('npm run experiment-report prints the rollouts with the reasons of their decisions', async () => {
+  const text = formatRollouts(
+    await rolloutsReport({
+      guard: guard(),
+      telemetry: t.app.services.telemetry,
+      readFile: (name, version, file) => t.app.services.registry.readFile(name, version, file),
+    }),
+  );
+  expect(text).toContain('mf-payments 1.2.0-dddddddd');
+  expect(text).toMatch(/1\.5\.0-abababab: rolled_back/);
+  expect(text).toMatch(/rollback 10 → 0 %: .*load_failures/);
+  expect(text).toContain('error ×15 error: boom');
 });
