@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // npm run deploy -- <app> [<app>…] [--dist <dir>]
-// npm run deploy -- <app> --canary <weight> [--dist <dir> | --version <version>]
+// npm run deploy -- <app> --canary <weight> [--steps <w1,…,100> | --auto] [--dist <dir> | --version <version>]
 // Publishes each app's dist/ (every file, server bundles too) as an immutable version in object storage and
 // switches the registry in the database to it; with --canary, serves the build (or an already published version)
-// to <weight> % of visitors as an experiment. Works from any machine with DATABASE_URL and S3_* (else DATA_DIR).
+// to <weight> % of visitors as an experiment; with --steps (or --auto: 10,25,50,100) as a rollout that the canary
+// guard raises step by step, or rolls back by itself (docs/adr/0032-canary-guard.md). The weight defaults to the
+// first step. Works from any machine with DATABASE_URL and S3_* (else DATA_DIR).
 import { appFolder, dataDir } from './lib/apps.mjs';
 import { deployCanary, withRegistry } from './lib/site.mjs';
 
 const USAGE =
   'usage: npm run deploy -- <app> [<app>…]   (or one app with --dist <dir>)\n' +
-  '       npm run deploy -- <app> --canary <0-100> [--dist <dir> | --version <version>]';
+  '       npm run deploy -- <app> --canary <0-100> [--steps <w1,…,100> | --auto] [--dist <dir> | --version <version>]';
 
 const args = process.argv.slice(2);
 function option(name) {
@@ -23,8 +25,20 @@ function option(name) {
   return value;
 }
 const distDir = option('--dist');
-const canary = option('--canary');
+let canary = option('--canary');
 const version = option('--version');
+let steps = option('--steps');
+const autoAt = args.indexOf('--auto');
+if (autoAt >= 0) {
+  args.splice(autoAt, 1);
+  if (steps !== undefined) {
+    console.error(`deploy failed: --auto is --steps 10,25,50,100; give one or the other\n${USAGE}`);
+    process.exit(2);
+  }
+  steps = '10,25,50,100';
+}
+// A rollout starts at its first step.
+if (steps !== undefined && canary === undefined) canary = steps.split(',')[0];
 const unknownOptions = args.filter((arg) => arg.startsWith('-'));
 if (unknownOptions.length > 0) {
   console.error(`deploy failed: unknown option ${unknownOptions.join(', ')}\n${USAGE}`);
@@ -52,6 +66,7 @@ try {
     await deployCanary(folders[0], {
       dataDir: dataDir(),
       weight: canary,
+      ...(steps !== undefined ? { steps } : {}),
       ...(version ? { version } : {}),
       ...(distDir ? { distDir } : {}),
     });

@@ -226,6 +226,36 @@ describe('canary deploys (experiments)', () => {
     },
   );
 
+  test('a canary deployed with --steps or --auto carries its rollout steps for the canary guard', () => {
+    stable();
+    const stepped = run('deploy.mjs', 'mf-chat', '--steps', '5,20,100', '--dist', fakeBuild('s1', 's1'));
+    expect(stepped.code).toBe(0);
+    // The weight defaults to the first step.
+    expect(registry().apps['mf-chat'].canary).toMatchObject({ weight: 5, steps: [5, 20, 100] });
+    const auto = run('deploy.mjs', 'mf-chat', '--canary', '10', '--auto', '--dist', fakeBuild('s2', 's2'));
+    expect(auto.code).toBe(0);
+    expect(registry().apps['mf-chat'].canary).toMatchObject({ weight: 10, steps: [10, 25, 50, 100] });
+    // Re-weighted by hand without steps: no rollout any more.
+    const version = registry().apps['mf-chat'].canary.version;
+    expect(run('deploy.mjs', 'mf-chat', '--canary', '30', '--version', version).code).toBe(0);
+    expect(registry().apps['mf-chat'].canary.steps).toBeUndefined();
+  });
+
+  test.each([
+    [['--canary', '20', '--steps', '10,25,50,100'], 'must equal the canary weight'],
+    [['--steps', '10,50'], 'ending at 100'],
+    [['--steps', '50,25,100'], 'ascending'],
+    [['--steps', '10,abc,100'], 'ascending'],
+    [['--canary', '10', '--auto', '--steps', '10,100'], '--auto is --steps'],
+  ])('rollout %j is refused and nothing is published', (args, message) => {
+    stable();
+    const before = registry();
+    const result = run('deploy.mjs', 'mf-chat', ...args, '--dist', fakeBuild('bad', 'bad-steps'));
+    expect(result.code).not.toBe(0);
+    expect(result.err).toContain(message);
+    expect(registry()).toEqual(before);
+  });
+
   test('a version that does not exist, the stable version itself and the shell are refused', () => {
     const current = stable();
     const before = registry();

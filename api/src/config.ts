@@ -78,6 +78,15 @@ export interface AppConfig {
   metricsHost: string;
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
+  /**
+   * The canary guard (docs/adr/0032-canary-guard.md): a turn every CANARY_GUARD_INTERVAL_MS (30000); a step is left
+   * upwards after CANARY_MIN_VIEWS page views per arm (200) and CANARY_MIN_STEP_SECONDS (300); LCP is judged from
+   * CANARY_MIN_LCP_SAMPLES per arm (50), lander signups from CANARY_MIN_VISITS per arm (200).
+   */
+  canary: {
+    intervalMs: number;
+    policy: { minPageViews: number; minStepMs: number; minVisits: number; minLcpSamples: number };
+  };
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
   payments: PaymentsConfig;
   /**
@@ -136,6 +145,15 @@ export function configFromEnv(
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25_000),
     metricsPort: env.METRICS_PORT ? nonNegativeInt(env.METRICS_PORT, 0) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    canary: {
+      intervalMs: positiveInt(env.CANARY_GUARD_INTERVAL_MS, 30_000),
+      policy: {
+        minPageViews: positiveInt(env.CANARY_MIN_VIEWS, 200),
+        minStepMs: nonNegativeInt(env.CANARY_MIN_STEP_SECONDS, 300) * 1000,
+        minVisits: positiveInt(env.CANARY_MIN_VISITS, 200),
+        minLcpSamples: positiveInt(env.CANARY_MIN_LCP_SAMPLES, 50),
+      },
+    },
     payments: paymentsConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, overrides.dataDir ?? dataDir),
     ...overrides,

@@ -46,13 +46,22 @@ export async function deploy(
   );
 }
 
-/** Starts or re-weights an experiment of `app` (a build, or an already published `version`). */
+/**
+ * Starts or re-weights an experiment of `app` (a build, or an already published `version`); with `steps`
+ * ("10,25,50,100"), as a rollout the canary guard walks through.
+ */
 export async function deployCanary(
   app,
-  { dataDir, weight, version, distDir = path.join(ROOT, app, 'dist'), log = console.log } = {},
+  { dataDir, weight, steps, version, distDir = path.join(ROOT, app, 'dist'), log = console.log } = {},
 ) {
   return withTarget(dataDir, log, (ctx, cli) =>
-    cli.deployCanary(ctx, app, { weight, version, distDir, packageVersion: packageVersion(app) }),
+    cli.deployCanary(ctx, app, {
+      weight,
+      ...(steps !== undefined ? { steps } : {}),
+      version,
+      distDir,
+      packageVersion: packageVersion(app),
+    }),
   );
 }
 

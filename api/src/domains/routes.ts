@@ -29,7 +29,7 @@ import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute }
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
-import { experimentsRoute, telemetryRoute } from './experiments';
+import { canaryGuardJob, experimentsRoute, telemetryRoute } from './experiments';
 import { staffRoutes } from './staff/routes';
 
 /** One plugin per /api/<name>.php file; add a new route (exported by its domain's index.ts) to this list. */
@@ -67,6 +67,7 @@ export const apiRoutes = [
   ...accountRoutes,
   experimentsRoute,
   telemetryRoute,
+  canaryGuardJob,
   staffRoutes,
 ];
 

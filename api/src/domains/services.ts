@@ -11,7 +11,12 @@ import {
   createLoginGuard,
 } from './accounts';
 import { createSitesService, createRegistry, createServerRenderer } from './sites';
-import { createExperimentsService, createTelemetryService } from './experiments';
+import {
+  createCanaryGuard,
+  createExperimentsService,
+  createTelemetryService,
+  registryRolloutActions,
+} from './experiments';
 import { createMailService } from '../lib/mail';
 import { createMembersService, createBlockedService, createProfileCache } from './members';
 import {
@@ -128,6 +133,14 @@ export function createServices(deps: ServiceDeps) {
   const experiments = createExperimentsService(db, { registry: core.registry });
   // Client telemetry per remote version (issue 31): what the canary guard judges a rollout on.
   const telemetry = createTelemetryService(db);
+  // The canary guard (issue 31): walks canaries deployed with steps through them on that telemetry; its job turn
+  // is in the experiments domain's routes plugin (one node at a time).
+  const guard = createCanaryGuard(db, {
+    telemetry,
+    actions: registryRolloutActions(core.registry),
+    log: deps.log,
+    policy: deps.config.canary.policy,
+  });
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     storage,
@@ -176,6 +189,7 @@ export function createServices(deps: ServiceDeps) {
     ...chat,
     experiments,
     telemetry,
+    guard,
     photos,
     payments,
     accounts,

@@ -92,6 +92,8 @@ export const STAFF_ROUTES = {
   dashboard: { method: 'GET', path: '/api/staff/dashboard', access: 'operator' },
   /** `?app=mf-landers` → `ExperimentReport` (the lander experiments' report). */
   experiments: { method: 'GET', path: '/api/staff/experiments', access: 'operator' },
+  /** → `StaffRollouts`: running and recent canary rollouts (the canary guard), with the canary's top errors. */
+  rollouts: { method: 'GET', path: '/api/staff/rollouts', access: 'operator' },
 
   // ---- Reply queue ----
   /** `StaffQueueQuery` → `StaffQueueResponse`: waiting conversations, oldest first. */
@@ -668,4 +670,59 @@ export interface StaffAuditQuery {
 }
 export interface StaffAuditResponse extends StaffPage {
   entries: StaffAuditEntry[];
+}
+
+/** One decision of the canary guard, with the numbers it was made on (docs/adr/0032-canary-guard.md). */
+export interface StaffRolloutDecision {
+  action: 'advance' | 'promote' | 'rollback' | 'stop';
+  weight_before: number;
+  weight_after: number | null;
+  reason: string;
+  evidence: unknown;
+  at: string;
+}
+
+/** An arm's numbers as the guard recorded them (page views, error views, load failures, LCP p75, visits, signups). */
+export interface StaffRolloutArm {
+  pageViews: number;
+  errorViews: number;
+  loadFailureViews: number;
+  lcp_samples: number;
+  lcp_p75: number | null;
+  visits?: number;
+  signups?: number;
+}
+
+export interface StaffRollout {
+  id: number;
+  app: string;
+  stable_version: string;
+  canary_version: string;
+  steps: number[];
+  weight: number;
+  status: 'running' | 'promoted' | 'rolled_back' | 'stopped';
+  started_at: string;
+  ended_at: string | null;
+  step_started_at: string;
+  /** The last evaluation (waits included): action, reason and both arms. */
+  last_decision: {
+    action: string;
+    reason: string;
+    at: string;
+    stable: StaffRolloutArm;
+    canary: StaffRolloutArm;
+  } | null;
+  decisions: StaffRolloutDecision[];
+  /** The canary's most reported errors, each stack frame mapped to source when the version's map answered. */
+  topErrors: {
+    kind: string;
+    message: string;
+    count: number;
+    last_seen: string;
+    frames: { raw: string; source: string | null }[];
+  }[];
+}
+
+export interface StaffRollouts {
+  rollouts: StaffRollout[];
 }

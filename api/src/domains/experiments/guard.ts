@@ -12,6 +12,7 @@ import {
 } from './guard-rule';
 import type { TelemetryService } from './telemetry';
 import { LANDERS_APP } from './service';
+import type { Registry } from '../sites';
 
 /**
  * The canary guard (issue 31, docs/adr/0032-canary-guard.md): walks each running rollout through its steps, judging
@@ -26,7 +27,8 @@ import { LANDERS_APP } from './service';
 
 export interface RegistryView {
   current: string;
-  canary: { version: string; weight: number } | null;
+  /** `steps`: the rollout the canary was deployed with (`npm run deploy -- <app> --canary 10 --steps …`). */
+  canary: { version: string; weight: number; steps?: number[] } | null;
 }
 
 export interface RolloutActions {
@@ -36,6 +38,46 @@ export interface RolloutActions {
   promote(app: string): Promise<void>;
   /** Removes the canary: every visitor back on stable. */
   rollback(app: string): Promise<void>;
+  /** Apps whose canary was deployed with rollout steps (optional: a guard without it only runs what `start` began). */
+  rolloutCanaries?(): Promise<string[]>;
+}
+
+/**
+ * RolloutActions on the sites domain's deploy registry (`app.services.registry`): read after a reload (another
+ * node may have switched it), and every change is a deploy command in one transaction (ADR 0025). A re-weight
+ * keeps the canary's steps, so the registry still says it is a rollout.
+ */
+export function registryRolloutActions(registry: Registry): RolloutActions {
+  async function entry(app: string) {
+    await registry.reload();
+    return registry.state().apps[app] ?? null;
+  }
+  return {
+    async state(app) {
+      const e = await entry(app);
+      return e ? { current: e.current, canary: e.canary ?? null } : null;
+    },
+    async setWeight(app, version, weight) {
+      const e = await entry(app);
+      const steps = e?.canary?.version === version ? e.canary.steps : undefined;
+      await registry.apply({ action: 'canary', app, version, weight, ...(steps ? { steps } : {}) });
+    },
+    async promote(app) {
+      await registry.apply({ action: 'promote', app });
+    },
+    async rollback(app) {
+      // With a canary running, a rollback removes only the canary (state.ts): stable stays as it is.
+      const e = await entry(app);
+      if (!e?.canary) throw new Error(`${app} has no canary to roll back`);
+      await registry.apply({ action: 'rollback', app });
+    },
+    async rolloutCanaries() {
+      await registry.reload();
+      return Object.entries(registry.state().apps)
+        .filter(([, e]) => e.canary?.steps?.length)
+        .map(([app]) => app);
+    },
+  };
 }
 
 export interface RolloutRow {
@@ -176,7 +218,7 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
     return decision.action;
   }
 
-  return {
+  const guard = {
     policy,
 
     /**
@@ -201,6 +243,37 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
           RETURNING *`,
       );
       return row!;
+    },
+
+    /**
+     * Starts a rollout for each canary deployed with steps that has no running rollout yet (the deploy command
+     * only writes the registry; the guard picks it up on its next turn), from the step the canary is at.
+     */
+    async adopt(): Promise<RolloutRow[]> {
+      const started: RolloutRow[] = [];
+      for (const app of (await deps.actions.rolloutCanaries?.()) ?? []) {
+        const registry = await deps.actions.state(app);
+        const steps = registry?.canary?.steps;
+        if (!registry?.canary || !steps) continue;
+        const running = await first<{ canary_version: string; stable_version: string }>(
+          db,
+          sql`SELECT canary_version, stable_version FROM rollouts WHERE app = ${app} AND status = 'running'`,
+        );
+        if (running?.canary_version === registry.canary.version && running.stable_version === registry.current)
+          continue;
+        // A rollout that ended (stopped by a hand change) for this very canary and stable is not started again.
+        const ended = await first<{ id: number }>(
+          db,
+          sql`SELECT id FROM rollouts WHERE app = ${app} AND canary_version = ${registry.canary.version}
+                AND stable_version = ${registry.current} AND status <> 'running'`,
+        );
+        if (ended) continue;
+        const at = steps.indexOf(registry.canary.weight);
+        if (at < 0) continue;
+        started.push(await guard.start(app, steps.slice(at)));
+        deps.log.info({ app, version: registry.canary.version, steps }, 'canary rollout started by the guard');
+      }
+      return started;
     },
 
     /** One turn of the guard over every running rollout. A rollout whose turn fails stays where it is. */
@@ -252,6 +325,7 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       }));
     },
   };
+  return guard;
 }
 
 export type CanaryGuard = ReturnType<typeof createCanaryGuard>;

@@ -13,6 +13,10 @@ import { migrate } from '../../db/migrate';
 import { createRegistry } from '../sites';
 import { createStorage } from '../../lib/storage';
 import { createExperimentsService } from './service';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCanaryGuard, registryRolloutActions } from './guard';
+import { rolloutsReport, type RolloutsReport } from './rollouts';
+import { createTelemetryService } from './telemetry';
 
 const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
 const USAGE = `usage: npm run experiment-report -- <app> [--json]   (app: ${APPS.join(', ')})`;
@@ -70,11 +74,68 @@ export async function experimentReport(
     await registry.reload();
     const service = createExperimentsService(database.db, { registry });
     const report = await service.report(app);
-    out.log(json ? JSON.stringify(report, null, 2) : formatReport(report));
+    // The canary guard's rollouts of this app (ADR 0032): arms, weights, the last evaluation and every decision.
+    const telemetry = createTelemetryService(database.db);
+    const guard = createCanaryGuard(database.db, {
+      telemetry,
+      actions: registryRolloutActions(registry),
+      log: silentLog,
+      policy: config.canary.policy,
+    });
+    const rollouts = (
+      await rolloutsReport({
+        guard,
+        telemetry,
+        readFile: (name, version, file) => registry.readFile(name, version, file),
+      })
+    ).filter((r) => r.app === app);
+    out.log(
+      json
+        ? JSON.stringify({ ...report, rollouts }, null, 2)
+        : `${formatReport(report)}\n${formatRollouts(rollouts)}`,
+    );
     return 0;
   } finally {
     await database.close();
   }
+}
+
+const silentLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+
+/** The rollouts as text: one block per rollout, its last evaluation and its decisions with their reasons. */
+export function formatRollouts(rollouts: RolloutsReport): string {
+  if (!rollouts.length) return 'Rollouts: none';
+  const arm = (a: Record<string, unknown> | undefined) =>
+    a
+      ? `views ${a.pageViews}, error views ${a.errorViews}, load failures ${a.loadFailureViews}, LCP p75 ${a.lcp_p75 ?? '–'} ms` +
+        (a.visits !== undefined ? `, signups ${a.signups}/${a.visits}` : '')
+      : '–';
+  const lines = ['Rollouts (canary guard):'];
+  for (const r of rollouts) {
+    lines.push(
+      `  #${r.id} ${r.app} ${r.stable_version} → ${r.canary_version}: ${r.status}, weight ${r.weight} % of steps ${r.steps.join(',')}`,
+    );
+    const last = r.last_decision as {
+      action: string;
+      reason: string;
+      stable?: Record<string, unknown>;
+      canary?: Record<string, unknown>;
+    } | null;
+    if (last) {
+      lines.push(`    last evaluation: ${last.action} (${last.reason})`);
+      lines.push(`      stable: ${arm(last.stable)}`, `      canary: ${arm(last.canary)}`);
+    }
+    for (const d of r.decisions) {
+      lines.push(
+        `    ${new Date(d.at).toISOString()} ${d.action} ${d.weight_before} → ${d.weight_after ?? '–'} %: ${d.reason}`,
+      );
+    }
+    for (const e of r.topErrors) {
+      lines.push(`    error ×${e.count} ${e.kind}: ${e.message}`);
+      for (const f of e.frames.slice(0, 3)) lines.push(`      ${f.source ?? f.raw}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 if (require.main === module) {

@@ -1,3 +1,4 @@
+import { rolloutsReport } from '../experiments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { LOCALES } from '@dating/shared/contract/index';
@@ -184,6 +185,15 @@ export async function staffRoutes(app: FastifyInstance) {
     experiments: {
       schema: { querystring: Type.Object({ app: Type.String({ minLength: 1, maxLength: 100 }) }) },
       run: ({ request }) => app.services.experiments.report((request.query as { app: string }).app),
+    },
+    rollouts: {
+      run: async () => ({
+        rollouts: await rolloutsReport({
+          guard: app.services.guard,
+          telemetry: app.services.telemetry,
+          readFile: (name, version, file) => app.services.registry.readFile(name, version, file),
+        }),
+      }),
     },
     queue: {
       schema: {

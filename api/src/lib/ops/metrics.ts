@@ -22,7 +22,7 @@ async function scalar(raw: RawDb, text: string): Promise<number | null> {
 /**
  * The node's Prometheus metrics (prom-client, one registry per app): requests per route and status with their
  * duration, open live streams, live events published, mail and SMS outbox backlog, payment reconciliation lag,
- * database pool use, background job turns, and Node's process metrics. Served on METRICS_PORT only
+ * database pool use, background job turns, canary guard decisions, and Node's process metrics. Served on METRICS_PORT only
  * (plugins/ops.ts), never on the public port.
  */
 export function createMetrics() {
@@ -116,9 +116,18 @@ export function createMetrics() {
     labelNames: ['job', 'outcome'] as const,
     registers: [registry],
   });
+  const guardDecisions = new Counter({
+    name: 'canary_guard_decisions_total',
+    help: 'Canary guard decisions that changed the registry, by app and action (advance, promote, rollback)',
+    labelNames: ['app', 'action'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
+    guardDecision(app: string, action: string) {
+      guardDecisions.inc({ app, action });
+    },
     setSources(given: MetricSources) {
       sources = given;
     },

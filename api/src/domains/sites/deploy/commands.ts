@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildVersion, uploadVersion, versionKeys } from './publish';
 import {
   DeployRefused,
+  stepsProblem,
   type PublishedFile,
   type RegistryState,
   type SwitchCommand,
@@ -34,6 +35,24 @@ export function parseWeight(value: unknown): number {
     );
   }
   return Number(text);
+}
+
+/** The default rollout of `--auto`. */
+export const DEFAULT_ROLLOUT_STEPS = [10, 25, 50, 100];
+
+/**
+ * A rollout's steps from the command line (`--steps 10,25,50,100`): ascending whole percentages ending at 100. With
+ * a canary weight given too, the first step must equal it.
+ */
+export function parseSteps(value: unknown, weight?: number): number[] {
+  const text = String(value ?? '');
+  const steps = /^\d{1,3}(,\d{1,3}){0,9}$/.test(text) ? text.split(',').map(Number) : null;
+  const problem = stepsProblem(steps ?? text);
+  if (problem) throw new DeployRefused(problem);
+  if (weight !== undefined && steps![0] !== weight) {
+    throw new DeployRefused(`the first step (${steps![0]} %) must equal the canary weight (${weight} %)`);
+  }
+  return steps!;
 }
 
 async function deleteVersions(ctx: CommandContext, pruned: SwitchResult['pruned']): Promise<void> {
@@ -89,13 +108,18 @@ export async function deployApp(
   return { ...result, version };
 }
 
-/** `npm run deploy -- <app> --canary <weight> [--dist <dir> | --version <v>]`. */
+/**
+ * `npm run deploy -- <app> --canary <weight> [--steps <w1,…,100> | --auto] [--dist <dir> | --version <v>]`: with
+ * steps, the canary guard walks the canary through them (docs/adr/0032-canary-guard.md).
+ */
 export async function deployCanary(
   ctx: CommandContext,
   app: string,
-  opts: { weight: unknown; version?: string; distDir: string; packageVersion: string },
+  opts: { weight: unknown; steps?: unknown; version?: string; distDir: string; packageVersion: string },
 ): Promise<SwitchResult & { version: string }> {
   const weight = parseWeight(opts.weight);
+  // Refused before anything is published.
+  const steps = opts.steps === undefined ? undefined : parseSteps(opts.steps, weight);
   if (app === 'shell')
     throw new DeployRefused('shell: canaries are for remotes (the shell is the page itself)');
   const state = await ctx.backend.state();
@@ -129,6 +153,7 @@ export async function deployCanary(
     version,
     weight,
     ...(files ? { files } : {}),
+    ...(steps ? { steps } : {}),
   });
   result.lines.forEach(ctx.log);
   return { ...result, version };

@@ -18,7 +18,8 @@ export const APP_RE = /^[a-z][a-z0-9-]{0,40}$/;
 export interface AppState {
   current: string;
   history: string[];
-  canary?: { version: string; weight: number; since: string };
+  /** `steps`: the rollout the canary guard walks it through (ascending weights ending at 100), when deployed so. */
+  canary?: { version: string; weight: number; since: string; steps?: number[] };
 }
 
 export interface RegistryState {
@@ -34,7 +35,15 @@ export interface PublishedFile {
 
 export type SwitchCommand =
   | { action: 'deploy'; app: string; version: string; files?: PublishedFile[] }
-  | { action: 'canary'; app: string; version: string; weight: number; files?: PublishedFile[] }
+  | {
+      action: 'canary';
+      app: string;
+      version: string;
+      weight: number;
+      files?: PublishedFile[];
+      /** A rollout for the canary guard: ascending weights ending at 100, the first equal to `weight`. */
+      steps?: number[];
+    }
   | { action: 'promote'; app: string }
   | { action: 'rollback'; app: string };
 
@@ -45,6 +54,19 @@ export interface SwitchResult {
   current: string | null;
   /** Versions no longer kept: their rows are gone, their objects are the caller's to delete. */
   pruned: { app: string; version: string; files: PublishedFile[] }[];
+}
+
+/** Why a rollout's steps are not acceptable, or null: 1 to 10 whole ascending weights from 1 to 100, ending at 100. */
+export function stepsProblem(steps: unknown): string | null {
+  const ok =
+    Array.isArray(steps) &&
+    steps.length >= 1 &&
+    steps.length <= 10 &&
+    steps.every((s, i) => Number.isInteger(s) && s >= 1 && s <= 100 && (i === 0 || s > steps[i - 1])) &&
+    steps[steps.length - 1] === 100;
+  return ok
+    ? null
+    : `rollout steps must be ascending whole percentages ending at 100 (e.g. 10,25,50,100), not "${String(steps)}"`;
 }
 
 /** A command refused on purpose (bad input, nothing to do): the message is for the operator; nothing changed. */
@@ -58,6 +80,7 @@ interface AppRow {
   canary_version: string | null;
   canary_weight: number | null;
   canary_since: string | Date | null;
+  canary_steps: number[] | null;
 }
 
 const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : '');
@@ -72,6 +95,7 @@ function toState(row: AppRow): AppState {
             version: row.canary_version,
             weight: Number(row.canary_weight),
             since: iso(row.canary_since),
+            ...(row.canary_steps?.length ? { steps: row.canary_steps.map(Number) } : {}),
           },
         }
       : {}),
@@ -83,7 +107,8 @@ export async function readState(db: Db): Promise<RegistryState> {
   const apps: RegistryState['apps'] = {};
   for (const row of await rows<AppRow & { app: string }>(
     db,
-    sql`SELECT app, current, history, canary_version, canary_weight, canary_since FROM deploy_apps ORDER BY app`,
+    sql`SELECT app, current, history, canary_version, canary_weight, canary_since, canary_steps
+      FROM deploy_apps ORDER BY app`,
   )) {
     apps[row.app] = toState(row);
   }
@@ -109,7 +134,7 @@ export async function versionFiles(db: Db, app: string, version: string): Promis
 async function lockApp(tx: Tx, app: string): Promise<AppState | null> {
   const row = await first<AppRow>(
     tx,
-    sql`SELECT current, history, canary_version, canary_weight, canary_since
+    sql`SELECT current, history, canary_version, canary_weight, canary_since, canary_steps
           FROM deploy_apps WHERE app = ${app} FOR UPDATE`,
   );
   return row ? toState(row) : null;
@@ -123,6 +148,7 @@ async function writeApp(tx: Tx, app: string, state: AppState): Promise<void> {
            canary_version = ${state.canary?.version ?? null},
            canary_weight = ${state.canary?.weight ?? null},
            canary_since = ${state.canary ? state.canary.since : null}::timestamptz,
+           canary_steps = ${state.canary?.steps ? `{${state.canary.steps.join(',')}}` : null}::smallint[],
            updated_at = now()
      WHERE app = ${app}`);
 }
@@ -231,11 +257,21 @@ export async function applySwitch(db: Db, schema: string, cmd: SwitchCommand): P
       if (!(await published(tx, app, cmd.version))) {
         throw new DeployRefused(`${app}: version "${cmd.version}" is not published`);
       }
+      if (cmd.steps !== undefined) {
+        const problem = stepsProblem(cmd.steps);
+        if (problem) throw new DeployRefused(`${app}: ${problem}`);
+        // The guard re-weights a rollout with its steps: the weight is one of them (the first when it starts).
+        if (!cmd.steps.includes(cmd.weight)) {
+          throw new DeployRefused(`${app}: the canary weight (${cmd.weight} %) is not one of the rollout steps`);
+        }
+      }
       const same = entry.canary?.version === cmd.version;
+      // Steps go with this command only: a canary re-weighted or replaced without steps is no rollout any more.
       const canary = {
         version: cmd.version,
         weight: cmd.weight,
         since: same ? entry.canary!.since : new Date().toISOString(),
+        ...(cmd.steps ? { steps: cmd.steps } : {}),
       };
       await writeApp(tx, app, { ...entry, canary });
       await logAction(tx, app, 'canary', entry.canary?.version ?? null, cmd.version, cmd.weight);

@@ -23,6 +23,7 @@ const Command = Type.Union([
     version: Version,
     weight: Type.Integer({ minimum: 0, maximum: 100 }),
     files: Type.Optional(Files),
+    steps: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), { minItems: 1, maxItems: 10 })),
   }),
   Type.Object({ action: Type.Literal('promote'), app: App }),
   Type.Object({ action: Type.Literal('rollback'), app: App }),
@@ -31,7 +32,12 @@ const AppState = Type.Object({
   current: Type.String(),
   history: Type.Array(Type.String()),
   canary: Type.Optional(
-    Type.Object({ version: Type.String(), weight: Type.Integer(), since: Type.String() }),
+    Type.Object({
+      version: Type.String(),
+      weight: Type.Integer(),
+      since: Type.String(),
+      steps: Type.Optional(Type.Array(Type.Integer())),
+    }),
   ),
 });
 const State = Type.Object({

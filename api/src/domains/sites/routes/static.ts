@@ -6,9 +6,11 @@ import { isFilePath } from '../registry';
 import { APP_RE, VERSION_RE } from '../deploy/state';
 import type { Site } from '../sites';
 
+const SOURCE_MAP = /\.map(\.(gz|br))?$/i;
+
 /**
  * `/remotes/<app>/<version>/*`: deployed bundles from object storage (read through a memory copy on this node),
- * immutable (a version never changes), with the deploy's .br/.gz copies chosen by Accept-Encoding. The manifests
+ * immutable (a version never changes), source maps excepted (404), with the deploy's .br/.gz copies chosen by Accept-Encoding. The manifests
  * are the mutable-looking pointers and say no-cache. With a site's `cdn_prefix`, a CDN on another origin fetches
  * them: then they may be used cross-origin (CORP, CORS), being the same public files for everyone.
  * `/media/*`: approved photos and seeded portraits, streamed from the object storage (lib/storage).
@@ -19,7 +21,8 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
   async function remote(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
     const [appName = '', version = '', ...rest] = request.params['*'].split('/');
     const file = rest.join('/');
-    if (!APP_RE.test(appName) || !VERSION_RE.test(version) || !isFilePath(file)) {
+    // Source maps stay in storage for the canary guard's stack resolver (ADR 0032): never served publicly.
+    if (!APP_RE.test(appName) || !VERSION_RE.test(version) || !isFilePath(file) || SOURCE_MAP.test(file)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const found = await files.get(appName, version, file, String(request.headers['accept-encoding'] ?? ''));
