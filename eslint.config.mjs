@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import domains from './tools/eslint/domain-boundaries.mjs';
 
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
@@ -20,8 +21,13 @@ function boundary(app) {
         {
           patterns: [
             {
-              group: others.flatMap((other) => [`@dating/${other}`, `@dating/${other}/*`, `**/${other}/src/**`]),
-              message: 'Apps meet only through @dating/shared and federation (loadRemote). See ARCHITECTURE §2.',
+              group: others.flatMap((other) => [
+                `@dating/${other}`,
+                `@dating/${other}/*`,
+                `**/${other}/src/**`,
+              ]),
+              message:
+                'Apps meet only through @dating/shared and federation (loadRemote). See ARCHITECTURE §2.',
             },
           ],
         },
@@ -61,8 +67,15 @@ export default tseslint.config(
   },
   ...['shell', ...REMOTES].map(boundary),
   {
+    // A domain uses another only through its index.ts (api/README.md); tools/eslint/domain-boundaries.mjs.
+    files: ['api/src/domains/*/**/*.ts'],
+    plugins: { domains },
+    rules: { 'domains/index-only': 'error' },
+  },
+  {
     // Services own all database access (api/README.md): a route validates, calls `app.services.<name>` and answers.
-    files: ['api/src/domains/*/routes/**/*.ts'],
+    // Staff's routes are one file, `staff/routes.ts`, instead of a folder.
+    files: ['api/src/domains/*/routes/**/*.ts', 'api/src/domains/staff/routes.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -70,7 +83,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/sql', '**/db/schema', '**/db/schema/*', '**/db/client', '../tables', '../../*/tables'],
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '**/db/sql',
+                '**/db/schema',
+                '**/db/schema/*',
+                '**/db/client',
+                '../tables',
+                '../../*/tables',
+              ],
               message: 'Routes do not query the database: move the query into the domain service.',
             },
           ],
@@ -79,7 +101,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[property.name=/^(db|raw)$/][object.name=/^(app|fastify|server)$/]",
+          selector: 'MemberExpression[property.name=/^(db|raw)$/][object.name=/^(app|fastify|server)$/]',
           message: 'Routes do not query the database: move the query into the domain service.',
         },
       ],

@@ -12,6 +12,8 @@ export {
   type Costs,
   type SendInput,
 } from './messages';
-export { createGiftsService, type GiftsService } from './gifts';
+export { createGiftsService, toGift, type GiftsService } from './gifts';
 export { createChatPhotosService, type ChatPhotosService } from './chat-photos';
 export { createCountersService, type Counters, type CountersService } from './counters';
+// The message columns and their mapping, for staff's reply queue (it shows a conversation as the member sees it).
+export { MESSAGE_COLUMNS, MESSAGE_FROM, toMessage, type MessageRow } from './message-views';

@@ -12,6 +12,22 @@ export interface CreditMove {
   ref?: string;
 }
 
+export interface CreditGrant {
+  userId: number;
+  amount: number;
+  staff: { id: number; name: string };
+  note: string;
+}
+export interface GrantLedgerRow {
+  id: number;
+  amount: number;
+  kind: string;
+  ref: string | null;
+  staff_name: string | null;
+  note: string | null;
+  created_at: Date | string;
+}
+
 /**
  * Every balance change is one conditional UPDATE plus a ledger row in the same transaction. The UPDATE only
  * matches while `credits >= amount`, so parallel debits serialise on the row lock and none can overdraw
@@ -49,7 +65,30 @@ export function createCreditsService(db: Db) {
     return row.credits;
   }
 
+  /** A staff grant (ADR 0018): the credit and its ledger row naming the staff member and the reason, one statement each in one transaction. */
+  async function grantIn(tx: Tx, grant: CreditGrant): Promise<{ credits: number; ledger: GrantLedgerRow }> {
+    const row = await first<{ credits: number }>(
+      tx,
+      sql`UPDATE users SET credits = credits + ${grant.amount} WHERE id = ${grant.userId} RETURNING credits`,
+    );
+    if (!row) throw new Error(`user ${grant.userId} not found`);
+    const ledger = await first<GrantLedgerRow>(
+      tx,
+      sql`INSERT INTO credit_ledger (user_id, kind, amount, balance_after, ref, staff_name, note)
+          VALUES (${grant.userId}, 'bonus', ${grant.amount}, ${row.credits}, ${`staff-grant:${grant.staff.id}`},
+                  ${grant.staff.name}, ${grant.note})
+          RETURNING id, amount, kind, ref, staff_name, note, created_at`,
+    );
+    return { credits: row.credits, ledger: ledger! };
+  }
+
   return {
+    /** Credits given by a staff member with a reason; returns the new balance and the ledger row. */
+    grant(grant: CreditGrant): Promise<{ credits: number; ledger: GrantLedgerRow }> {
+      if (!Number.isInteger(grant.amount) || grant.amount <= 0)
+        throw new Error('credit amount must be a positive integer');
+      return db.transaction((t) => grantIn(t, grant));
+    },
     /** Takes credits; throws 402 insufficient_credits when the balance is too low. Returns the new balance. */
     debit(move: CreditMove, tx?: Tx): Promise<number> {
       return tx ? debitIn(tx, move) : db.transaction((t) => debitIn(t, move));

@@ -10,7 +10,13 @@ export { testCheckoutRoutes } from './routes/test-checkout';
 export { smsOutboxRoutes } from './routes/sms-outbox';
 export { devSignupAgeRoute } from './routes/dev-signup-age';
 export { paymentJobs } from './jobs';
-export { createCreditsService, type CreditMove, type CreditsService } from './credits';
+export {
+  createCreditsService,
+  type CreditGrant,
+  type CreditMove,
+  type CreditsService,
+  type GrantLedgerRow,
+} from './credits';
 export { CURRENCIES, createShopService, currencyFor, type ShopService } from './shop';
 export { createPaymentsService, type PaymentsService } from './service';
 export { paymentsConfigFromEnv, type PaymentsConfig } from './config';

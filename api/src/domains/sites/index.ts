@@ -17,6 +17,7 @@ export {
   type CompanyRow,
   type Site,
   type SiteRow,
+  type SiteSettingsUpdate,
   type SitesService,
 } from './sites';
 export { createRegistry, isFilePath, type CanaryEntry, type DeployedSite, type Registry } from './registry';

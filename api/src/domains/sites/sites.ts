@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CompanyInfo, Settings, Niche } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
+import { first } from '../../db/sql';
 import { companies, sites, type SiteSettingsJson } from '../../db/schema';
 import { localeFromDomainLanguage } from '../../lib/i18n';
 
@@ -109,6 +110,12 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
 const TTL_MS = 30_000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** The editable columns of a site, as staff save them (`updateSettings`). */
+export type SiteSettingsUpdate = Pick<
+  SiteRow,
+  'name' | 'domain' | 'niche' | 'indexTitle' | 'description' | 'supportEmail' | 'supportPhone' | 'mailName'
+> & { settings: Record<string, unknown> };
+
 /** Sites are few and read on every request: keep them in memory, refreshed every 30 s. */
 export function createSitesService(db: Db, opts: { pushPublicKey: () => string }) {
   let cache: {
@@ -212,6 +219,31 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
     /** After editing sites (seed, admin). */
     async reload() {
       await load();
+    },
+    /**
+     * A site's settings as staff edit them (ADR 0018): one UPDATE that only matches the `version` the editor read
+     * (false when someone saved in between), then this node's copy reloaded. Telling the other nodes is the caller's.
+     */
+    async updateSettings(
+      id: number,
+      version: number,
+      next: SiteSettingsUpdate,
+      by: string,
+    ): Promise<boolean> {
+      const updated = await first<{ id: number }>(
+        db,
+        sql`UPDATE sites SET
+              name = ${next.name}, domain = ${next.domain}, niche = ${next.niche},
+              index_title = ${next.indexTitle}, description = ${next.description},
+              support_email = ${next.supportEmail}, support_phone = ${next.supportPhone},
+              mail_name = ${next.mailName}, settings = ${JSON.stringify(next.settings)}::jsonb,
+              version = version + 1, updated_at = now(), updated_by = ${by}
+            WHERE id = ${id} AND version = ${version}
+            RETURNING id`,
+      );
+      if (!updated) return false;
+      await load();
+      return true;
     },
     /** The settings for a visitor from `geoCountry`, with the site's texts in `locale` where it words them. */
     settings(site: Site, geoCountry: string | null, locale?: string): Settings {

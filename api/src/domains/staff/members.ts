@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_RESTORE_DAYS } from '@dating/shared/constants';
 import { isLocale } from '@dating/shared/contract/index';
 import {
   type StaffLedgerRow,
@@ -11,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import type { AccountsService, SessionsService } from '../accounts';
-import type { CreditsService, PaymentsService } from '../payments';
+import type { CreditsService, GrantLedgerRow, PaymentsService } from '../payments';
 import type { MembersService } from '../members';
 import type { SitesService } from '../sites';
 import type { StaffModeration } from './moderation';
@@ -121,27 +120,15 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       o.created_at, o.completed_at, o.refunded_at, s.settings->>'refund_days' AS refund_days
     FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN sites s ON s.id = coalesce(o.site_id, u.site_id)`;
 
-  async function ledgerRow(id: number): Promise<StaffLedgerRow> {
-    const r = await first<{
-      id: number;
-      amount: number;
-      kind: string;
-      ref: string | null;
-      staff_name: string | null;
-      note: string | null;
-      created_at: Date | string;
-    }>(
-      db,
-      sql`SELECT id, amount, kind, ref, staff_name, note, created_at FROM credit_ledger WHERE id = ${id}`,
-    );
+  function toLedger(r: GrantLedgerRow): StaffLedgerRow {
     return {
-      id: r!.id,
-      amount: r!.amount,
-      kind: r!.kind,
-      ref: r!.ref,
-      staff: r!.staff_name,
-      note: r!.note,
-      created_at: iso(r!.created_at)!,
+      id: r.id,
+      amount: r.amount,
+      kind: r.kind,
+      ref: r.ref,
+      staff: r.staff_name,
+      note: r.note,
+      created_at: iso(r.created_at)!,
     };
   }
 
@@ -164,15 +151,7 @@ export function createStaffMembers(deps: StaffMembersDeps) {
 
     async detail(id: number): Promise<StaffMemberDetail> {
       const acc = await account(id);
-      const ledger = await rows<{
-        id: number;
-        amount: number;
-        kind: string;
-        ref: string | null;
-        staff_name: string | null;
-        note: string | null;
-        created_at: Date | string;
-      }>(
+      const ledger = await rows<GrantLedgerRow>(
         db,
         sql`SELECT id, amount, kind, ref, staff_name, note, created_at FROM credit_ledger WHERE user_id = ${id}
             ORDER BY id DESC LIMIT 200`,
@@ -183,15 +162,7 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       );
       return {
         account: acc,
-        ledger: ledger.map((r) => ({
-          id: r.id,
-          amount: r.amount,
-          kind: r.kind,
-          ref: r.ref,
-          staff: r.staff_name,
-          note: r.note,
-          created_at: iso(r.created_at)!,
-        })),
+        ledger: ledger.map(toLedger),
         orders: orders.map(toOrder),
         reports: await deps.moderation.reportsOf(id),
       };
@@ -204,14 +175,9 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       if (ban) {
         const reason = ban.reason.trim();
         if (!reason) throw badInput('reason');
-        await db.execute(
-          sql`UPDATE users SET banned_at = now(), ban_reason = ${reason}, banned_by = ${ban.by} WHERE id = ${id}`,
-        );
-        await deps.sessions.destroyAllFor(id);
+        if (!(await deps.accounts.bans.ban(id, reason, ban.by))) throw new ApiError(409, 'record_changed');
       } else {
-        await db.execute(
-          sql`UPDATE users SET banned_at = NULL, ban_reason = NULL, banned_by = NULL WHERE id = ${id}`,
-        );
+        await deps.accounts.bans.unban(id);
       }
       deps.members.clearCache();
       return { before, after: await account(id) };
@@ -224,21 +190,9 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       const note = reason.trim();
       if (!note) throw badInput('reason');
       await account(id);
-      const { credits, ledgerId } = await db.transaction(async (tx) => {
-        const balance = await deps.credits.credit(
-          { userId: id, amount, kind: 'bonus', ref: `staff-grant:${staff.id}` },
-          tx,
-        );
-        const row = await first<{ id: number }>(
-          tx,
-          sql`UPDATE credit_ledger SET staff_name = ${staff.name}, note = ${note}
-              WHERE id = (SELECT max(id) FROM credit_ledger WHERE user_id = ${id} AND ref = ${`staff-grant:${staff.id}`})
-              RETURNING id`,
-        );
-        return { credits: balance, ledgerId: row!.id };
-      });
+      const { credits, ledger } = await deps.credits.grant({ userId: id, amount, staff, note });
       deps.publishCounters(id);
-      return { credits, ledger: await ledgerRow(ledgerId) };
+      return { credits, ledger: toLedger(ledger) };
     },
 
     async resendActivation(id: number, origin: string) {
@@ -249,21 +203,13 @@ export function createStaffMembers(deps: StaffMembersDeps) {
     },
 
     /**
-     * Deleted as the member's own deletion does (status deleted, restorable for ACCOUNT_RESTORE_DAYS, then erased
-     * by the accounts job), sessions ended everywhere.
+     * The member's own deletion (accounts' `deletion.removeByStaff`): switched off, push subscriptions and
+     * reactivation links revoked, sessions ended everywhere, erased by the accounts job after the restore period.
      */
     async remove(id: number) {
       const before = await account(id);
       if (before.status === 'deleted') throw notFound();
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`INSERT INTO account_deletions (user_id, reason, comment, requested_at, purge_after, previous_status)
-              VALUES (${id}, 'staff', NULL, now(), now() + make_interval(days => ${ACCOUNT_RESTORE_DAYS}), ${before.status})`,
-        );
-        await tx.execute(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${id}`);
-        await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${id}`);
-      });
-      await deps.sessions.destroyAllFor(id);
+      await deps.accounts.deletion.removeByStaff(id);
       deps.members.clearCache();
       return { before, after: await account(id) };
     },

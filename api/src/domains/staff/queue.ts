@@ -18,11 +18,18 @@ import { first, rows } from '../../db/sql';
 import { ApiError, notFound } from '../../lib/errors';
 import { readObject, type ObjectStorage } from '../../lib/storage';
 import { photoKey } from '../accounts';
-import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
-import { MESSAGE_COLUMNS, MESSAGE_FROM, toMessage, type MessageRow } from '../chat/message-views';
-import { toGift } from '../chat/gifts';
+import {
+  MESSAGE_COLUMNS,
+  MESSAGE_FROM,
+  toGift,
+  toMessage,
+  type ChatPhotosService,
+  type GiftsService,
+  type MessageRow,
+  type MessagesService,
+} from '../chat';
 import type { SitesService } from '../sites';
-import { mediaUrl } from '../members/profiles';
+import { mediaUrl } from '../members';
 
 /** The queue's condition: the index `conversations_fictional_waiting_idx` (migration 0010) covers it. */
 const WAITING = `c.fictional_id IS NOT NULL AND c.last_sender_id IS DISTINCT FROM c.fictional_id

@@ -224,24 +224,23 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
         if (changes[f] !== undefined) json[f] = changes[f];
       }
       if (changes.texts !== undefined) json.texts = changes.texts;
-      const updated = await first<{ id: number }>(
-        db,
-        sql`UPDATE sites SET
-              name = ${changes.name ?? current.name},
-              domain = ${changes.domain ?? current.domain},
-              niche = ${changes.niche ?? current.niche},
-              index_title = ${changes.index_title ?? current.indexTitle},
-              description = ${changes.description ?? current.description},
-              support_email = ${changes.support_email ?? current.supportEmail},
-              support_phone = ${changes.support_phone ?? current.supportPhone},
-              mail_name = ${changes.mail_name ?? current.mailName},
-              settings = ${JSON.stringify(json)}::jsonb,
-              version = version + 1, updated_at = now(), updated_by = ${by}
-            WHERE id = ${id} AND version = ${input.version}
-            RETURNING id`,
+      const saved = await deps.sites.updateSettings(
+        id,
+        input.version,
+        {
+          name: changes.name ?? current.name,
+          domain: changes.domain ?? current.domain,
+          niche: changes.niche ?? current.niche,
+          indexTitle: changes.index_title ?? current.indexTitle,
+          description: changes.description ?? current.description,
+          supportEmail: changes.support_email ?? current.supportEmail,
+          supportPhone: changes.support_phone ?? current.supportPhone,
+          mailName: changes.mail_name ?? current.mailName,
+          settings: json,
+        },
+        by,
       );
-      if (!updated) throw new ApiError(409, 'record_changed');
-      await deps.sites.reload();
+      if (!saved) throw new ApiError(409, 'record_changed');
       deps.bus.publish({ type: 'sites-changed' });
       const after = toStaffSite(await load(id));
       return { before, after };

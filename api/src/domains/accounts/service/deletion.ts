@@ -7,7 +7,8 @@ import {
   type AccountDeleteRequest,
 } from '@dating/shared/contract/account';
 import { first, rows } from '../../../db/sql';
-import { ApiError, badInput } from '../../../lib/errors';
+import type { Tx } from '../../../db/client';
+import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { verifyPassword } from '../passwords';
 import type { Site } from '../../sites';
 import { accountById, type AccountsContext } from './context';
@@ -21,6 +22,29 @@ const RESTORE_MS = ACCOUNT_RESTORE_DAYS * 86_400_000;
  */
 export function deletionModule(ctx: AccountsContext) {
   const { db, tokens, sessions, photos, log } = ctx;
+
+  /**
+   * What every deletion does, the member's own and staff's: the deletion recorded (erased after the restore
+   * period), the account switched off, its push subscriptions and any reactivation link revoked. False when the
+   * account was already deleted (the UPDATE matches only a live account, so two deletions cannot both count).
+   */
+  async function switchOff(tx: Tx, userId: number, reason: string, comment: string | null, now: Date) {
+    const off = await first<{ previous: string }>(
+      tx,
+      sql`UPDATE users u SET status = 'deleted', deleted_at = ${now.toISOString()}::timestamptz
+          FROM users p WHERE u.id = ${userId} AND p.id = u.id AND u.status <> 'deleted'
+          RETURNING p.status AS previous`,
+    );
+    if (!off) return false;
+    await tx.execute(
+      sql`INSERT INTO account_deletions (user_id, reason, comment, requested_at, purge_after, previous_status)
+          VALUES (${userId}, ${reason}, ${comment}, ${now.toISOString()}::timestamptz,
+                  ${new Date(now.getTime() + RESTORE_MS).toISOString()}::timestamptz, ${off.previous})`,
+    );
+    await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
+    await tokens.revokeAll(userId, 'reactivate', tx);
+    return true;
+  }
 
   return {
     info(site: Site): AccountDeleteInfo {
@@ -47,16 +71,8 @@ export function deletionModule(ctx: AccountsContext) {
       if (input.reason === 'other' && !comment) throw badInput('reason_text');
       const restoreUntil = new Date(now.getTime() + RESTORE_MS);
       const token = await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`INSERT INTO account_deletions (user_id, reason, comment, requested_at, purge_after, previous_status)
-              VALUES (${userId}, ${input.reason}, ${comment}, ${now.toISOString()}::timestamptz,
-                      ${restoreUntil.toISOString()}::timestamptz, ${account.status})`,
-        );
-        await tx.execute(
-          sql`UPDATE users SET status = 'deleted', deleted_at = ${now.toISOString()}::timestamptz WHERE id = ${userId}`,
-        );
-        await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
-        await tokens.revokeAll(userId, 'reactivate', tx);
+        if (!(await switchOff(tx, userId, input.reason, comment, now)))
+          throw new ApiError(403, 'auth_required');
         return tokens.issue(userId, 'reactivate', { now, ttlMs: RESTORE_MS, tx });
       });
       await sessions.destroyAllFor(userId);
@@ -76,6 +92,16 @@ export function deletionModule(ctx: AccountsContext) {
         },
       );
       return restoreUntil;
+    },
+
+    /**
+     * Deletion by staff (ADR 0018): the same as the member's own (`switchOff`, sessions ended on every node) with
+     * reason 'staff', but no password and no reactivation mail. Throws 404 when the account is already deleted.
+     */
+    async removeByStaff(userId: number, now = new Date()): Promise<void> {
+      const done = await db.transaction((tx) => switchOff(tx, userId, 'staff', null, now));
+      if (!done) throw notFound();
+      await sessions.destroyAllFor(userId);
     },
 
     /** From the mailed link, within 14 days and before erasure. Returns the member to log in. */

@@ -1,3 +1,4 @@
+import { bansModule } from './bans';
 import { blocksModule } from './blocks';
 import { complaintsModule } from './complaints';
 import { createContext, type AccountsDeps } from './context';
@@ -29,6 +30,7 @@ export function createAccountsService(deps: AccountsDeps) {
     profile: profileModule(ctx),
     notifications,
     blocks,
+    bans: bansModule(ctx),
     deletion: deletionModule(ctx),
     export: exportModule(ctx, {
       photos: (id, paid) => deps.photos.list(id, paid),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { configFromEnv } from '../../../config';
 import { openDatabase } from '../../../db/client';
 import { first, rows } from '../../../db/sql';
-import { createCreditsService } from '../../payments/credits';
+import { createCreditsService } from '../../payments';
 
 /**
  * kill -9 of the server in the middle of a burst of paid sends (issue 9 "bad input and faults"). The server runs as

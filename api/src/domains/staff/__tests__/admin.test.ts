@@ -265,6 +265,63 @@ test('members: resend activation to an unconfirmed member, delete a member (sess
   expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user).toBe(false);
 });
 
+test('members: staff deletion revokes what the member’s own deletion revokes (reactivation links, sessions, push)', async () => {
+  /** A member with an open session, a push subscription and a still valid reactivation link from before. */
+  async function prepared() {
+    const m = await person();
+    await t.app.db.execute(
+      sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+          VALUES (${m.id}, ${`https://push.example.org/${m.id}`}, 'key', 'auth')`,
+    );
+    const link = await t.app.services.accounts.tokens.issue(m.id, 'reactivate');
+    return { ...m, link };
+  }
+  async function revoked(m: Awaited<ReturnType<typeof prepared>>) {
+    const push = await first<{ n: number | string }>(
+      t.app.db,
+      sql`SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ${m.id}`,
+    );
+    const deletion = await first<{ purge_after: Date | string }>(
+      t.app.db,
+      sql`SELECT purge_after FROM account_deletions WHERE user_id = ${m.id} AND purged_at IS NULL`,
+    );
+    return {
+      status: (await first<{ status: string }>(t.app.db, sql`SELECT status FROM users WHERE id = ${m.id}`))!
+        .status,
+      session: (await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user,
+      push: Number(push!.n),
+      oldLink: await t.app.services.accounts.tokens.peek(m.link, 'reactivate'),
+      erasable: deletion !== undefined,
+    };
+  }
+  const own = await prepared();
+  const byStaff = await prepared();
+  const self = await t.call({
+    method: 'POST',
+    url: '/api/account-delete.php',
+    cookie: own.cookie,
+    payload: { password: PASSWORD, reason: 'found_partner' },
+  });
+  expect(self.statusCode).toBe(200);
+  const del = await t.call({
+    method: 'DELETE',
+    url: staffPath('memberDelete', byStaff.id),
+    cookie: admin.cookie,
+  });
+  expect(del.statusCode).toBe(200);
+
+  const expected = { status: 'deleted', session: false, push: 0, oldLink: null, erasable: true };
+  expect(await revoked(own)).toEqual(expected);
+  expect(await revoked(byStaff)).toEqual(expected);
+  // Deleted once: a second staff deletion finds no member to delete.
+  const again = await t.call({
+    method: 'DELETE',
+    url: staffPath('memberDelete', byStaff.id),
+    cookie: admin.cookie,
+  });
+  expect(again.statusCode).toBe(404);
+});
+
 test('refunds: within refund_days through the provider with the reason audited; twice or too old refused', async () => {
   const m = await olderMember(t);
   const { pkg } = await packageOf(t, m.cookie);

@@ -1,0 +1,67 @@
+// A local ESLint rule for the api's domains (api/README.md, ADR 0007): a file in `api/src/domains/<a>/` reaches
+// another domain `<b>` only through `<b>/index.ts` (written `../<b>` or `../<b>/index`). The one exception is the
+// database schema: a `tables.ts` may import another domain's `tables.ts` for its foreign keys.
+import path from 'node:path';
+
+const DOMAINS = `${path.sep}api${path.sep}src${path.sep}domains${path.sep}`;
+
+/** The domain and the path inside it of a file under api/src/domains, or null. */
+function place(file) {
+  const at = file.lastIndexOf(DOMAINS);
+  if (at < 0) return null;
+  const parts = file.slice(at + DOMAINS.length).split(path.sep);
+  if (parts.length < 2) return null; // api/src/domains/routes.ts and services.ts sit above the domains
+  return {
+    domain: parts[0],
+    rest: parts
+      .slice(1)
+      .join('/')
+      .replace(/\.(ts|tsx|js|mjs)$/, ''),
+  };
+}
+
+export const indexOnly = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A domain imports another domain only through that domain's index.ts." },
+    schema: [],
+    messages: {
+      deep: "'{{source}}' reaches into the {{domain}} domain: import it from '{{index}}' (export what you need from {{domain}}/index.ts).",
+    },
+  },
+  create(context) {
+    const file = context.filename ?? context.getFilename();
+    const from = place(path.resolve(file));
+    if (!from) return {};
+    const isTables = path.basename(file).replace(/\.ts$/, '') === 'tables';
+    function check(node) {
+      const source = node.source;
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = place(path.resolve(path.dirname(path.resolve(file)), source.value) + '.ts');
+      if (!to || to.domain === from.domain) return;
+      if (to.rest === 'index') return;
+      if (isTables && to.rest === 'tables') return;
+      const index = path.relative(
+        path.dirname(path.resolve(file)),
+        path.resolve(file.slice(0, file.lastIndexOf(DOMAINS) + DOMAINS.length), to.domain),
+      );
+      context.report({
+        node: source,
+        messageId: 'deep',
+        data: {
+          source: source.value,
+          domain: to.domain,
+          index: index.startsWith('.') ? index : `./${index}`,
+        },
+      });
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { 'index-only': indexOnly } };
