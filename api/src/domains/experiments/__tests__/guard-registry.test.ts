@@ -1,5 +1,5 @@
 import type { TelemetryView } from '@dating/shared/contract/telemetry';
-import { DeployRefused } from '../../sites/deploy/state';
+import { DeployRefused } from '../../sites';
 import {
   createTestApp,
   deployTestVersion,
