@@ -7,7 +7,7 @@ import domains from './tools/eslint/domain-boundaries.mjs';
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
 /**
- * Boundaries (ARCHITECTURE §2): a remote imports `shared` but never another remote; the shell imports no remote
+ * Boundaries (docs/product/architecture.md): a remote imports `shared` but never another remote; the shell imports no remote
  * source (only `loadRemote` by name); `shared` imports no app. Built from the list of apps, so a new remote is
  * protected by adding it to REMOTES.
  */
@@ -27,7 +27,7 @@ function boundary(app) {
                 `**/${other}/src/**`,
               ]),
               message:
-                'Apps meet only through @dating/shared and federation (loadRemote). See ARCHITECTURE §2.',
+                'Apps meet only through @dating/shared and federation (loadRemote). See docs/product/architecture.md.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 const { createConfig } = require('../tools/webpack/create-config');
 
-// The exposed modules are the contract with the shell (ARCHITECTURE §3): keep these names backward compatible.
+// The exposed modules are the contract with the shell (docs/adr/0001-module-federation.md): keep these names backward compatible.
 module.exports = createConfig({
   dir: __dirname,
   name: 'mf_account',

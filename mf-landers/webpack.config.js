@@ -1,6 +1,6 @@
 const { createConfig, createServerConfig } = require('../tools/webpack/create-config');
 
-// The exposed modules are the contract with the shell (ARCHITECTURE §3): keep these names backward compatible.
+// The exposed modules are the contract with the shell (docs/adr/0001-module-federation.md): keep these names backward compatible.
 const exposes = {
   './HomePage': './src/routes/home-page.tsx',
   './LanderPage': './src/routes/lander-page.tsx',

@@ -26,7 +26,7 @@ export interface AppConfig {
    * also the demo member with its published password (never in production).
    */
   seedDemo: false | { profiles: number; images: boolean; account?: boolean };
-  /** Listen address (HOST): loopback unless opened on purpose (ARCHITECTURE §6). */
+  /** Listen address (HOST): loopback unless opened on purpose (docs/product/architecture.md). */
   host: string;
   /**
    * Key of the keyed hashes (login identifiers in the audit tables, device cookies), APP_SECRET. Without it, a
@@ -203,7 +203,7 @@ export function trustProxySetting(
 }
 
 /**
- * Secrets production cannot run without (ARCHITECTURE §6: production is configured by environment). Empty in
+ * Secrets production cannot run without (docs/product/architecture.md: production is configured by environment). Empty in
  * development, where each has an embedded default. Add a new one here with the reason it is needed.
  */
 export function missingProductionSecrets(config: AppConfig): string[] {

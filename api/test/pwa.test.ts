@@ -138,7 +138,7 @@ test('the offline page is translated by the locale cookie, else the browser lang
   expect(dutch).toContain('Je bent offline');
 });
 
-describe('HTTP 404 for a path outside the route table (SPEC §8, issue 13 item 4)', () => {
+describe('HTTP 404 for a path outside the route table (docs/product/calls-and-errors.md, issue 13 item 4)', () => {
   test.each([
     '/nope',
     '/members/1/2/3',

@@ -104,7 +104,7 @@ describe('reference data', () => {
     expect(Date.parse(c.added)).not.toBeNaN();
   });
 
-  test('interests lists the SPEC icon set', async () => {
+  test('interests lists the icon set of docs/product/member-model.md', async () => {
     const { interests } = (await get('/api/interests.php')).json();
     expect(interests).toHaveLength(50);
     expect(interests).toContain('sushi');

@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
-/** The demo member every fresh database is seeded with (ARCHITECTURE §5 commands, api seed). */
+/** The demo member every fresh database is seeded with (docs/adr/0007-server-by-domain.md commands, api seed). */
 export const DEMO = { email: 'demo@example.com', password: 'Demo-1234' } as const;
 
-/** Header the server requires on state-changing calls (CSRF guard, ARCHITECTURE §5). */
+/** Header the server requires on state-changing calls (CSRF guard, docs/adr/0007-server-by-domain.md). */
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
 /** localStorage key of the site-entry warning's dismissal (shell/src/lib/dismissals.ts). */

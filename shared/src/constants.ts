@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, in one place. Durations in milliseconds unless the name says so. */
+/** Business constants and limits of docs/product/constants.md, in one place. Durations in milliseconds unless the name says so. */
 export const POLL_INTERVAL_MS = 60_000;
 export const POLL_INTERVAL_PUSH_MS = 300_000;
 export const POLL_START_DELAY_MS = 5_000;
@@ -35,7 +35,7 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Countries where the entry warning also shows in the chat and lander layouts. */
 export const ENTRY_WARNING_LAYOUT_COUNTRIES = ['NL', 'DE'] as const;
 
-/** Locales offered per visitor country (SPEC §9). */
+/** Locales offered per visitor country (docs/product/constants.md). */
 export const VISIBLE_LOCALES_BY_COUNTRY: Record<string, readonly string[]> = {
   US: ['en', 'es'],
   NL: ['nl'],
@@ -58,8 +58,8 @@ export const VISIBLE_LOCALES_BY_COUNTRY: Record<string, readonly string[]> = {
   SE: ['sv'],
 };
 
-/** Terms version date (SPEC §4): this date, or the company's added date when later. */
+/** Terms version date (docs/product/sites-and-landers.md): this date, or the company's added date when later. */
 export const TERMS_VERSION_DATE = '2023-12-01T12:00:00Z';
 
-/** Design tokens of SPEC §9 that scripts need (sass has its own copy in theme/_variables.scss). */
+/** Design tokens of docs/product/constants.md that scripts need (sass has its own copy in theme/_variables.scss). */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;

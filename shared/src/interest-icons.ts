@@ -1,7 +1,7 @@
 import type { Interest } from './contract';
 
 /**
- * The interests icon set (SPEC §3), drawn with emoji so no image is downloaded: one map for every remote, so an
+ * The interests icon set (docs/product/member-model.md), drawn with emoji so no image is downloaded: one map for every remote, so an
  * interest has the same icon in the profile editor, on a profile and on the icons lander. Imported by its subpath
  * (`@dating/shared/interest-icons`), so it is bundled where it is used and not in the shared chunk of every page.
  */

@@ -1,4 +1,4 @@
-// The contract between the shell and the remotes (ARCHITECTURE §3): every exposed module, keyed by its federation
+// The contract between the shell and the remotes (docs/adr/0001-module-federation.md): every exposed module, keyed by its federation
 // id `<remote>/<Module>`, with the props the shell passes to it. The shell's loader is typed by this map, and each
 // remote's exposed file checks its default export against it (`satisfies RemoteComponent<'mf_chat/ChatsPage'>`),
 // so a prop renamed on one side fails `tsc -b` on the other. A new remote adds its entries here (and to

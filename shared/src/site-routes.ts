@@ -1,5 +1,5 @@
 /**
- * The site's page paths (SPEC §2), known to both sides: the shell builds its router from routes with these
+ * The site's page paths (docs/product/routes-and-layouts.md), known to both sides: the shell builds its router from routes with these
  * paths (`shell/src/routes/route-table.ts`, checked by its test), and the server answers any other path with the
  * 404 page and HTTP 404 (a crawler or a monitor must not see a soft 404). A new page route goes here and into the
  * shell's table.

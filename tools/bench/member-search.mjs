@@ -24,7 +24,7 @@ import {
 
 export const TARGET_P95_MS = 50;
 
-/** What members search for most: the search form's fields alone and combined (SPEC §3 search state). */
+/** What members search for most: the search form's fields alone and combined (docs/product/member-model.md search state). */
 const FILTERS = [
   { name: 'no filter', query: '' },
   { name: 'gender', query: 'gender=female' },

@@ -1,4 +1,4 @@
-// The apps of the site and where their files live. Folder names are the registry keys (ARCHITECTURE §3).
+// The apps of the site and where their files live. Folder names are the registry keys (docs/adr/0001-module-federation.md).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-// One webpack configuration for the shell and every remote (ARCHITECTURE §3). Each app's webpack.config.js
+// One webpack configuration for the shell and every remote (docs/adr/0001-module-federation.md). Each app's webpack.config.js
 // calls createConfig with its federation name, what it exposes and its dev port. Decisions: docs/adr/0001, 0004.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -133,9 +133,9 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
       output: {
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
-        // Distinct per app, or the chunk-loading globals of host and remote collide (ARCHITECTURE §9).
+        // Distinct per app, or the chunk-loading globals of host and remote collide (docs/adr/0004-build-tooling.md).
         uniqueName: name,
-        // A federated entry cannot carry a content hash (ARCHITECTURE §9); version folders keep it immutable.
+        // A federated entry cannot carry a content hash (docs/adr/0004-build-tooling.md); version folders keep it immutable.
         filename: '[name].js',
         // Hashed in dev too: the entry's runtime and the container's runtime each emit the shared chunks.
         chunkFilename: '[name].[contenthash:8].js',

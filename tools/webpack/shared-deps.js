@@ -1,4 +1,4 @@
-// The libraries every app shares as singletons (ARCHITECTURE §3), listed by name, never `...dependencies`.
+// The libraries every app shares as singletons (docs/adr/0001-module-federation.md), listed by name, never `...dependencies`.
 // Versions are read from what is installed, so host and remotes agree on what they provide.
 const path = require('node:path');
 

@@ -91,7 +91,7 @@ export function createServices(deps: ServiceDeps) {
     storage,
     sites,
     bus,
-    /** Live events to members' open connections (ARCHITECTURE §7b); publish after commit. */
+    /** Live events to members' open connections (docs/adr/0008-live-channel.md); publish after commit. */
     live,
     /** This node's open live streams (GET /api/live.php). */
     liveConnections: createLiveConnections({

@@ -47,7 +47,7 @@ export function createLocalBus(): Bus {
 }
 
 /**
- * Several nodes (ARCHITECTURE §6): Redis pub/sub on a channel per database, so a logout or a password reset on
+ * Several nodes (docs/product/architecture.md): Redis pub/sub on a channel per database, so a logout or a password reset on
  * one node ends the session on every node at once instead of after their cache time.
  */
 export function createRedisBus(url: string, channel: string, log: FastifyBaseLogger): Bus {

@@ -52,7 +52,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | n
   return null;
 }
 
-/** SPEC §4: the first two letters of domain_language when supported, else nl. */
+/** docs/product/sites-and-landers.md: the first two letters of domain_language when supported, else nl. */
 export function localeFromDomainLanguage(domainLanguage: string): Locale {
   const two = domainLanguage.slice(0, 2).toLowerCase();
   return isLocale(two) ? two : DEFAULT_LOCALE;

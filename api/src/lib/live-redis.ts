@@ -4,7 +4,7 @@ import type { LiveEvent } from '@dating/shared/contract/index';
 import { createFanOut, liveRecipients, type LiveHub, type UndeliveredHandler } from './live';
 
 /**
- * The live hub across nodes (ARCHITECTURE §6, §7b). Every node keeps its own connections and subscribes to one
+ * The live hub across nodes (docs/product/architecture.md, docs/adr/0008-live-channel.md). Every node keeps its own connections and subscribes to one
  * Redis channel per member it serves: SUBSCRIBE on the member's first connection here, UNSUBSCRIBE after the last.
  * `publish` goes through Redis, whose PUBLISH answers how many nodes hold the member's channel: 0 means the member
  * has no open connection anywhere (then the Web Push fallback is told). No node tracks where members are.

@@ -7,7 +7,7 @@ export type LiveListener = (event: LiveEvent, json: string) => void;
 export type UndeliveredHandler = (userId: number, event: LiveEvent) => void;
 
 /**
- * The live channel's hub (ARCHITECTURE §7b): writers publish events for members after their transaction has
+ * The live channel's hub (docs/adr/0008-live-channel.md): writers publish events for members after their transaction has
  * committed; each open connection of this node subscribes for its member. The in-process hub is the embedded
  * default; with `REDIS_URL` the Redis hub (`live-redis.ts`) carries events between nodes behind the same interface,
  * so writers never change.

@@ -19,12 +19,12 @@ export interface PushPayload {
   url?: string;
   /** Notifications with the same tag replace each other (e.g. one per conversation). */
   tag?: string;
-  /** What changed, so open pages reload chats or likes (SPEC §7). */
+  /** What changed, so open pages reload chats or likes (docs/product/calls-and-errors.md). */
   kind?: 'message' | 'like' | 'other';
 }
 
 /**
- * Web Push (ARCHITECTURE §6): VAPID keys from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else made
+ * Web Push (docs/product/architecture.md): VAPID keys from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else made
  * once on first start and kept in `server_keys`, shared by every node.
  */
 export function createPushService(

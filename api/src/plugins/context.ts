@@ -15,7 +15,7 @@ const USER_ID = Symbol('userId');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The site may be named by `?host=` (only the server's own first-load settings call, SPEC §7). */
+    /** The site may be named by `?host=` (only the server's own first-load settings call, docs/product/calls-and-errors.md). */
     siteFromQuery?: boolean;
   }
   interface FastifyRequest {
@@ -78,7 +78,7 @@ export const contextPlugin = fp(
     app.decorateRequest(USER_ID, undefined);
 
     // The site is the request's host (or the trusted proxy's forwarded host), never the client's choice (issue
-    // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, SPEC §7) may
+    // 15 item 1); only a route marked `siteFromQuery` (the server's own first-load settings call, docs/product/calls-and-errors.md) may
     // name it with `?host=`. An unknown host is not served as some other brand.
     // A callback hook, answered synchronously from the sites in memory (no promise per request); only before the
     // sites were ever loaded does it wait for them.

@@ -8,7 +8,7 @@ declare module 'fastify' {
     /**
      * The cross-site request guard. Default: every state-changing method (POST, PUT, PATCH, DELETE) is refused
      * from another site (`Origin` / `Sec-Fetch-Site`), and on `/api/` routes also needs `X-Requested-With`.
-     * `'always'`: the header is needed on GET too (state-changing GETs of SPEC §7: logout, auto-like).
+     * `'always'`: the header is needed on GET too (state-changing GETs of docs/product/calls-and-errors.md: logout, auto-like).
      * `'same-site'`: only the `Origin` / `Sec-Fetch-Site` check, no header: for `navigator.sendBeacon`, which
      * cannot set one (client telemetry). A cross-site page still cannot post.
      * `false`: no check at all, for calls made by third parties (payment webhooks).
@@ -52,7 +52,7 @@ function sameSite(request: FastifyRequest): boolean {
 }
 
 /**
- * CSRF guard (ARCHITECTURE §5). It decides on the route that matched, never on the raw URL: `/%61pi/user.php`
+ * CSRF guard (docs/adr/0007-server-by-domain.md). It decides on the route that matched, never on the raw URL: `/%61pi/user.php`
  * reaches the `/api/user.php` route and is guarded like it. A cross-site form or image cannot set
  * X-Requested-With, and a browser says where a request comes from in `Origin` and `Sec-Fetch-Site`.
  * Clients that send neither (curl, server-to-server) still need the header on `/api/`.

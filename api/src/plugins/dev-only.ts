@@ -18,7 +18,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
 
 /**
  * Development-only routes (`/dev/*`: mailbox, SMS outbox, API docs) answer only requests made on this machine,
- * as a 404 for anyone else (ARCHITECTURE §6); in production they are not registered at all. Applies to any
+ * as a 404 for anyone else (docs/product/architecture.md); in production they are not registered at all. Applies to any
  * route under `/dev/`, whoever registers it.
  */
 export function registerDevOnlyGuard(app: FastifyInstance) {

@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `'search'`: visitors (logged out) get an answer only where the site's settings allow logged-out search
-     * (SPEC §6: `logged_out_search`, or a traffic source with `logged_out_search_trafficsource`); otherwise 403
+     * (docs/product/member-model.md: `logged_out_search`, or a traffic source with `logged_out_search_trafficsource`); otherwise 403
      * auth_required. Members always do. Put it on every route that reads member profiles.
      */
     visitors?: 'search';
@@ -37,7 +37,7 @@ export const visitorRateLimit = (max: number) => ({
   allowList: async (request: FastifyRequest) => (await request.currentUserId()) !== null,
 });
 
-/** SPEC §6 visitor rules for every route that declares `config.visitors` (issue 11 finding 12). */
+/** docs/product/member-model.md visitor rules for every route that declares `config.visitors` (issue 11 finding 12). */
 export function registerVisitorAccess(app: FastifyInstance) {
   // Only on the routes that declare it, before their own preHandlers (where the global hook used to run).
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -1,5 +1,5 @@
 /** Fictional demo content shared by the seed (names and profile texts per language: people.ts). */
-/** Countries of SPEC §9, weighted towards the Benelux and Germany. */
+/** Countries of docs/product/constants.md, weighted towards the Benelux and Germany. */
 export const COUNTRY_WEIGHTS = [
   ['NL', 40],
   ['BE', 14],

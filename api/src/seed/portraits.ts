@@ -16,7 +16,7 @@ import { pool } from './images';
 
 export type PortraitGender = 'female' | 'male';
 export type PortraitAge = 'young' | 'mature';
-/** The profile's hair colour option that the drawing shows (SPEC §3 options). */
+/** The profile's hair colour option that the drawing shows (docs/product/member-model.md options). */
 export type PortraitHair = 'black' | 'dark brown' | 'brown' | 'blond' | 'red' | 'gray' | 'white' | 'bald';
 
 export interface Portrait {

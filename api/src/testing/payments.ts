@@ -99,7 +99,7 @@ export async function state(t: TestContext, userId: number) {
   return { ...user!, ledgerSum: Number(ledger?.total ?? 0), purchases };
 }
 
-/** Ledger sum = balance and never negative (ARCHITECTURE §7), for every member of the test database. */
+/** Ledger sum = balance and never negative (docs/product/architecture.md), for every member of the test database. */
 export async function expectLedgerConsistent(t: TestContext) {
   const broken = await rows<{ id: number }>(
     t.app.db,

@@ -9,7 +9,7 @@ test('a member deletes the account and reactivates it with the mailed link', asy
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Account verwijderen' });
   await section.getByRole('button', { name: 'Ik wil mijn account verwijderen' }).click();
-  // The alternatives come first (SPEC §1: deletion with alternatives and reasons).
+  // The alternatives come first (docs/product/README.md: deletion with alternatives and reasons).
   await expect(section.getByText('Liever iets anders?')).toBeVisible();
   await section.getByRole('button', { name: 'Account verwijderen' }).click();
   await expect(section.getByText('Kies een reden.')).toBeVisible();

@@ -59,7 +59,7 @@ test('a session that ended elsewhere sends the member to /login from the page th
   await expect(page).toHaveURL((url) => url.pathname === '/profile');
 });
 
-test.describe('member search for visitors (SPEC §6)', () => {
+test.describe('member search for visitors (docs/product/member-model.md)', () => {
   // she.localhost: logged_out_search none, logged_out_search_trafficsource other (api/src/seed/demo.ts).
   // Chromium resolves every *.localhost name to this machine.
   const she = (baseURL: string | undefined) => baseURL!.replace('127.0.0.1', 'she.localhost');

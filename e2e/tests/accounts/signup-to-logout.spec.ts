@@ -24,7 +24,7 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
   await form.getByRole('button', { name: 'Account aanmaken' }).click();
 
   // Steps 1–4 (photo, location, personal info, about me) are optional; signup is in progress, so Escape does
-  // not close the modal (SPEC §2).
+  // not close the modal (docs/product/routes-and-layouts.md).
   await expect(modal.getByText('Stap 2 van 5')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(modal).toBeVisible();

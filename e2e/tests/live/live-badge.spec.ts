@@ -37,7 +37,7 @@ test('a server change reaches the member’s open page live: the navigation foll
   });
   expect(granted.status(), await granted.text()).toBe(200);
 
-  // Premium now: "Get Premium" gives way to the credits item (its badge shows only at 10 credits or fewer, SPEC §2;
+  // Premium now: "Get Premium" gives way to the credits item (its badge shows only at 10 credits or fewer, docs/product/routes-and-layouts.md;
   // B has the signup bonus plus these 5).
   await expect(navB.getByTestId('nav-credits-top')).toBeVisible();
   await expect(navB.getByTestId('nav-premium-top')).toHaveCount(0);
@@ -48,7 +48,7 @@ test('a server change reaches the member’s open page live: the navigation foll
   await expect.poll(async () => sessionUser(pageB.request)).toMatchObject({ credits, paid_user: true });
   // The event was B's only: A's page still offers premium.
   await expect(pageA.getByRole('banner').getByTestId('nav-premium-top')).toBeVisible();
-  // With the channel up nothing polls user.php (SPEC §9 polling would have started 5 s after load).
+  // With the channel up nothing polls user.php (docs/product/constants.md polling would have started 5 s after load).
   await pageB.waitForTimeout(6_000);
   expect(userRequestsOfB).toEqual([]);
   await contextA.close();

@@ -12,7 +12,7 @@ test.describe('buying credits through the built-in test provider', () => {
     expect(before.paid_user).toBe(false);
 
     await page.goto('/credits?return=/chats/1');
-    // A new member: the time bonus (SPEC §4) is the active discount, shown as old and new price.
+    // A new member: the time bonus (docs/product/credits-and-payments.md) is the active discount, shown as old and new price.
     await expect(page.getByText('Tijdsbonus: 25% korting')).toBeVisible();
     const card = page.getByRole('article').nth(1);
     const credits = Number((await card.getAttribute('aria-label'))!.match(/\d+/)![0]);

@@ -75,7 +75,7 @@ test.describe('installed (display-mode standalone)', () => {
     });
   });
 
-  test('the back button shows on the routes SPEC §2 names and goes back', async ({ page }) => {
+  test('the back button shows on the routes docs/product/routes-and-layouts.md names and goes back', async ({ page }) => {
     await loginViaApi(page);
     const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php');
     const id = profiles[0]!.id;

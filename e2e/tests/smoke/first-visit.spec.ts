@@ -15,7 +15,7 @@ test('a visitor’s first visit to / loads only the shell and mf-landers, shows 
 
   await remotePage('mf-landers').open(page);
   await expect(remoteFallback(page)).toHaveCount(0);
-  // The shell preloads remotes on idle (at the latest 2 s after start, SPEC §9) for members only; give that
+  // The shell preloads remotes on idle (at the latest 2 s after start, docs/product/constants.md) for members only; give that
   // window time to pass, so a visitor's preload would be caught too.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2_500);

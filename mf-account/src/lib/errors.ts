@@ -7,7 +7,7 @@ import type { FormError } from '@dating/shared/forms/check';
 export type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
 export interface ErrorTexts {
-  /** The server's translated message (ARCHITECTURE §5), or the generic text when there is none (network down). */
+  /** The server's translated message (docs/adr/0007-server-by-domain.md), or the generic text when there is none (network down). */
   server(error: RequestError): string | null;
   /** A client-side finding in the same words the server would use. */
   field(error: FormError | null | undefined): string | null;

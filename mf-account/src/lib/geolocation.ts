@@ -7,7 +7,7 @@ export interface Coordinates {
 }
 export type GeolocationFailure = 'unsupported' | 'denied' | 'unavailable';
 /**
- * The geolocation permission states of SPEC §4: `unsupported` (no geolocation in this browser), `unknown` (the
+ * The geolocation permission states of docs/product/notifications.md: `unsupported` (no geolocation in this browser), `unknown` (the
  * browser does not tell: no Permissions API), `granted`, `denied`, `prompt` (the browser will ask).
  */
 export type GeolocationPermission = 'unsupported' | 'unknown' | 'granted' | 'denied' | 'prompt';
@@ -65,7 +65,7 @@ export function useGeolocationPermission(): GeolocationPermission {
   return state;
 }
 
-/** The browser's position, reused for an hour (SPEC §9) so the permission prompt and GPS fix are not repeated. */
+/** The browser's position, reused for an hour (docs/product/constants.md) so the permission prompt and GPS fix are not repeated. */
 export function locate(now = Date.now()): Promise<Coordinates> {
   const hit = cached(now);
   if (hit) return Promise.resolve(hit);

@@ -8,7 +8,7 @@ import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
- * `/chats`: the conversation list (SPEC §2). From 992 px the shell's chat layout already shows the list beside the
+ * `/chats`: the conversation list (docs/product/routes-and-layouts.md). From 992 px the shell's chat layout already shows the list beside the
  * page, so there the page only invites to pick a conversation.
  */
 function ChatsPage() {

@@ -47,7 +47,7 @@ function useCatchUp(
 }
 
 /**
- * Signup step 0 (SPEC §4, issue 9 item 8): a visitor on a profile's chat entry writes to that member at once. Sending
+ * Signup step 0 (docs/product/member-model.md, issue 9 item 8): a visitor on a profile's chat entry writes to that member at once. Sending
  * opens the signup modal with the text; the server sends it as `signup_message` once the account exists, paid
  * from the signup bonus, and this page then shows the conversation.
  */
@@ -85,7 +85,7 @@ function VisitorConversation({ profile }: { profile: Profile }) {
 
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
- * message when there is none yet; SPEC §2). A visitor sees the list's signup invitation.
+ * message when there is none yet; docs/product/routes-and-layouts.md). A visitor sees the list's signup invitation.
  */
 function ConversationPage() {
   const { t } = useTranslation(NS);
@@ -106,7 +106,7 @@ function ConversationPage() {
   );
   useCatchUp(chat, messages.data?.pages, messages.refetch);
   // A visitor on a profile's chat entry sees who it is with (signup step 0; where the site lets visitors see
-  // profiles, SPEC §6, else the list's signup invitation), a member before the first message.
+  // profiles, docs/product/member-model.md, else the list's signup invitation), a member before the first message.
   const { data: settings } = useGetSettingsQuery();
   const visitorMaySee = user === null && visitorMayBrowse(settings, trafficSource());
   const needsPartner = byProfile && (visitorMaySee || (Boolean(user) && Boolean(chats.data) && !chat));
@@ -169,7 +169,7 @@ function ConversationPage() {
     );
   }
 
-  // The shell's chat layout shows the conversation list beside this page from 992 px (SPEC §2).
+  // The shell's chat layout shows the conversation list beside this page from 992 px (docs/product/routes-and-layouts.md).
   return <section className={styles.main}>{main}</section>;
 }
 

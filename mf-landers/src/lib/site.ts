@@ -15,7 +15,7 @@ export function nicheVariant(settings: Settings | undefined): NicheVariant {
 
 /**
  * Who is looking and whether they may see real profiles: members always, visitors where the site allows logged-out
- * search (SPEC §6). Profiles are requested only then, so a visitor never triggers a 403 logout.
+ * search (docs/product/member-model.md). Profiles are requested only then, so a visitor never triggers a 403 logout.
  */
 export function useSite() {
   const { data: settings } = useGetSettingsQuery();

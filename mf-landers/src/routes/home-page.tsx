@@ -3,7 +3,7 @@ import { withSuspense } from '@dating/shared';
 import Home from '../variants/home';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/` for visitors: the lander of the site's niche (SPEC §1, §2), in this module's chunk (no extra round trip). */
+/** `/` for visitors: the lander of the site's niche (docs/product/README.md, docs/product/routes-and-layouts.md), in this module's chunk (no extra round trip). */
 function HomePage() {
   return <Home source="home" />;
 }

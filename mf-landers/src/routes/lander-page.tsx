@@ -16,7 +16,7 @@ function LanderFallback() {
 }
 
 /**
- * The landers of SPEC §2: `/`, `/landers/tinderswipe`, `/landers/{variant}/{slug?}`, the `/{token}` slugs and the
+ * The landers of docs/product/routes-and-layouts.md: `/`, `/landers/tinderswipe`, `/landers/{variant}/{slug?}`, the `/{token}` slugs and the
  * profile entries `/members/{id}/landing…` and `/members/{id}/signup`. The path picks the lander (the shared rule
  * the server and the shell's 404 check use); each lander is its own chunk. `/members/{id}/signup` opens the signup
  * modal with that member (signup step 0).

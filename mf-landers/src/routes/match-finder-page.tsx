@@ -3,7 +3,7 @@ import { Questionnaire } from '../features/match-finder/components/questionnaire
 import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/match-finder` (SPEC §2). */
+/** `/match-finder` (docs/product/routes-and-layouts.md). */
 function MatchFinderPage() {
   return <Questionnaire />;
 }

@@ -3,7 +3,7 @@ import { SwipeGame } from '../features/swipe/components/swipe-game';
 import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/swipe-game` (SPEC §2). */
+/** `/swipe-game` (docs/product/routes-and-layouts.md). */
 function SwipeGamePage() {
   return <SwipeGame source="swipe-game" />;
 }

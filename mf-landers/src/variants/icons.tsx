@@ -28,7 +28,7 @@ const GENERAL: Interest[] = [
   'animals',
 ];
 
-/** The niche picks the icons a visitor is offered (SPEC §1: texts, imagery). */
+/** The niche picks the icons a visitor is offered (docs/product/README.md: texts, imagery). */
 const NICHE_ICONS: Record<NicheVariant, Interest[]> = {
   general: GENERAL,
   she: [

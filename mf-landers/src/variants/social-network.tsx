@@ -82,7 +82,7 @@ export default function SocialNetwork({ source }: VariantProps) {
   const open = useOpenSignup(source);
   const { profiles } = useLanderProfiles(POSTS + SUGGESTIONS);
   // A slot without a member is a placeholder of the same size: while the members load (no layout shift), and for
-  // good where a visitor may not see members (SPEC §6) or there are too few, as the other landers show silhouettes.
+  // good where a visitor may not see members (docs/product/member-model.md) or there are too few, as the other landers show silhouettes.
   const posts = Array.from({ length: POSTS }, (_, index) => profiles[index] ?? null);
   const suggestions = Array.from({ length: SUGGESTIONS }, (_, index) => profiles[POSTS + index] ?? null);
   return (

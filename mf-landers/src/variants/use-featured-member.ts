@@ -2,7 +2,7 @@ import { useSite } from '../lib/site';
 import { useGetMemberQuery } from '@dating/shared';
 
 /**
- * The member a profile lander is about (null until known, or where visitors may not see profiles, SPEC §6), and
+ * The member a profile lander is about (null until known, or where visitors may not see profiles, docs/product/member-model.md), and
  * whether that is settled: true once the answer is in or there is nothing to ask.
  */
 export function useFeaturedMember(memberId: number | undefined) {

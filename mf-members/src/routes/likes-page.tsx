@@ -50,7 +50,7 @@ function LikesList({ likes, type }: { likes: LikesResponse; type: LikeType }) {
       </li>
     ));
   } else {
-    // A match is a like both ways (SPEC §1): someone who liked me whom I like too.
+    // A match is a like both ways (docs/product/README.md): someone who liked me whom I like too.
     const entries =
       type === 'matches' ? likes.liked_by.filter((e) => mine.has(e.profile.id)) : likes.liked_by;
     items = entries.map((entry) => (
@@ -69,7 +69,7 @@ function LikesList({ likes, type }: { likes: LikesResponse; type: LikeType }) {
   return <ProfileGrid label={t(TAB_LABEL[type])}>{items}</ProfileGrid>;
 }
 
-/** `/likes` and `/likes/:type` (liked-me, my-likes, matches) from likes.php (SPEC §2, §7). */
+/** `/likes` and `/likes/:type` (liked-me, my-likes, matches) from likes.php (docs/product/routes-and-layouts.md, docs/product/calls-and-errors.md). */
 function LikesPage() {
   const { t } = useTranslation(NS);
   const param = useParams().type;

@@ -15,7 +15,7 @@ import styles from './member-profile-page.module.scss';
 import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/members/:id` and `/likes/m/:id` (SPEC §2). */
+/** `/members/:id` and `/likes/m/:id` (docs/product/routes-and-layouts.md). */
 function MemberProfilePage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);

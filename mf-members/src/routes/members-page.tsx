@@ -16,7 +16,7 @@ import { useLikedIds } from '../features/likes/hooks/use-liked-ids';
 import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/members`: member search, the members' home after login (SPEC §2). */
+/** `/members`: member search, the members' home after login (docs/product/routes-and-layouts.md). */
 function MembersPage() {
   const { t } = useTranslation(NS);
   const { query, update } = useSearchState();
@@ -24,7 +24,7 @@ function MembersPage() {
   const current = useCurrentUser();
   const source = useMemo(() => trafficSource(), []);
   const likedIds = useLikedIds();
-  // Visitors search only where the site allows it (SPEC §6); otherwise they are invited to sign up right away.
+  // Visitors search only where the site allows it (docs/product/member-model.md); otherwise they are invited to sign up right away.
   const member = Boolean(current);
   const maySearch = member || visitorMayBrowse(settings, source);
   const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(

@@ -1,6 +1,6 @@
 import type { Money } from '@dating/shared';
 
-/** nl-NL is the only full locale tag of the site (SPEC §1); the others format by language. */
+/** nl-NL is the only full locale tag of the site (docs/product/README.md); the others format by language. */
 export function intlLocale(language: string): string {
   return language === 'nl' ? 'nl-NL' : language;
 }
@@ -11,7 +11,7 @@ function fractionDigits(currency: string): number {
   );
 }
 
-/** Money is kept in integer minor units (ARCHITECTURE §7). */
+/** Money is kept in integer minor units (docs/product/architecture.md). */
 export function formatMoney(
   money: Money,
   language: string,

@@ -29,7 +29,7 @@ import styles from './checkout-page.module.scss';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 /**
- * `/credits/:id/:paymentmethod?`: the chosen package and the methods of the payment country (SPEC §2, §3).
+ * `/credits/:id/:paymentmethod?`: the chosen package and the methods of the payment country (docs/product/routes-and-layouts.md, docs/product/credits-and-payments.md).
  * Paying creates the order on the server (which prices it) and leaves for the provider's checkout.
  */
 function CheckoutPage() {

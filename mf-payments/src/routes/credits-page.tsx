@@ -6,7 +6,7 @@ import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/credits`: buy credits (SPEC §2); paid members also get the repeat-order link (SPEC §6). */
+/** `/credits`: buy credits (docs/product/routes-and-layouts.md); paid members also get the repeat-order link (docs/product/member-model.md). */
 function CreditsPage() {
   const { t } = useTranslation(NS);
   const user = useCurrentUser();

@@ -27,7 +27,7 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number][0];
 
 /**
- * `/directdebit?package=`: SEPA direct debit (SPEC §3 form). The phone gets a one-time code by SMS; the code,
+ * `/directdebit?package=`: SEPA direct debit (docs/product/credits-and-payments.md form). The phone gets a one-time code by SMS; the code,
  * the mandate checkbox and a valid IBAN are checked on the server, which then creates the mandate and the order.
  */
 function DirectDebitPage() {

@@ -7,7 +7,7 @@ import styles from './premium-page.module.scss';
 import { withSuspense } from '@dating/shared';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (SPEC §1). */
+/** `/premium` and `/pricing`: what premium gives, and the packages that make you premium (docs/product/README.md). */
 function PremiumPage() {
   const { t } = useTranslation(NS);
   const benefits = [

@@ -12,7 +12,7 @@ import {
 import type { RemoteComponent } from '@dating/shared/remotes';
 import { useIdempotencyKey } from '../lib/idempotency';
 
-/** `/credits/repeat-order`: one click buys the last package again on the stored mandate (SPEC §2, §6). */
+/** `/credits/repeat-order`: one click buys the last package again on the stored mandate (docs/product/routes-and-layouts.md, docs/product/member-model.md). */
 function RepeatOrderPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();

@@ -26,7 +26,7 @@ function OrderDetail({ id }: { id: number }) {
   );
 }
 
-/** `/transactions/:id?`: every order of the member, or one (SPEC §2). */
+/** `/transactions/:id?`: every order of the member, or one (docs/product/routes-and-layouts.md). */
 function TransactionsPage() {
   const { t } = useTranslation(NS);
   const params = useParams();

@@ -16,7 +16,7 @@ const createApi = buildCreateApi(
   reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
 );
 
-/** The one RTK Query api of the site (ARCHITECTURE §4). Features add endpoints with `api.injectEndpoints`. */
+/** The one RTK Query api of the site (docs/product/architecture.md). Features add endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

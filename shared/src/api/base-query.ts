@@ -65,7 +65,7 @@ function methodOf(args: string | FetchArgs): string {
 
 /**
  * A 403 "authentication required" logs the user out and, except for user.php, resolves to `false`
- * (SPEC §8), so a screen simply sees "no data" instead of an error.
+ * (docs/product/calls-and-errors.md), so a screen simply sees "no data" instead of an error.
  */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
   async (args, api, extraOptions) => {
@@ -84,7 +84,7 @@ function isTransient(error: FetchBaseQueryError): boolean {
   return typeof error.status === 'number' && (error.status >= 500 || error.status === 429);
 }
 
-/** Up to 5 retries with exponential delay (SPEC §7) for reads and idempotent writes, on transient errors only. */
+/** Up to 5 retries with exponential delay (docs/product/calls-and-errors.md) for reads and idempotent writes, on transient errors only. */
 export const baseQuery = retry(baseQueryWithSession, {
   retryCondition: (error, args, { attempt, extraOptions }) => {
     const options = extraOptions as ApiExtraOptions | undefined;

@@ -47,7 +47,7 @@ export function markReadUpTo(data: MessagePages, upTo: number, readAt: string): 
 }
 
 /**
- * Applies a live event of the chat to the one RTK Query cache (ARCHITECTURE §7b): the shell's live client calls
+ * Applies a live event of the chat to the one RTK Query cache (docs/adr/0008-live-channel.md): the shell's live client calls
  * this for every event; events of other kinds are ignored. Only caches that exist are touched (a conversation
  * nobody has open has no messages cache; it loads fresh when opened).
  *

@@ -17,7 +17,7 @@ export function settingsParams(
 }
 
 /**
- * The calls of SPEC §7 that the shell and several remotes rely on. Domain-specific calls are injected by the
+ * The calls of docs/product/calls-and-errors.md that the shell and several remotes rely on. Domain-specific calls are injected by the
  * remote that owns the domain.
  */
 export const coreApi = api.injectEndpoints({
@@ -41,7 +41,7 @@ export const coreApi = api.injectEndpoints({
       query: () => 'logout.php',
     }),
     getSettings: build.query<Settings, void>({
-      // SPEC §7: the request host forced as a parameter plus the route's query parameters (the cache key stays
+      // docs/product/calls-and-errors.md: the request host forced as a parameter plus the route's query parameters (the cache key stays
       // the one entry the server's inlined settings prime).
       query: () => ({ url: 'settings.php', params: settingsParams() }),
       providesTags: ['Settings'],

@@ -10,12 +10,12 @@ import type { TrafficSource } from '../lib/traffic-source';
  */
 export const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `GET /api/members.php`. `false` when the visitor may not search (403 "authentication required", SPEC §8). */
+    /** `GET /api/members.php`. `false` when the visitor may not search (403 "authentication required", docs/product/calls-and-errors.md). */
     getMembers: build.query<MembersResponse | false, MembersQuery & TrafficSource>({
       query: (params) => ({ url: 'members.php', params }),
       providesTags: [{ type: 'Members', id: 'LIST' }],
     }),
-    /** `GET /api/member.php?id=`. `false` when the visitor must log in first (SPEC §8). */
+    /** `GET /api/member.php?id=`. `false` when the visitor must log in first (docs/product/calls-and-errors.md). */
     getMember: build.query<MemberResponse | false, number>({
       query: (id) => ({ url: 'member.php', params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],

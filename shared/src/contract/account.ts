@@ -1,7 +1,7 @@
 /**
  * The accounts calls (issue 4): signup, activation, recovery, profile, photos, notification preferences,
- * blocking, deletion, data export, complaints and push. SPEC §7 lists these as "not shown"; they follow the site's
- * style (ARCHITECTURE §5): `/api/<noun>.php`, JSON bodies (login alone takes a form body, see `LoginRequest` in
+ * blocking, deletion, data export, complaints and push. docs/product/calls-and-errors.md lists these as "not shown"; they follow the site's
+ * style (docs/adr/0007-server-by-domain.md): `/api/<noun>.php`, JSON bodies (login alone takes a form body, see `LoginRequest` in
  * `user.ts`), state-changing calls carry `X-Requested-With: XMLHttpRequest`, errors are an HTTP status plus
  * `ApiErrorBody` whose `message` is already translated.
  *
@@ -41,7 +41,7 @@ export const ACCOUNT_PATHS = {
   accountReactivate: 'account-reactivate.php',
   accountExport: 'account-export.php',
   complaints: 'complaints.php',
-  /** `POST user.php?push=1` (SPEC §7). */
+  /** `POST user.php?push=1` (docs/product/calls-and-errors.md). */
   push: 'user.php?push=1',
 } as const;
 export type AccountPath = (typeof ACCOUNT_PATHS)[keyof typeof ACCOUNT_PATHS];
@@ -60,7 +60,7 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Multipart field name of a photo upload. */
 export const PHOTO_FIELD = 'photo';
-/** Query parameters kept from the landing URL and sent with the signup (SPEC §3 "tracking values kept"). */
+/** Query parameters kept from the landing URL and sent with the signup (docs/product/member-model.md "tracking values kept"). */
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type SignupTracking = Partial<Record<TrackingKey, string>>;
@@ -68,7 +68,7 @@ export type SignupTracking = Partial<Record<TrackingKey, string>>;
 export const SIGNUP_SOURCE_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Signup (SPEC §1, §4, §5)
+// Signup (docs/product/README.md, docs/product/member-model.md)
 
 /**
  * `POST /api/signup.php` — JSON `SignupRequest` → 201 `SignupResponse`.
@@ -148,7 +148,7 @@ export interface ProfileUpdateRequest {
   interests?: Interest[];
   /** "About me" (signup step 4), at most ABOUT_MAX_LENGTH characters. */
   about?: string | null;
-  /** Invisible mode (SPEC §4): hidden from search and likes while on. */
+  /** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */
   invisible?: boolean;
 }
 export interface ProfileUpdateResponse {
@@ -167,7 +167,7 @@ export const PROFILE_REASONS = [
 export type ProfileReason = (typeof PROFILE_REASONS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Activation (SPEC §4)
+// Activation (docs/product/member-model.md)
 
 /**
  * `POST /api/activate.php` — JSON `{ token }` (from the link `/activate/done?token=…`) → 200 `ActivateResponse`:
@@ -219,7 +219,7 @@ export interface PasswordChangeRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Email change (SPEC §4: confirmed from a link sent to the new address; the old address is told)
+// Email change (docs/product/member-model.md: confirmed from a link sent to the new address; the old address is told)
 
 /**
  * `POST /api/mail-change.php` — logged in; JSON `{ email, password }` → 204: mails a confirmation link
@@ -244,7 +244,7 @@ export interface MailChangeDoResponse {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Photos (SPEC §1, §4, §9: 3 free, 25 premium; new photos are under inspection)
+// Photos (docs/product/README.md, docs/product/member-model.md, docs/product/constants.md: 3 free, 25 premium; new photos are under inspection)
 
 /** One own photo: a `ProfileImage` plus whether it is the main image. */
 export interface OwnPhoto extends ProfileImage {
@@ -279,7 +279,7 @@ export interface PhotoDeleteRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Notification preferences (SPEC §3)
+// Notification preferences (docs/product/notifications.md)
 
 export type NotificationPreferences = Record<NotificationType, boolean>;
 /**
@@ -303,7 +303,7 @@ export interface NotificationsUpdateRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Blocking (SPEC §4, §6)
+// Blocking (docs/product/member-model.md)
 
 export interface BlockedMember {
   profile: Pick<Profile, 'id' | 'name' | 'age' | 'main_image'>;
@@ -324,7 +324,7 @@ export interface BlockRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Deletion, reactivation, data export (SPEC §1, §4)
+// Deletion, reactivation, data export (docs/product/README.md, docs/product/member-model.md)
 
 export const DELETE_REASONS = [
   'found_partner',
@@ -406,7 +406,7 @@ export interface AccountExport {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Complaints (SPEC §2 /complaints)
+// Complaints (docs/product/routes-and-layouts.md /complaints)
 
 /**
  * `POST /api/complaints.php` — JSON `ComplaintRequest` (logged in or not) → 201 `{ id }`. Stored and mailed to
@@ -426,7 +426,7 @@ export interface ComplaintResponse {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Push (SPEC §7 `POST /api/user.php?push=1`)
+// Push (docs/product/calls-and-errors.md `POST /api/user.php?push=1`)
 
 /**
  * `POST /api/user.php?push=1` — logged in; JSON: the browser's `PushSubscription.toJSON()` → 204. Afterwards

@@ -1,6 +1,6 @@
 import type { Profile } from './profile';
 
-/** One entry of `GET /api/chats.php` (SPEC §3). */
+/** One entry of `GET /api/chats.php` (docs/product/member-model.md). */
 export interface ChatEntry {
   conversation: { id: number; updated_at: string };
   profile: Profile;

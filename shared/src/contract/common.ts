@@ -1,4 +1,4 @@
-/** Locales of SPEC §1. nl is the default. */
+/** Locales of docs/product/README.md. nl is the default. */
 export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'nl';
@@ -7,7 +7,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Every error answer of the API: an HTTP status plus this body (ARCHITECTURE §5). */
+/** Every error answer of the API: an HTTP status plus this body (docs/adr/0007-server-by-domain.md). */
 export interface ApiErrorBody {
   error: {
     /** Stable machine code, e.g. `auth_required`, `validation`, `insufficient_credits`. */
@@ -21,7 +21,7 @@ export interface ApiErrorBody {
   };
 }
 
-/** Codes of the SPEC §8 catalogue (and the few the server adds). Texts live in `locales/<lng>/errors.json`. */
+/** Codes of the docs/product/calls-and-errors.md catalogue (and the few the server adds). Texts live in `locales/<lng>/errors.json`. */
 export type ErrorCode =
   | 'generic'
   | 'auth_required'

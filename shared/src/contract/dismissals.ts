@@ -1,5 +1,5 @@
 /**
- * The banners a member closed (SPEC §3 "stored dismissal flags holding a unix time"), kept per member on the server
+ * The banners a member closed (docs/product/notifications.md "stored dismissal flags holding a unix time"), kept per member on the server
  * so a closed alert stays closed on every device (docs/adr/0029-phone-first-banners-and-settings.md).
  * `GET /api/dismissals.php` → DismissalsResponse; `PUT /api/dismissals.php` { key } → DismissalsResponse.
  */

@@ -2,11 +2,11 @@ import { isLocale, type Locale } from './common';
 import { NICHE_VARIANTS, type NicheVariant, type Settings } from './settings';
 
 /**
- * The landing pages of SPEC §2, shared by the shell (routes), mf-landers (which page to draw) and the server
+ * The landing pages of docs/product/routes-and-layouts.md, shared by the shell (routes), mf-landers (which page to draw) and the server
  * (which paths exist: an unknown variant, slug or member id is an HTTP 404, and which variant a visit counts for).
  */
 
-/** `/landers/{variant}/{slug?}` (SPEC §2). */
+/** `/landers/{variant}/{slug?}` (docs/product/routes-and-layouts.md). */
 export const LANDER_VARIANTS = [
   'alonetonight',
   'collagelanding',
@@ -19,14 +19,14 @@ export const LANDER_VARIANTS = [
 ] as const;
 export type LanderVariant = (typeof LANDER_VARIANTS)[number];
 
-/** The profile-based entries `/members/{id}/…` (SPEC §2). */
+/** The profile-based entries `/members/{id}/…` (docs/product/routes-and-layouts.md). */
 export const PROFILE_LANDERS = ['landing', 'landing2', 'landing3', 'signup'] as const;
 export type ProfileLander = (typeof PROFILE_LANDERS)[number];
 
 /** Every lander page a visit can be counted for (experiment reports, signup sources). */
 export type LanderPageKey = 'home' | 'tinderswipe' | 'token' | LanderVariant | ProfileLander;
 
-/** The English locale's slug token is `eng` (SPEC §1); the others use their locale code. */
+/** The English locale's slug token is `eng` (docs/product/README.md); the others use their locale code. */
 export const ENGLISH_SLUG_TOKEN = 'eng';
 
 export interface LanderSlug {
@@ -34,7 +34,7 @@ export interface LanderSlug {
   locale: Locale;
 }
 
-/** `general` + `nl` → `general-nl`; `she` + `en` → `she-eng` (SPEC §1). */
+/** `general` + `nl` → `general-nl`; `she` + `en` → `she-eng` (docs/product/README.md). */
 export function landerSlug(niche: NicheVariant | number, locale: Locale): string {
   const name = typeof niche === 'number' ? (NICHE_VARIANTS[niche - 1] ?? 'general') : niche;
   return `${name}-${locale === 'en' ? ENGLISH_SLUG_TOKEN : locale}`;

@@ -48,7 +48,7 @@ export interface LikeResponse {
 }
 /**
  * `POST /api/like-seen.php` (logged in): I opened the profile of a member who liked me, so that like is no
- * longer new (SPEC §4); the new-likes badge counts `like_new` of likes.php. Idempotent → `{ ok: true }`.
+ * longer new (docs/product/member-model.md); the new-likes badge counts `like_new` of likes.php. Idempotent → `{ ok: true }`.
  */
 export interface LikeSeenRequest {
   /** The profile id of the member who liked me. */

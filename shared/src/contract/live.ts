@@ -2,7 +2,7 @@ import type { ChatEntry, ChatMessage } from './chats';
 import type { Profile } from './profile';
 
 /**
- * Events of the live channel (ARCHITECTURE §7b): one authenticated connection per tab under `/api/`, behind the
+ * Events of the live channel (docs/adr/0008-live-channel.md): one authenticated connection per tab under `/api/`, behind the
  * session cookie. The server publishes an event after the transaction that caused it has committed; the client
  * applies it to the one RTK Query cache (`updateQueryData` or tag invalidation), never to a parallel store.
  */

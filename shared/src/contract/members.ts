@@ -1,6 +1,6 @@
 import type { Gender, Profile } from './profile';
 
-/** `GET /api/members.php` query (SPEC §3 search state). */
+/** `GET /api/members.php` query (docs/product/member-model.md search state). */
 export interface MembersQuery {
   gender?: Gender;
   country?: string;

@@ -1,4 +1,4 @@
-/** Money is integer minor units plus an ISO currency (ARCHITECTURE §7). */
+/** Money is integer minor units plus an ISO currency (docs/product/architecture.md). */
 export interface Money {
   amount: number;
   currency: string;
@@ -7,7 +7,7 @@ export interface CreditPackage {
   id: number;
   credits: number;
   price: Money;
-  /** Card colour variant p0..p3 (SPEC §9). */
+  /** Card colour variant p0..p3 (docs/product/constants.md). */
   variant: 0 | 1 | 2 | 3;
   popular: boolean;
 }
@@ -17,7 +17,7 @@ export interface PackagesResponse {
   currency: string;
   /** The payment country the methods are for (IP country, else the member's country, else NL). */
   country?: string;
-  /** The payment methods offered in that country, in the order shown (SPEC §3). */
+  /** The payment methods offered in that country, in the order shown (docs/product/credits-and-payments.md). */
   methods?: PaymentMethod[];
 }
 /** `GET /api/discountcode.php` */
@@ -37,7 +37,7 @@ export interface DiscountCode {
   paymentmethods: string[] | null;
 }
 
-/** Payment methods named in SPEC §3, in the order offered. */
+/** Payment methods named in docs/product/credits-and-payments.md, in the order offered. */
 export const PAYMENT_METHODS = [
   'ideal',
   'creditcard',
@@ -59,7 +59,7 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 }
 
 const SEPA: readonly PaymentMethod[] = ['creditcard', 'paypal', 'sdd', 'sct', 'applepay'];
-/** The methods offered per payment country (SPEC §3); a country not listed gets the default set. */
+/** The methods offered per payment country (docs/product/credits-and-payments.md); a country not listed gets the default set. */
 export const PAYMENT_METHODS_BY_COUNTRY: Readonly<Record<string, readonly PaymentMethod[]>> = {
   NL: ['ideal', ...SEPA],
   BE: ['bancontact', ...SEPA],
@@ -78,10 +78,10 @@ export function paymentMethodsFor(country: string | null | undefined): readonly 
   return (country && PAYMENT_METHODS_BY_COUNTRY[country.toUpperCase()]) || DEFAULT_PAYMENT_METHODS;
 }
 
-/** Methods whose first payment leaves a mandate for repeat orders (SPEC §6: the repeat-order link). */
+/** Methods whose first payment leaves a mandate for repeat orders (docs/product/member-model.md: the repeat-order link). */
 export const MANDATE_METHODS: readonly PaymentMethod[] = ['creditcard', 'ideal', 'bancontact', 'sofort'];
 
-/** SPEC §4 payment states, plus what a refund or chargeback makes of a completed order. */
+/** docs/product/credits-and-payments.md payment states, plus what a refund or chargeback makes of a completed order. */
 export type OrderStatus =
   'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded' | 'charged_back';
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
@@ -93,7 +93,7 @@ export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
   'charged_back',
 ];
 
-/** One order of the member (SPEC §3 Order: payment_id, credits, amount), as the transactions list shows it. */
+/** One order of the member (docs/product/credits-and-payments.md Order: payment_id, credits, amount), as the transactions list shows it. */
 export interface Order {
   id: number;
   /** The provider's payment id (null only while the provider has not answered yet). */
@@ -163,7 +163,7 @@ export interface DirectDebitCodeResponse {
   /** Seconds until the code expires. */
   expires_in: number;
 }
-/** `POST /api/directdebit.php` (SPEC §3 form: otp, account_holder, iban, street, house_number, zip, city, phone). */
+/** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
 export interface DirectDebitRequest {
   package_id: number;
   account_holder: string;
@@ -174,7 +174,7 @@ export interface DirectDebitRequest {
   city: string;
   phone: string;
   otp: string;
-  /** The SEPA mandate checkbox (SPEC §5: required). */
+  /** The SEPA mandate checkbox (docs/product/member-model.md: required). */
   mandate: boolean;
   code?: string;
 }

@@ -112,7 +112,7 @@ export interface Profile {
   tattoos: boolean | null;
   interests: Interest[];
   main_image: ProfileImage | null;
-  /** Other photos; for visitors and free members only the first ones (SPEC §1). */
+  /** Other photos; for visitors and free members only the first ones (docs/product/README.md). */
   images?: ProfileImage[];
   /** Total number of photos, so a client can show "n more for premium". */
   num_images?: number;

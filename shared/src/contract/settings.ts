@@ -2,7 +2,7 @@ import type { Locale } from './common';
 
 export type SignupsSetting = 'all' | 'with_trafficsource' | 'none';
 export type LoggedOutSearch = 'none' | 'other';
-/** 1..7 → general, she, bdsm, bbw, gilf, milf, gay (SPEC §1). */
+/** 1..7 → general, she, bdsm, bbw, gilf, milf, gay (docs/product/README.md). */
 export type Niche = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const NICHE_VARIANTS = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
 export type NicheVariant = (typeof NICHE_VARIANTS)[number];
@@ -12,7 +12,7 @@ export interface MinimumMessageCosts {
   currency: string;
 }
 
-/** `GET /api/settings.php` (SPEC §3). */
+/** `GET /api/settings.php` (docs/product/sites-and-landers.md). */
 export interface Settings {
   countries: string[];
   name: string;
@@ -65,7 +65,7 @@ export interface CompanyInfo {
   vat_numbers: string[];
   support_phone: string;
   delete_discount: number;
-  /** ISO date-time the company was added; used for the terms version date (SPEC §4). */
+  /** ISO date-time the company was added; used for the terms version date (docs/product/sites-and-landers.md). */
   added: string;
 }
 

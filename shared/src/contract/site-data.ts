@@ -2,7 +2,7 @@ import type { Locale } from './common';
 import type { Settings } from './settings';
 import type { User } from './user';
 
-/** One deployed app as the registry names it (ARCHITECTURE §3). */
+/** One deployed app as the registry names it (docs/adr/0001-module-federation.md). */
 export interface RegistryEntry {
   /** Federation name, e.g. `mf_chat`. */
   name: string;

@@ -4,7 +4,7 @@
  * server registers exactly that list and its tests iterate over it (member, operator, admin, visitor).
  *
  * Paths are absolute (`/api/staff/...`); `:id` is a positive integer. Every state-changing call needs the
- * `X-Requested-With` header like every other `/api/` call (ARCHITECTURE §5). Every error answers `ApiErrorBody`
+ * `X-Requested-With` header like every other `/api/` call (docs/adr/0007-server-by-domain.md). Every error answers `ApiErrorBody`
  * with a translated message (the language of the `locale` cookie, else Accept-Language, else the site's).
  *
  * Staff are not members: they have their own accounts (`staff_accounts`), their own session cookie
@@ -544,7 +544,7 @@ export interface StaffSiteTexts {
   fictional_singular?: string;
   fictional_plural?: string;
 }
-/** The editable settings of SPEC §3. */
+/** The editable settings of docs/product/sites-and-landers.md. */
 export interface StaffSiteSettings {
   name: string;
   /** A host name like `example.nl` (no scheme, no path). */

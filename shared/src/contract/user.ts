@@ -12,7 +12,7 @@ export const NOTIFICATION_TYPES = [
   'reminders',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-/** Why email notifications were switched off by the system (SPEC §3). */
+/** Why email notifications were switched off by the system (docs/product/notifications.md). */
 export type NotificationsDisabledReason = 'fbl' | 'bounce' | 'list_unsubscribe';
 
 export type UserStatus = 'not_confirmed' | 'confirmed';

@@ -58,7 +58,7 @@ const currentPassword = <const Code extends 'old_password_wrong' | 'password_wro
     errorCodes: { required: code, minLength: code },
   }) as const;
 
-/** SPEC §5: not blank, no leading @, at most NAME_MAX_LENGTH characters once trimmed. */
+/** docs/product/member-model.md: not blank, no leading @, at most NAME_MAX_LENGTH characters once trimmed. */
 export const NameField = {
   type: 'string',
   maxLength: 200,
@@ -150,7 +150,7 @@ export const ProfileFormSchema = {
 // ---------------------------------------------------------------------------------------------------------------
 // Rules across fields or with a site setting: one function each, for the services and the resolvers.
 
-/** SPEC §5: the profile name may not be the email address (compared trimmed, case-insensitively). */
+/** docs/product/member-model.md: the profile name may not be the email address (compared trimmed, case-insensitively). */
 export function nameError(name: string, email: string | null | undefined): FormError | null {
   const mail = (email ?? '').trim().toLowerCase();
   return mail && name.trim().toLowerCase() === mail ? { code: 'name_equals_email' } : null;
@@ -167,7 +167,7 @@ export function ageOn(dateOfBirth: string, now = new Date()): number {
   return age;
 }
 
-/** SPEC §5: required with a minimum age ({min_age}+), a real calendar date, not in the future, at most MAX_AGE. */
+/** docs/product/member-model.md: required with a minimum age ({min_age}+), a real calendar date, not in the future, at most MAX_AGE. */
 export function birthDateError(
   input: string | null | undefined,
   minAge: number,

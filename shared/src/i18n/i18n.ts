@@ -31,7 +31,7 @@ const lazyBackend: BackendModule = {
 };
 
 /**
- * The catalogue writes placeholders as `{name}` (SPEC §5, §8); i18next is told to read them that way.
+ * The catalogue writes placeholders as `{name}` (docs/product/member-model.md, docs/product/calls-and-errors.md); i18next is told to read them that way.
  * `initialResources` lets tests and server-primed pages skip the async load.
  */
 export async function createI18n(options: {

@@ -6,7 +6,7 @@
 const STORAGE_KEY = 'discount-link';
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The code and the query of the page it came with (SPEC §7: the page's query is passed to discountcode.php). */
+/** The code and the query of the page it came with (docs/product/calls-and-errors.md: the page's query is passed to discountcode.php). */
 export interface LinkedCode {
   code: string;
   query: Record<string, string>;

@@ -1,13 +1,13 @@
 import { BADGE_CAP } from '../constants';
 import type { Money, Settings } from '../contract';
 
-/** A counter badge: nothing for 0, the number up to 99, then "99+" (SPEC §2). */
+/** A counter badge: nothing for 0, the number up to 99, then "99+" (docs/product/routes-and-layouts.md). */
 export function formatBadge(count: number): string {
   if (count <= 0) return '';
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
 
-/** Interpolates `{name}` placeholders, the catalogue's format (SPEC §5, §8). */
+/** Interpolates `{name}` placeholders, the catalogue's format (docs/product/member-model.md, docs/product/calls-and-errors.md). */
 export function interpolate(text: string, params: Record<string, string | number> = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS } from '../contract';
 import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '../api/base-query';
 
-/** Push states of SPEC §4 (plus `unsupported` when the browser has no Push API). */
+/** Push states of docs/product/notifications.md (plus `unsupported` when the browser has no Push API). */
 export type PushState = 'unsupported' | 'unknown' | 'subscribed' | 'denied' | 'not_subscribed';
 
 /**
@@ -31,7 +31,7 @@ export async function readPushState(subscribedOnServer: boolean): Promise<PushSt
   return subscription ? 'subscribed' : 'not_subscribed';
 }
 
-/** The SPEC §4 state an outcome leaves behind. */
+/** The docs/product/member-model.md state an outcome leaves behind. */
 export function pushStateAfter(outcome: PushOutcome): PushState {
   if (outcome.result === 'subscribed' || outcome.result === 'denied' || outcome.result === 'unsupported') return outcome.result;
   return 'not_subscribed';
@@ -53,7 +53,7 @@ async function serverReason(response: Response): Promise<string> {
 }
 
 /**
- * Asks permission, subscribes through the service worker and stores the subscription (SPEC §7). Never throws:
+ * Asks permission, subscribes through the service worker and stores the subscription (docs/product/calls-and-errors.md). Never throws:
  * every way it can end is an outcome the caller shows.
  */
 export async function enablePush(publicKey: string): Promise<PushOutcome> {

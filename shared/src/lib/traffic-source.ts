@@ -13,7 +13,7 @@ function readStored(): SignupTracking {
 }
 
 /**
- * The tracking values of this visit (SPEC §3 network, ref, sub1–sub3). Values in the current address win and are
+ * The tracking values of this visit (docs/product/member-model.md network, ref, sub1–sub3). Values in the current address win and are
  * kept in sessionStorage, so they survive the visitor clicking around before signing up.
  */
 export function captureTracking(search: string = window.location.search): SignupTracking {
@@ -49,7 +49,7 @@ export function trafficSource(search: string = window.location.search): TrafficS
 }
 
 /**
- * Whether a visitor may see members (SPEC §6): where logged-out search is on, or with a traffic source where the
+ * Whether a visitor may see members (docs/product/member-model.md): where logged-out search is on, or with a traffic source where the
  * site allows that. The server enforces it; asking only when allowed avoids a 403 that would log the session out.
  */
 export function visitorMayBrowse(settings: Settings | undefined, source: TrafficSource): boolean {

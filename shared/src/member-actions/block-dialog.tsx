@@ -15,7 +15,7 @@ export interface BlockDialogProps {
 }
 
 /**
- * Asks before blocking: a block removes the pair's chats and likes for both (SPEC §4) and cannot be undone for
+ * Asks before blocking: a block removes the pair's chats and likes for both (docs/product/member-model.md) and cannot be undone for
  * those. Its own Suspense boundary: the page stays as it is while the dialog's texts load.
  */
 export function BlockDialog(props: BlockDialogProps) {

@@ -18,7 +18,7 @@ function createSessionListener() {
     predicate: (action) => authRequired.match(action) || loggedOut.match(action),
     effect: async (action, listenerApi) => {
       const state = listenerApi.getState() as RootState;
-      // Already a visitor: the request simply answered `false` (SPEC §8). Resetting again would make every
+      // Already a visitor: the request simply answered `false` (docs/product/calls-and-errors.md). Resetting again would make every
       // mounted query ask once more, get 403 once more, and loop.
       if (authRequired.match(action) && coreApi.endpoints.getUser.select()(state).data?.user === false)
         return;

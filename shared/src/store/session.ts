@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 
-/** The server said "authentication required" (SPEC §8): the session is gone, log the user out locally. */
+/** The server said "authentication required" (docs/product/calls-and-errors.md): the session is gone, log the user out locally. */
 export const authRequired = createAction('session/authRequired');
 /** The user logged in (any way: form, signup, activation link). */
 export const loggedIn = createAction('session/loggedIn');

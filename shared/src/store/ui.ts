@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * Events between apps (SPEC §2 signup modal). Remotes dispatch them; the shell owns the modal state and reacts.
+ * Events between apps (docs/product/routes-and-layouts.md signup modal). Remotes dispatch them; the shell owns the modal state and reacts.
  * Named as events, not setters.
  */
 export const signupModalOpened = createAction<

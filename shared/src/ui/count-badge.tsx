@@ -9,7 +9,7 @@ export interface CountBadgeProps {
   className?: string;
 }
 
-/** A pill with a count capped at 99+ (SPEC §2); renders nothing for 0. */
+/** A pill with a count capped at 99+ (docs/product/routes-and-layouts.md); renders nothing for 0. */
 export function CountBadge({ count, variant = 'danger', label, className = '' }: CountBadgeProps) {
   const text = formatBadge(count);
   if (!text) return null;

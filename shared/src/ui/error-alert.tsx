@@ -31,7 +31,7 @@ export function ErrorText({ code }: { code: string }) {
 }
 
 /**
- * Shows the server's message, which the server already translated (ARCHITECTURE §5); without one (network
+ * Shows the server's message, which the server already translated (docs/adr/0007-server-by-domain.md); without one (network
  * failure) the generic catalogue text of the `errors` namespace. An alert with nothing to show reads no namespace:
  * the first render of a form or dialog holding one must not suspend the page around it while `errors` loads (the
  * conversation disappeared behind the loading fallback when the gift picker first opened). When the generic text

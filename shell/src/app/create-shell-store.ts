@@ -2,7 +2,7 @@ import { coreApi, makeStore, type AppStore, type SiteData } from '@dating/shared
 import { injectedShellSlice } from './shell-slice';
 
 /**
- * The one store (ARCHITECTURE §4), primed with the settings and user the server inlined, so the first render
+ * The one store (docs/product/architecture.md), primed with the settings and user the server inlined, so the first render
  * makes no request for them. A logout or an expired session resets the whole api cache; the site's settings do
  * not depend on the member, so they are primed again at once instead of being fetched.
  */

@@ -1,6 +1,6 @@
 import { isLocale, settingsParams, SITE_DATA_ELEMENT_ID, type Settings, type SiteData, type UserResponse } from '@dating/shared';
 
-/** The JSON block the server inlines into every page (ARCHITECTURE §3), or null when there is none. */
+/** The JSON block the server inlines into every page (docs/adr/0001-module-federation.md), or null when there is none. */
 export function readSiteData(doc: Document = document): SiteData | null {
   const element = doc.getElementById(SITE_DATA_ELEMENT_ID);
   if (!element?.textContent) return null;

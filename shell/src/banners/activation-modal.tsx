@@ -5,7 +5,7 @@ import { selectSignupCompletedHere } from '../app/shell-slice';
 import { useResendActivation } from './member-alerts';
 import { needsActivation } from './rules';
 
-/** After completing signup through the api in this session, the activation reminder is a modal (SPEC §2). */
+/** After completing signup through the api in this session, the activation reminder is a modal (docs/product/routes-and-layouts.md). */
 export function ActivationModal({ user }: { user: User | null }) {
   const { t } = useTranslation();
   const completedHere = useAppSelector(selectSignupCompletedHere);

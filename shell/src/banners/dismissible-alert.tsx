@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A Bootstrap alert with an × button (the banners of SPEC §2). */
+/** A Bootstrap alert with an × button (the banners of docs/product/routes-and-layouts.md). */
 export function DismissibleAlert({
   variant, children, onDismiss, testId,
 }: {

@@ -7,7 +7,7 @@ import {
 
 /**
  * `?t=<seconds>`: after that delay a member gets an automatic like (auto-like.php), shown in this modal; `t` is
- * then removed from the address and the likes list reloads 500 ms later (SPEC §2, §7).
+ * then removed from the address and the likes list reloads 500 ms later (docs/product/routes-and-layouts.md, docs/product/calls-and-errors.md).
  */
 export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();

@@ -99,7 +99,7 @@ export function usePushOptInAlert(user: User | null, routeName: string): Stacked
     const result = await enablePush(settings.push_public_key);
     setPush(pushStateAfter(result));
     setOutcome(result);
-    // user.push_subscribed (and with it the polling interval, SPEC §9) follows the new subscription.
+    // user.push_subscribed (and with it the polling interval, docs/product/constants.md) follows the new subscription.
     if (result.result === 'subscribed') dispatch(api.util.invalidateTags(['User']));
     setBusy(false);
   };

@@ -28,7 +28,7 @@ describe('push opt-in alert says what happened (issue 15, item 7)', () => {
     expect(await clickEnable()).toHaveTextContent('Push notifications are on.');
     expect(view.edge.count('/api/user.php', 'POST')).toBe(1);
     expect(view.edge.calls.find((c) => c.method === 'POST')!.search).toBe('?push=1');
-    // Closing the result leaves no opt-in behind: the state is subscribed (SPEC §4).
+    // Closing the result leaves no opt-in behind: the state is subscribed (docs/product/member-model.md).
     act(() => (screen.getByTestId('push-result').querySelector('.btn-close') as HTMLButtonElement).click());
     expect(screen.queryByTestId('push-alert')).toBeNull();
   });

@@ -16,7 +16,7 @@ const entry = (overrides: Partial<Parameters<typeof showEntryWarning>[0]> = {}) 
     ...overrides,
   });
 
-describe('site-entry warning rules (SPEC §2)', () => {
+describe('site-entry warning rules (docs/product/routes-and-layouts.md)', () => {
   test('shown to a visitor from an allowed country in the default layout', () => expect(entry()).toBe(true));
   test('never for members', () => expect(entry({ user: userFixture() })).toBe(false));
   test('skipped in standalone app mode', () => expect(entry({ standalone: true })).toBe(false));
@@ -34,7 +34,7 @@ describe('site-entry warning rules (SPEC §2)', () => {
   });
 });
 
-describe('member banners (SPEC §2)', () => {
+describe('member banners (docs/product/routes-and-layouts.md)', () => {
   const noPhoto = userFixture({ profile: profileFixture({ main_image: null }) });
   test('profile-photo alert for a member without a main image, except on its hidden routes', () => {
     expect(showProfilePhotoAlert(noPhoto, 'members', false)).toBe(true);
@@ -71,7 +71,7 @@ describe('member banners (SPEC §2)', () => {
   });
 });
 
-describe('time bonus (SPEC §4)', () => {
+describe('time bonus (docs/product/credits-and-payments.md)', () => {
   const signup = Date.parse('2026-01-01T10:00:00Z');
   const user = userFixture({ paid_user: false, signup_date: '2026-01-01T10:00:00Z' });
   test('exists for 14400 s after signup for a logged-in non-paid user', () => {

@@ -2,7 +2,7 @@ import { ENTRY_WARNING_LAYOUT_COUNTRIES, TIME_BONUS_WINDOW_S, type Settings, typ
 import type { PushState } from '@dating/shared';
 import type { LayoutName } from '../routes/route-table';
 
-/** SPEC §2 names 'settings'; here that is the own profile/settings page and the language configuration. */
+/** docs/product/routes-and-layouts.md names 'settings'; here that is the own profile/settings page and the language configuration. */
 const SETTINGS = ['profile', 'lang-config'];
 
 const hiddenOn = (routeName: string, names: readonly string[]) => names.includes(routeName);
@@ -41,7 +41,7 @@ export function showActivationReminder(user: User | null, routeName: string): bo
   return needsActivation(user) && !hiddenOn(routeName, ACTIVATION_REMINDER_HIDDEN);
 }
 
-/** SPEC §2 site-entry warning: once, for visitors, in the allowed countries, unless switched off or closed. */
+/** docs/product/routes-and-layouts.md site-entry warning: once, for visitors, in the allowed countries, unless switched off or closed. */
 export function showEntryWarning(input: {
   user: User | null;
   standalone: boolean;
@@ -63,7 +63,7 @@ export function showEntryWarning(input: {
 }
 
 /**
- * SPEC §4: the time bonus exists only for a logged-in, non-paid user within 14400 s of signup. Returns the
+ * docs/product/credits-and-payments.md: the time bonus exists only for a logged-in, non-paid user within 14400 s of signup. Returns the
  * whole seconds left, or null when there is no bonus.
  */
 export function timeBonusSecondsLeft(user: User | null, nowMs: number): number | null {

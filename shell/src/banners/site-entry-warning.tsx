@@ -9,7 +9,7 @@ import type { LayoutName } from '../routes/route-table';
 import { useSettings } from '../session/use-session';
 import { showEntryWarning } from './rules';
 
-/** The adult-content warning shown once to visitors (SPEC §2); leaving goes to a neutral site. */
+/** The adult-content warning shown once to visitors (docs/product/routes-and-layouts.md); leaving goes to a neutral site. */
 export function SiteEntryWarning({ layout }: { layout: LayoutName }) {
   const { t } = useTranslation();
   const user = useCurrentUser() ?? null;

@@ -32,7 +32,7 @@ export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null;
 }
 
 /**
- * SPEC §4: 40 s after entering the members area, with 0 credits and the bonus visible, once (closing stores the
+ * docs/product/credits-and-payments.md: 40 s after entering the members area, with 0 credits and the bonus visible, once (closing stores the
  * dismissal time).
  */
 export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | null; routeName: string }) {

@@ -11,7 +11,7 @@ export interface TimeBonus {
 }
 
 /**
- * The time bonus of SPEC §4, recomputed whenever the user changes (login, logout, polling) and counted down every
+ * The time bonus of docs/product/credits-and-payments.md, recomputed whenever the user changes (login, logout, polling) and counted down every
  * second; null when there is none (visitor, paid user, window over).
  */
 export function useTimeBonus(user: User | null): TimeBonus | null {

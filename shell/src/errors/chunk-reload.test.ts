@@ -6,7 +6,7 @@ function chunkError() {
   return error;
 }
 
-describe('chunk-load reload guard (SPEC §8)', () => {
+describe('chunk-load reload guard (docs/product/calls-and-errors.md)', () => {
   afterEach(() => sessionStorage.clear());
 
   test('recognises webpack chunk failures only', () => {

@@ -15,7 +15,7 @@ export interface ReloadGuardDeps {
 }
 
 /**
- * SPEC §8: a chunk that fails to load (usually a deploy replaced it) gets one full page reload, at most once per
+ * docs/product/calls-and-errors.md: a chunk that fails to load (usually a deploy replaced it) gets one full page reload, at most once per
  * 60 s per tab, tracked in sessionStorage, so a really broken chunk cannot make the page reload forever.
  * Returns true when a reload was started.
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** The error page of SPEC §2/§8: the message as title (or 'Error'), the status, and for 404 a link home. */
+/** The error page of docs/product/routes-and-layouts.md, docs/product/calls-and-errors.md: the message as title (or 'Error'), the status, and for 404 a link home. */
 export function ErrorView({ status = 500, message }: { status?: number; message?: string | null }) {
   const { t } = useTranslation();
   const title = message || t('error.title');

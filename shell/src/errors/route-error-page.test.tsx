@@ -18,7 +18,7 @@ async function renderFailing(loader: () => unknown) {
   });
 }
 
-describe('error page (SPEC §2, §8)', () => {
+describe('error page (docs/product/routes-and-layouts.md, docs/product/calls-and-errors.md)', () => {
   test('page data failure: the message as title, status 500 by default', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderFailing(() => {

@@ -26,7 +26,7 @@ function ErrorPageFailed() {
 }
 
 /**
- * If even the error page fails, a plain page with a way home (SPEC §8); if translations are what broke, the
+ * If even the error page fails, a plain page with a way home (docs/product/calls-and-errors.md); if translations are what broke, the
  * spec's English text as the last resort.
  */
 function ErrorPageBoundary({ children }: { children: ReactNode }) {
@@ -50,7 +50,7 @@ function RouteErrorContent({ root }: { root: boolean }) {
   }
   if (reloadOnceForChunkError(error)) return null;
   const message = error instanceof Error && !root ? error.message : null;
-  // Page data failed to load: the error page plus the failed progress bar (SPEC §8).
+  // Page data failed to load: the error page plus the failed progress bar (docs/product/calls-and-errors.md).
   return (
     <>
       <ProgressBar loading={false} failed />

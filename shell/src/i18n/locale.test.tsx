@@ -17,7 +17,7 @@ describe('locale', () => {
     expect(resolveInitialLocale({ cookie: null, domainLanguage: '', serverLocale: 'xx' })).toEqual({ locale: 'nl', save: false });
   });
 
-  test('visible locales follow the visitor country (SPEC §9)', () => {
+  test('visible locales follow the visitor country (docs/product/constants.md)', () => {
     expect(visibleLocales('CH', 'de')).toEqual(['de', 'it', 'fr', 'en']);
     expect(visibleLocales('BE', 'nl')).toEqual(['nl', 'fr', 'de']);
     expect(visibleLocales('NL', 'en')).toEqual(['en', 'nl']);

@@ -14,7 +14,7 @@ export function writeLocaleCookie(locale: Locale): void {
 }
 
 /**
- * The locale to start with: the cookie; else (SPEC §4) the site's domain_language when its first two letters are
+ * The locale to start with: the cookie; else (docs/product/sites-and-landers.md) the site's domain_language when its first two letters are
  * a supported locale, which is then saved; else what the server chose; else nl.
  */
 export function resolveInitialLocale(input: {
@@ -29,7 +29,7 @@ export function resolveInitialLocale(input: {
   return { locale: DEFAULT_LOCALE, save: false };
 }
 
-/** Locales offered in the language dropdown for the visitor's country (SPEC §9); all of them when unknown. */
+/** Locales offered in the language dropdown for the visitor's country (docs/product/constants.md); all of them when unknown. */
 export function visibleLocales(country: string | null | undefined, current: Locale): Locale[] {
   const forCountry = country ? VISIBLE_LOCALES_BY_COUNTRY[country.toUpperCase()] : undefined;
   const list = (forCountry ?? LOCALES).filter(isLocale);

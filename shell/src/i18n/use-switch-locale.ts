@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateLanguageMutation, type Locale, useCurrentUser } from '@dating/shared';
 import { writeLocaleCookie } from './locale';
 
-/** Switches the UI language, stores it in the locale cookie (365 days) and, for members, on the server (SPEC §4). */
+/** Switches the UI language, stores it in the locale cookie (365 days) and, for members, on the server (docs/product/sites-and-landers.md). */
 export function useSwitchLocale(): (locale: Locale) => Promise<void> {
   const { i18n } = useTranslation();
   const user = useCurrentUser() ?? null;

@@ -11,7 +11,7 @@ const CONVERSATION_LIST: RemoteTarget<'mf_chat/ConversationList'> = { remote: 'm
 const SIDEBAR_PROPS: ConversationListProps = { compact: true };
 
 /**
- * Bare chat screen (SPEC §2): the conversation list from mf_chat beside the conversation, the list hidden below
+ * Bare chat screen (docs/product/routes-and-layouts.md): the conversation list from mf_chat beside the conversation, the list hidden below
  * 992 px (the chats page itself is the list on a phone).
  */
 export function ChatLayout() {

@@ -16,7 +16,7 @@ const MemberTopBanner = lazy(() => memberBanners().then((m) => ({ default: m.Mem
 const MemberAlerts = lazy(() => memberBanners().then((m) => ({ default: m.MemberAlerts })));
 const MemberPopups = lazy(() => memberBanners().then((m) => ({ default: m.MemberPopups })));
 
-/** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (SPEC §2). */
+/** Top navigation, warning banners, page, footer with the legal disclaimer, entry warning, modals (docs/product/routes-and-layouts.md). */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser() ?? null;

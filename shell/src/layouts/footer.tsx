@@ -26,7 +26,7 @@ export function LegalDisclaimer() {
   );
 }
 
-/** Footer links of SPEC §2; for locale en and when the site enables it, the US footer. */
+/** Footer links of docs/product/routes-and-layouts.md; for locale en and when the site enables it, the US footer. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const settings = useSettings();

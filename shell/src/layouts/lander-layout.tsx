@@ -9,7 +9,7 @@ import { PrefetchLink } from '../nav/prefetch-link';
 import { useSettings } from '../session/use-session';
 import { Footer } from './footer';
 
-/** Landing pages: a logo bar, the page, the footer with the disclaimer (SPEC §2). */
+/** Landing pages: a logo bar, the page, the footer with the disclaimer (docs/product/routes-and-layouts.md). */
 export function LanderLayout() {
   const { t } = useTranslation();
   const settings = useSettings();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from '@dating/shared';
 
 /**
- * The loading bar at the top (SPEC §2, §9): appears only when loading lasts longer than the 200 ms throttle,
+ * The loading bar at the top (docs/product/routes-and-layouts.md, docs/product/constants.md): appears only when loading lasts longer than the 200 ms throttle,
  * creeps towards the end over 5 s, and turns red when loading failed.
  */
 export function ProgressBar({ loading, failed }: { loading: boolean; failed: boolean }) {

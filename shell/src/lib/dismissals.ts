@@ -1,5 +1,5 @@
 /**
- * Stored dismissal flags of SPEC §3; each holds the unix time (seconds) of the dismissal. A member's are also kept
+ * Stored dismissal flags of docs/product/notifications.md; each holds the unix time (seconds) of the dismissal. A member's are also kept
  * on the server (banners/use-dismissal.ts); this device's copy answers at once.
  */
 export const DISMISSAL_KEYS = {

@@ -19,7 +19,7 @@ export function newLikesInCache(likes: LikesResponse | undefined): number | unde
 }
 
 /**
- * Applies one live event to the one RTK Query cache (ARCHITECTURE §7b): lists the event carries are updated in
+ * Applies one live event to the one RTK Query cache (docs/adr/0008-live-channel.md): lists the event carries are updated in
  * place (`updateQueryData`, for the chat through `applyLiveEventToChatCache`), the rest is refetched through its
  * tag. Badges, the title and the app badge derive
  * from these caches, so they follow without a state of their own. Afterwards `liveEventReceived` tells remotes.

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal, ProfilePhoto, useAppDispatch, useAppSelector } from '@dating/shared';
 import { matchModalClosed, selectMatch } from '../app/shell-slice';
 
-/** A like became mutual (live `match` event, ARCHITECTURE §7b): both members are told at once, in any layout. */
+/** A like became mutual (live `match` event, docs/adr/0008-live-channel.md): both members are told at once, in any layout. */
 export function MatchModal() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -5,8 +5,8 @@ import { openLiveChannel } from './live-channel';
 import { usePageActive } from './use-page-active';
 
 /**
- * The live channel of a logged-in member (ARCHITECTURE §7b): opened once per tab, closed on logout. Events go
- * into the RTK Query cache. Returns whether the channel is up: polling (SPEC §9) runs only while it is not.
+ * The live channel of a logged-in member (docs/adr/0008-live-channel.md): opened once per tab, closed on logout. Events go
+ * into the RTK Query cache. Returns whether the channel is up: polling (docs/product/constants.md) runs only while it is not.
  *
  * A tab hidden for 30 s closes its stream: over HTTP/1.1 a browser holds at most six connections per host, and
  * background tabs must not take them all; a member whose tabs are all in the background counts as not

@@ -3,7 +3,7 @@ import { Avatar, Dropdown, type User } from '@dating/shared';
 import { useLogout } from '../session/logout';
 import { PrefetchLink } from './prefetch-link';
 
-/** My profile, settings, logout (SPEC §2). Logout ends the server session, then the store forgets the member. */
+/** My profile, settings, logout (docs/product/routes-and-layouts.md). Logout ends the server session, then the store forgets the member. */
 export function AccountDropdown({ user }: { user: User }) {
   const { t } = useTranslation();
   const onLogout = useLogout();

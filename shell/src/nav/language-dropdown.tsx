@@ -20,7 +20,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   sv: 'Svenska',
 };
 
-/** Languages offered for the visitor's country (SPEC §9), each named in its own language. */
+/** Languages offered for the visitor's country (docs/product/constants.md), each named in its own language. */
 export function LanguageDropdown({ className = 'btn btn-link nav-link px-2' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const country = useSiteCountry();

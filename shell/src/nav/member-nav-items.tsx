@@ -17,7 +17,7 @@ interface Item {
   testId: string;
 }
 
-/** The member's main destinations (SPEC §2), shared by the top bar (desktop) and the bottom bar (phone). */
+/** The member's main destinations (docs/product/routes-and-layouts.md), shared by the top bar (desktop) and the bottom bar (phone). */
 export function useMemberNavItems(user: User, counters: NavCounters): Item[] {
   const { t } = useTranslation();
   const credits = creditsBadge(user.credits);

@@ -43,7 +43,7 @@ function MemberBars({ user }: { user: User }) {
 }
 
 /**
- * Top navigation (SPEC §2). Phones get a compact top bar (brand, language, account) plus a bottom tab bar with
+ * Top navigation (docs/product/routes-and-layouts.md). Phones get a compact top bar (brand, language, account) plus a bottom tab bar with
  * the four destinations and their badges; from 992 px the destinations move into the top bar.
  */
 export function TopNav() {

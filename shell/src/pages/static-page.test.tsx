@@ -6,7 +6,7 @@ beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
 afterEach(() => localStorage.clear());
 
 describe('static pages', () => {
-  test('terms version date: 2023-12-01 12:00 UTC or the company added date when later (SPEC §4)', () => {
+  test('terms version date: 2023-12-01 12:00 UTC or the company added date when later (docs/product/sites-and-landers.md)', () => {
     expect(termsVersionDate('2020-01-01T00:00:00Z').toISOString()).toBe('2023-12-01T12:00:00.000Z');
     expect(termsVersionDate('2024-05-02T08:00:00Z').toISOString()).toBe('2024-05-02T08:00:00.000Z');
     expect(termsVersionDate(null).toISOString()).toBe('2023-12-01T12:00:00.000Z');
@@ -19,7 +19,7 @@ describe('static pages', () => {
     expect(screen.getByTestId('terms-version')).toHaveTextContent('Version of December 1, 2023');
   });
 
-  test('the footer has the SPEC links and the US footer for en', async () => {
+  test('the footer has the links of docs/product/routes-and-layouts.md and the US footer for en', async () => {
     await renderShell({ path: '/pages/service', user: false, settings: { us_footer: true } });
     await screen.findByTestId('static-page-service');
     for (const [name, href] of [

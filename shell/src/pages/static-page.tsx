@@ -17,7 +17,7 @@ const SECTIONS: Record<StaticPageName, readonly string[]> = {
   service: ['p1', 'p2'],
 };
 
-/** The shell's static pages (SPEC §2 `/pages/*`), filled in with the operating company's details. */
+/** The shell's static pages (docs/product/routes-and-layouts.md `/pages/*`), filled in with the operating company's details. */
 export function StaticPage({ name }: { name: StaticPageName }) {
   const { t, i18n } = useTranslation();
   const settings = useSettings();

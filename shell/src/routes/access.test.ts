@@ -57,7 +57,7 @@ describe('decideAccess (route access × session × settings → allow or redirec
     }
   });
 
-  test('the route table declares the rules SPEC §2 and §6 ask for', () => {
+  test('the route table declares the rules docs/product/routes-and-layouts.md, docs/product/member-model.md ask for', () => {
     const access = (path: string) => ROUTE_TABLE.find((route) => route.path === path)?.access;
     expect(access('/')).toBe('home');
     expect([access('/members'), access('/members/:id')]).toEqual(['search', 'search']);

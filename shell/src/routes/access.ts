@@ -22,7 +22,7 @@ export type AccessDecision = { allow: true } | { allow: false; redirect: string 
 type SearchSettings = Pick<Settings, 'logged_out_search' | 'logged_out_search_trafficsource'>;
 
 /**
- * The access rule of one route (SPEC §2, §6), a pure function of the route's `access`, the session, the site's
+ * The access rule of one route (docs/product/routes-and-layouts.md, docs/product/member-model.md), a pure function of the route's `access`, the session, the site's
  * settings and the address:
  * - `member`: visitors go to `/login?redirect=<path and query>`;
  * - `search`: visitors may stay where `logged_out_search` allows it, or with a traffic source (network, ref)

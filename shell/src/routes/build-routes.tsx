@@ -105,7 +105,7 @@ function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions):
   return { ...common, path: def.path };
 }
 
-/** The router's route objects: one pathless route per layout holding that layout's routes (SPEC §2). */
+/** The router's route objects: one pathless route per layout holding that layout's routes (docs/product/routes-and-layouts.md). */
 export function buildRoutes(
   loader: RemoteLoader,
   table: readonly RouteDef[],

@@ -24,7 +24,7 @@ async function layoutOf(path: string, user = userFixture() as ReturnType<typeof 
 }
 
 describe('route table and layouts', () => {
-  test('every SPEC §2 path is in the table once, with a name and a layout', () => {
+  test('every docs/product/routes-and-layouts.md path is in the table once, with a name and a layout', () => {
     const paths = ROUTE_TABLE.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [

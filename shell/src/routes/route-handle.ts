@@ -10,7 +10,7 @@ export interface RouteHandle {
   app: string;
 }
 
-/** The SPEC §2 name of the deepest matched route ('not-found' when nothing matched). */
+/** The docs/product/routes-and-layouts.md name of the deepest matched route ('not-found' when nothing matched). */
 export function useRouteName(): string {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {

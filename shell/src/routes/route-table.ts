@@ -18,7 +18,7 @@ export type Access = 'any' | 'member' | 'search' | 'home';
 export interface RouteDef {
   /** react-router path. */
   path: string;
-  /** Route name of SPEC §2 (used by banner rules and the back button). */
+  /** Route name of docs/product/routes-and-layouts.md (used by banner rules and the back button). */
   name: string;
   layout: LayoutName;
   target: RemoteTarget | ShellPageTarget;
@@ -31,7 +31,7 @@ const r = <R extends RemoteName>(remote: R, module: RemoteModuleName<R>) =>
   ({ remote, module }) as RemoteTarget;
 const page = (name: StaticPageName): ShellPageTarget => ({ page: 'static', name });
 
-/** Every path of SPEC §2 with its name, layout and owner (ARCHITECTURE §2, the brief's exposed modules). */
+/** Every path of docs/product/routes-and-layouts.md with its name, layout and owner (docs/product/architecture.md, the brief's exposed modules). */
 export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/', name: 'index', layout: 'lander', target: r('mf_landers', 'HomePage'), access: 'home' },
   // mf-members
@@ -312,10 +312,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '*', name: 'not-found', layout: 'default', target: { page: 'not-found' }, access: 'any' },
 ];
 
-/** The members area of SPEC §2 (time bonus, its popup). */
+/** The members area of docs/product/routes-and-layouts.md (time bonus, its popup). */
 export const MEMBERS_AREA = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'] as const;
 
-/** Routes that show a back button in standalone app mode (SPEC §2). */
+/** Routes that show a back button in standalone app mode (docs/product/routes-and-layouts.md). */
 export const BACK_BUTTON_ROUTES = [
   'members-id',
   'likes-type',

@@ -40,7 +40,7 @@ function isPageBounceLogOn(search: string): boolean {
   }
 }
 
-/** Tells the server a member's page went to the background (SPEC §7 page-hidden beacon). */
+/** Tells the server a member's page went to the background (docs/product/calls-and-errors.md page-hidden beacon). */
 export function useHiddenBeacon(loggedIn: boolean): void {
   useEffect(() => {
     if (!loggedIn) return undefined;

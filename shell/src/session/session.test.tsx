@@ -15,7 +15,7 @@ async function advance(ms: number) {
   });
 }
 
-describe('session polling (SPEC §9)', () => {
+describe('session polling (docs/product/constants.md)', () => {
   test('a member: chats and likes load at start; user, chats and likes refresh 5 s after load, then every 60 s', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderShell({ path: '/members', user: userFixture({ push_subscribed: false }) });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 const PREFIX = /^\(\d+\+?\) /;
 
-/** `(n) Title` with the sum of unread messages and new likes (SPEC §2); no prefix for 0. */
+/** `(n) Title` with the sum of unread messages and new likes (docs/product/routes-and-layouts.md); no prefix for 0. */
 export function titleWithCount(title: string, count: number): string {
   const base = title.replace(PREFIX, '');
   return count > 0 ? `(${count}) ${base}` : base;

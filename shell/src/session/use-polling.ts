@@ -19,9 +19,9 @@ export function refreshSession(dispatch: AppDispatch): void {
 }
 
 /**
- * SPEC §9: user, chats and likes are refreshed every 60 s (300 s when push is subscribed, because pushed messages
+ * docs/product/constants.md: user, chats and likes are refreshed every 60 s (300 s when push is subscribed, because pushed messages
  * refresh them), the first time 5 s after load, and only while logged in. With the live channel up the events
- * keep the cache current, so polling runs only while the channel is down (ARCHITECTURE §7b): it starts 5 s after
+ * keep the cache current, so polling runs only while the channel is down (docs/adr/0008-live-channel.md): it starts 5 s after
  * the channel goes down and stops when it is up again; a channel that comes back refreshes once, for the events
  * it missed meanwhile. While the channel is up, user.php alone is still refreshed at the same interval: no live
  * event tells of a change made elsewhere to the member's account (notifications disabled by a bounce, premium
@@ -65,7 +65,7 @@ export function useSessionPolling(liveUp = false): void {
     return () => clearInterval(interval);
   }, [dispatch, liveUp, loggedIn, pushSubscribed]);
 
-  // A pushed message or like (the service worker tells every open page) reloads chats and likes at once (SPEC §7).
+  // A pushed message or like (the service worker tells every open page) reloads chats and likes at once (docs/product/calls-and-errors.md).
   useEffect(() => {
     if (!loggedIn || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return undefined;
     const onMessage = (event: MessageEvent<{ type?: string }>) => {

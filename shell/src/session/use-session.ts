@@ -15,7 +15,7 @@ export function useCounters(loggedIn: boolean) {
   return {
     unread,
     newLikes,
-    /** Chats and likes both loaded (the progress bar shows until then, SPEC §2). */
+    /** Chats and likes both loaded (the progress bar shows until then, docs/product/routes-and-layouts.md). */
     loaded: !loggedIn || (chats.data !== undefined && likes.data !== undefined),
     failed: chats.isError || likes.isError,
   };

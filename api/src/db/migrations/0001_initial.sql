@@ -1,5 +1,5 @@
--- Initial schema: every table of SPEC §3 so feature work can build on it.
--- Money is integer minor units plus currency; credits are integers guarded by CHECK (ARCHITECTURE §7).
+-- Initial schema: every table of docs/product/member-model.md so feature work can build on it.
+-- Money is integer minor units plus currency; credits are integers guarded by CHECK (docs/product/architecture.md).
 
 CREATE TABLE companies (
   id            serial PRIMARY KEY,
@@ -31,7 +31,7 @@ CREATE TABLE sites (
   support_phone         text NOT NULL DEFAULT '',
   mail_name             text NOT NULL DEFAULT '',
   is_default            boolean NOT NULL DEFAULT false,
-  -- The remaining settings of SPEC §3 (credits costs, signups, logged_out_search, …) as one JSON object.
+  -- The remaining settings of docs/product/credits-and-payments.md (credits costs, signups, logged_out_search, …) as one JSON object.
   settings              jsonb NOT NULL DEFAULT '{}',
   created_at            timestamptz NOT NULL DEFAULT now()
 );

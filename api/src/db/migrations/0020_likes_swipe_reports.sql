@@ -1,6 +1,6 @@
 -- Likes, the swipe game and reports (issue 9, items 5–7).
 
--- The site's own day: the swipe game's "4 likes per day" (SPEC §1, §9) counts days in the site's time zone.
+-- The site's own day: the swipe game's "4 likes per day" (docs/product/README.md, docs/product/constants.md) counts days in the site's time zone.
 ALTER TABLE sites ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Amsterdam';
 
 -- Per-member counters of one site day (swipe likes). A limit is one

@@ -109,7 +109,7 @@ CREATE TABLE test_provider_mandates (
   created_at       timestamptz NOT NULL DEFAULT now()
 );
 
--- Direct debit (SPEC §3, §5): one-time SMS codes, members blocked from it, and the SMS outbox.
+-- Direct debit (docs/product/credits-and-payments.md, docs/product/member-model.md): one-time SMS codes, members blocked from it, and the SMS outbox.
 CREATE TABLE direct_debit_codes (
   id         serial PRIMARY KEY,
   user_id    integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -139,7 +139,7 @@ CREATE TABLE sms_outbox (
 );
 CREATE INDEX sms_outbox_to_idx ON sms_outbox (to_phone, id);
 
--- TIMEBONUS25 (SPEC §4) as one row for every site, so its redemptions are counted like any code's.
+-- TIMEBONUS25 (docs/product/credits-and-payments.md) as one row for every site, so its redemptions are counted like any code's.
 -- Databases seeded before this migration already have it (the seed used to insert it).
 INSERT INTO discount_codes (code, site_id, value_percentage, validity, status)
 SELECT 'TIMEBONUS25', NULL, 25, 'once_per_user', 'active'

@@ -1,4 +1,4 @@
--- Experiments (ARCHITECTURE §3, docs/adr/0012-experiments.md): the version of a remote each visitor was given,
+-- Experiments (docs/adr/0001-module-federation.md, docs/adr/0012-experiments.md): the version of a remote each visitor was given,
 -- once per visitor, app and version, and the lander pages the visitor saw. Conversions (signup, activation, first
 -- purchase) are not copied here: the report joins users and credit_ledger through user_id at report time.
 CREATE TABLE experiment_assignments (

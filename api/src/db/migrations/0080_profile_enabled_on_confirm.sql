@@ -1,4 +1,4 @@
--- SPEC §2: a member who still has to click the activation link has status not_confirmed and profile status
+-- docs/product/routes-and-layouts.md: a member who still has to click the activation link has status not_confirmed and profile status
 -- disabled (the shell's activation reminder asks for both). Signup now creates the profile disabled; whichever
 -- path confirms the address (activation link, password reset, email change) enables it here, once, so no
 -- writer can forget it. Existing unconfirmed members get the same state.

@@ -623,7 +623,7 @@ export function createMessagesService(deps: {
       }
 
       async function afterCommit(stored: StoredSend): Promise<SendMessageResponse> {
-        // Committed: the answer, then the live events (ARCHITECTURE §7b).
+        // Committed: the answer, then the live events (docs/adr/0008-live-channel.md).
         deps.chats.changed(me, partnerId);
         const row: MessageRow = {
           id: stored.id,

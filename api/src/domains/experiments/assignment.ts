@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RegistryEntry } from '@dating/shared/contract/index';
 import type { CanaryEntry } from '../sites';
 
-/** One cookie per visitor: `<visitor id>~<app>=<version>~…` (ARCHITECTURE §3: assigned once, sticky). */
+/** One cookie per visitor: `<visitor id>~<app>=<version>~…` (docs/adr/0001-module-federation.md: assigned once, sticky). */
 export const EXPERIMENT_COOKIE = 'mf_exp';
 export const EXPERIMENT_COOKIE_MAX_AGE_S = 90 * 86_400;
 

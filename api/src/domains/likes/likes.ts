@@ -68,7 +68,7 @@ export function createLikesService(db: Db, deps: LikesDeps) {
     };
   }
 
-  /** Tells both members after the like has committed (ARCHITECTURE §7b). */
+  /** Tells both members after the like has committed (docs/adr/0008-live-channel.md). */
   async function announce(me: number, other: number, likeId: number, match: boolean) {
     const found = await deps.profiles.getMany([me, other]);
     const mine = found.get(me);
@@ -156,7 +156,7 @@ export function createLikesService(db: Db, deps: LikesDeps) {
       return { liked: false, match: false };
     },
 
-    /** I opened the profile of `liker`, who liked me: that like is no longer new (SPEC §4). */
+    /** I opened the profile of `liker`, who liked me: that like is no longer new (docs/product/member-model.md). */
     async seen(me: number, liker: number): Promise<void> {
       const changed = await first<{ id: number }>(
         db,
@@ -173,7 +173,7 @@ export function createLikesService(db: Db, deps: LikesDeps) {
 
     /**
      * A fictional profile (with a photo) this site shows that does not like the member yet now does (the like
-     * modal, SPEC §2). One statement picks and inserts, so two calls at once never pick the same profile twice.
+     * modal, docs/product/routes-and-layouts.md). One statement picks and inserts, so two calls at once never pick the same profile twice.
      */
     async autoLike(site: SiteScope, me: number): Promise<AutoLikeResponse> {
       const row = await first<{ like_id: number; user_id: number }>(

@@ -46,7 +46,7 @@ const excerpt = (text: string | null) =>
   text && text.length > 120 ? `${text.slice(0, 119)}…` : (text ?? '');
 
 /**
- * What a member with no open connection anywhere gets for an event (ARCHITECTURE §7b): a Web Push when subscribed
+ * What a member with no open connection anywhere gets for an event (docs/adr/0008-live-channel.md): a Web Push when subscribed
  * and a mail, each only when the preference allows it. Messages from me (another tab of mine), read receipts,
  * typing and counters notify nobody. Pure: the caller loads the member and whether the conversation is new.
  */

@@ -22,7 +22,7 @@ interface Due {
 }
 
 /**
- * Unread-message reminders (SPEC §3 `unread_message_reminders`). One statement finds the members with messages
+ * Unread-message reminders (docs/product/member-model.md `unread_message_reminders`). One statement finds the members with messages
  * unread for over an hour and claims their reminder mark (INSERT … ON CONFLICT DO UPDATE … WHERE, row-locked by
  * PostgreSQL): whichever run gets a member back sends the mail; a concurrent run on another node, or a later run
  * while nothing new arrived, gets nothing. `now` is a parameter so tests can move time.

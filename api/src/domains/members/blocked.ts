@@ -11,7 +11,7 @@ const CACHE_MS = 60_000;
 const CACHE_MAX = 50_000;
 
 /**
- * Who a member must not see (SPEC §4: blocks hide both ways). Member search asks on every page, and blocks
+ * Who a member must not see (docs/product/member-model.md: blocks hide both ways). Member search asks on every page, and blocks
  * change rarely and only through `accounts.blocks`, so each member's set is read once and kept until it changes.
  */
 export function createBlockedService(raw: RawDb, bus: Bus) {

@@ -31,7 +31,7 @@ export interface MemberSearch {
   numResults: number;
 }
 
-/** Blocks hide members both ways (SPEC §4): neither side sees the other. */
+/** Blocks hide members both ways (docs/product/member-model.md): neither side sees the other. */
 export const notBlocked = (viewerId: number | null) =>
   viewerId === null
     ? sql`TRUE`
@@ -274,7 +274,7 @@ export function createMembersService(
   let interestNames: Promise<string[]> | null = null;
 
   return {
-    /** The interest names of the icon set (SPEC §3), sorted; `GET /api/interests.php`. */
+    /** The interest names of the icon set (docs/product/member-model.md), sorted; `GET /api/interests.php`. */
     interests(): Promise<string[]> {
       interestNames ??= db
         .select({ name: interests.name })
@@ -366,7 +366,7 @@ export function createMembersService(
             WHERE user_id = ${id} AND status = 'active' ORDER BY position, id`,
       );
       const profile = toProfile(row, viewerId === id);
-      // Free members and visitors see the first photos only (SPEC §1); the count tells them there is more.
+      // Free members and visitors see the first photos only (docs/product/README.md); the count tells them there is more.
       const visible = viewer?.paid_user ? photos : photos.slice(0, FREE_PHOTO_LIMIT);
       profile.images = visible.map(toImage);
       profile.num_images = photos.length;

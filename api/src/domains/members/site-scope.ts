@@ -1,7 +1,7 @@
 import type { Niche } from '@dating/shared/contract/index';
 
 /**
- * What each niche of SPEC §1/§3 lets in from other sites (aliases `p` = profiles, `u` = users):
+ * What each niche of docs/product/README.md, docs/product/sites-and-landers.md lets in from other sites (aliases `p` = profiles, `u` = users):
  * 1 general: everyone · 2 she: women · 3 bdsm: members into bondage or sadomasochism (interests) ·
  * 4 bbw: women with body type fat · 5 gilf: women of 60 and over · 6 milf: women of 35 and over ·
  * 7 gay: men who are gay or bi (men seeking men).

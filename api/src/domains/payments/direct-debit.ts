@@ -55,7 +55,7 @@ const hashCode = (userId: number, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /**
- * Direct debit (SPEC §3, §5, §6): a one-time SMS code, a valid IBAN (country length and mod-97 by ibantools),
+ * Direct debit (docs/product/credits-and-payments.md, docs/product/member-model.md): a one-time SMS code, a valid IBAN (country length and mod-97 by ibantools),
  * the mandate checkbox, a block list and a limit per member and period; then a SEPA mandate at the provider and
  * an order charged on it.
  */

@@ -38,7 +38,7 @@ function formatMinimum(amount: number, currency: string): string {
 }
 
 /**
- * Discount codes applied to orders on the server (SPEC §3, §4, §5): the time bonus, the member's welcome code
+ * Discount codes applied to orders on the server (docs/product/credits-and-payments.md, docs/product/member-model.md): the time bonus, the member's welcome code
  * and site codes, with their country, currency, payment methods, minimum order value, expiry and once-per-member
  * rules. A single-use code is reserved by the order that uses it (`orders.discount_claim`, one open or paid order
  * per claim: a unique index, ADR 0027), released when that order fails, is cancelled or expires, and redeemed when
@@ -68,11 +68,11 @@ export function createDiscountsService(db: Db) {
       );
       if (!row) throw new ApiError(404, 'code_not_found');
       if (row.code.toUpperCase() === TIME_BONUS_CODE) {
-        // SPEC §4: only for a non-paid member within 4 hours of signup.
+        // docs/product/member-model.md: only for a non-paid member within 4 hours of signup.
         const ends = new Date(user.signup_date).getTime() + TIME_BONUS_WINDOW_S * 1000;
         if (user.paid_user || ends <= now.getTime()) throw new ApiError(404, 'code_not_found');
       }
-      // A code this member already used says so (SPEC §8 'Code reeds gebruikt'), even after the purchase made
+      // A code this member already used says so (docs/product/calls-and-errors.md 'Code reeds gebruikt'), even after the purchase made
       // them premium (which ends the welcome offer for codes not used).
       if (row.status === 'used' || (row.validity !== 'unlimited' && row.redeemed))
         throw new ApiError(409, 'code_used');

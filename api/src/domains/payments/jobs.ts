@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
- * The reconciliation job (ARCHITECTURE §7): every `PAYMENT_RECONCILE_MS` one node at a time (the job lock of
+ * The reconciliation job (docs/product/architecture.md): every `PAYMENT_RECONCILE_MS` one node at a time (the job lock of
  * `app.ops.jobs`, ADR 0026) asks the provider about due open payments, so a paid payment is credited even when
  * every webhook was lost. Also wires the test provider's
  * webhook to this server (it "posts" the id through `app.inject`, the same route a PSP reaches over HTTP).

@@ -90,7 +90,7 @@ export function createShopService(db: Db) {
     },
 
     /**
-     * SPEC §4: TIMEBONUS25 exists only for a signed-in, non-paid member within 4 hours of signup; the welcome
+     * docs/product/credits-and-payments.md: TIMEBONUS25 exists only for a signed-in, non-paid member within 4 hours of signup; the welcome
      * code is the member's own 25 % code; anything else is looked up in the table.
      */
     async discount(

@@ -12,7 +12,7 @@ export interface SmsMessage {
 }
 
 /**
- * SMS through one adapter (ARCHITECTURE §6): every message is stored in `sms_outbox` (readable at `/dev/sms`
+ * SMS through one adapter (docs/product/architecture.md): every message is stored in `sms_outbox` (readable at `/dev/sms`
  * outside production, like the mailbox); with `SMS_URL` it is also POSTed to that HTTP gateway as JSON
  * `{ to, body }` (a 2xx marks it sent).
  */

@@ -25,7 +25,7 @@ const CACHE_BYTES = Number(process.env.REMOTES_CACHE_MB ?? 64) * 1024 * 1024;
 /** A reload that failed (database or storage down) is tried again after this long. */
 const RETRY_MS = 1000;
 
-/** A running experiment: `weight` percent of visitors get `canary` instead of `stable` (ARCHITECTURE §3). */
+/** A running experiment: `weight` percent of visitors get `canary` instead of `stable` (docs/adr/0001-module-federation.md). */
 export interface CanaryEntry {
   /** Registry key (folder name), e.g. `mf-landers`. */
   app: string;

@@ -15,7 +15,7 @@ export const companies = pgTable('companies', {
   added: ts('added').notNull().defaultNow(),
 });
 
-/** Settings of SPEC §3 that have no column of their own. */
+/** Settings of docs/product/sites-and-landers.md that have no column of their own. */
 export interface SiteSettingsJson {
   visible_profile_fields?: string[];
   visible_profile_notes?: boolean;
@@ -40,7 +40,7 @@ export interface SiteSettingsJson {
   us_footer?: boolean;
   welcome_discount_hours?: number;
   theme_color?: string;
-  /** The site's own texts per locale (SPEC §1: every settings text translated); the columns hold the default. */
+  /** The site's own texts per locale (docs/product/README.md: every settings text translated); the columns hold the default. */
   texts?: Partial<Record<string, SiteTexts>>;
 }
 

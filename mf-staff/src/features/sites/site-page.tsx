@@ -13,7 +13,7 @@ import { changedSettings, CREDIT_FIELDS, validateSettings } from './validate';
 const TEXT_FIELDS = ['index_title', 'description', 'fictional_warning', 'fictional_singular', 'fictional_plural'] as const;
 const NUMBER_FIELDS = [...CREDIT_FIELDS, 'message_length', 'refund_days', 'min_age'] as const;
 
-/** The settings of one site (SPEC §3): validation per field, a preview, and the 'record changed' conflict. */
+/** The settings of one site (docs/product/sites-and-landers.md): validation per field, a preview, and the 'record changed' conflict. */
 export default function SitePage() {
   const { t } = useTranslation(NS);
   const id = Number(useParams().id);

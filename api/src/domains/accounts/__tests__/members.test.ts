@@ -24,7 +24,7 @@ async function searchIds(cookie: string): Promise<number[]> {
   return (res.json().profiles as { id: number }[]).map((p) => p.id);
 }
 
-describe('blocking (SPEC §4, §6)', () => {
+describe('blocking (docs/product/member-model.md)', () => {
   test('removes likes and chats, and hides the blocker from the blocked member everywhere', async () => {
     const a = await confirmedMember();
     const b = await confirmedMember({ gender: 'female', seeking: 'male' });

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const post = (payload: Record<string, unknown>, host = 'localhost') =>
   t.call({ method: 'POST', url: '/api/signup.php', headers: { host }, payload });
 
-describe('signup validation (SPEC §5, exact catalogue texts)', () => {
+describe('signup validation (docs/product/member-model.md, exact catalogue texts)', () => {
   test.each([
     [
       { name: 'same@example.org', email: 'same@example.org' },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 /**
- * `GET /api/logout.php`: deletes the server session and clears the cookie. A GET by contract (SPEC §7) that
+ * `GET /api/logout.php`: deletes the server session and clears the cookie. A GET by contract (docs/product/calls-and-errors.md) that
  * changes state, so it needs the request-type header like a POST: an image or link on another site cannot log a
  * member out.
  */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-/** Beacon sent when the page is hidden (page-bounce logging, SPEC §2 `lb`). Accepts an empty body. */
+/** Beacon sent when the page is hidden (page-bounce logging, docs/product/routes-and-layouts.md `lb`). Accepts an empty body. */
 export const pageHiddenRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/page-hidden.php',

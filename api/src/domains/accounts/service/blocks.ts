@@ -6,7 +6,7 @@ import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileSqlRow } from '..
 import type { AccountsContext } from './context';
 
 /**
- * Blocking (SPEC §4, §6): the pair's likes and conversations are deleted; the members, member, likes and chats
+ * Blocking (docs/product/member-model.md): the pair's likes and conversations are deleted; the members, member, likes and chats
  * queries exclude blocks both ways (`notBlocked` in services/members.ts). Both members' open tabs are told at
  * once (live events after the commit): the conversation disappears and the likes lists reload.
  */

@@ -27,7 +27,7 @@ export interface AccountsDeps {
   photos: PhotosService;
   blocked: BlockedService;
   loginGuard: LoginGuard;
-  /** Sends the visitor's step-0 message once the account exists (SPEC §4). */
+  /** Sends the visitor's step-0 message once the account exists (docs/product/member-model.md). */
   messages: MessagesService;
   live: LiveHub;
 }

@@ -17,7 +17,7 @@ import { normaliseEmail } from './validation';
 const RESTORE_MS = ACCOUNT_RESTORE_DAYS * 86_400_000;
 
 /**
- * Deletion (SPEC §1, §4): the account is switched off at once (sessions ended, out of every query that skips
+ * Deletion (docs/product/README.md, docs/product/member-model.md): the account is switched off at once (sessions ended, out of every query that skips
  * status 'deleted'), can be reactivated from the mailed link for 14 days, and is then erased by `eraseDue`.
  */
 export function deletionModule(ctx: AccountsContext) {

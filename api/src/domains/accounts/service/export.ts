@@ -86,7 +86,7 @@ export function exportModule(
           sent_at: iso(m.created_at),
         })),
         transactions: orders.map((o) => ({ ...o, created_at: iso(o.created_at) })),
-        // Beyond the contract's fields: every credit movement (SPEC: ledger) is the member's data too.
+        // Beyond the contract's fields: every credit movement (the ledger, docs/product/credits-and-payments.md) is the member's data too.
         ...({ credit_ledger: ledger.map((l) => ({ ...l, created_at: iso(l.created_at) })) } as object),
       };
     },

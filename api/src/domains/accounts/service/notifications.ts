@@ -13,7 +13,7 @@ type PrefsRow = Record<NotificationType, boolean> & { disabled_reason: Notificat
 
 const COLUMNS = sql.raw(`${NOTIFICATION_TYPES.map((t) => `"${t}"`).join(', ')}, disabled_reason`);
 
-/** The 8 preference types of SPEC §3, and the system's switch-off (fbl, bounce, list-unsubscribe). */
+/** The 8 preference types of docs/product/member-model.md, and the system's switch-off (fbl, bounce, list-unsubscribe). */
 export function notificationsModule(ctx: AccountsContext) {
   const { db } = ctx;
 

@@ -8,7 +8,7 @@ import { accountByEmail, accountById, type AccountsContext } from './context';
 import { newEmailError, passwordsDifferError } from '@dating/shared/forms/account';
 import { checkPassword, isValidEmail, normaliseEmail } from './validation';
 
-/** SPEC §8: at most this many reset mails per account per 24 hours. */
+/** docs/product/calls-and-errors.md: at most this many reset mails per account per 24 hours. */
 export const RESET_MAILS_PER_DAY = 3;
 
 const isUniqueViolation = (err: unknown) => {
@@ -20,7 +20,7 @@ export function recoveryModule(ctx: AccountsContext) {
   const { db, tokens, sessions } = ctx;
 
   return {
-    /** Mails a 1-hour single-use reset link. 404 email_not_found and 429 reset_limit as SPEC §8 says. */
+    /** Mails a 1-hour single-use reset link. 404 email_not_found and 429 reset_limit as docs/product/calls-and-errors.md says. */
     async requestReset(site: Site, emailInput: string, origin: string, now = new Date()): Promise<void> {
       const email = emailInput.trim();
       if (!isValidEmail(email)) throw badInput('email', 'email_invalid');
@@ -29,7 +29,7 @@ export function recoveryModule(ctx: AccountsContext) {
         throw new ApiError(404, 'email_not_found', { field: 'email' }, 'email');
       }
       const to = account.email;
-      // SPEC §8's 3 a day, counted and written under one lock per member (issue 11 finding 6).
+      // docs/product/calls-and-errors.md's 3 a day, counted and written under one lock per member (issue 11 finding 6).
       await withLimitLock(db, `reset:${account.id}`, async (tx) => {
         const since = new Date(now.getTime() - 86_400_000);
         if ((await tokens.countSince(account.id, 'reset', since, tx)) >= RESET_MAILS_PER_DAY) {

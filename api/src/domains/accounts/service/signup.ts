@@ -83,7 +83,7 @@ export function signupModule(ctx: AccountsContext) {
     sendActivation,
 
     /**
-     * SPEC §1/§5 signup. Returns the new member's id (the route starts the session). Errors are the catalogue's:
+     * docs/product/README.md, docs/product/member-model.md signup. Returns the new member's id (the route starts the session). Errors are the catalogue's:
      * the only things said about an existing address are the spec's own messages (taken, deleted-not-final).
      */
     async signup(
@@ -168,7 +168,7 @@ export function signupModule(ctx: AccountsContext) {
           );
           const id = row!.id;
           await tx.execute(
-            // Disabled until the address is confirmed (SPEC §2; migration 0080 enables it on confirmation).
+            // Disabled until the address is confirmed (docs/product/routes-and-layouts.md; migration 0080 enables it on confirmation).
             sql`INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, status)
                 VALUES (${id}, ${name}, ${input.gender}, ${sexualityFor(input.gender, input.seeking)}, ${dateOfBirth}::date, ${country}, 'disabled')`,
           );

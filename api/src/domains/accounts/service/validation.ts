@@ -26,7 +26,7 @@ const thrown = (field: string, error: FormError | null): void => {
 };
 
 /**
- * SPEC §5: not empty, not too long, no leading @ (the schema's `NameField`, checked again here because the
+ * docs/product/member-model.md: not empty, not too long, no leading @ (the schema's `NameField`, checked again here because the
  * services are called without a route too), not the email address (`nameError`).
  */
 export function checkName(nameInput: string, email: string | null): string {
@@ -35,7 +35,7 @@ export function checkName(nameInput: string, email: string | null): string {
   return nameInput.trim();
 }
 
-/** SPEC §5: required with a minimum age ({min_age}+), and a real calendar date (`birthDateError`). */
+/** docs/product/member-model.md: required with a minimum age ({min_age}+), and a real calendar date (`birthDateError`). */
 export function checkBirthDate(input: string | undefined | null, minAge: number, now = new Date()): string {
   thrown('date_of_birth', birthDateError(input, minAge, now));
   return (input ?? '').trim();
@@ -50,7 +50,7 @@ export function checkPassword(password: string, email: string | null, field = 'p
   if (email && password.trim().toLowerCase() === normaliseEmail(email)) throw badInput(field);
 }
 
-/** Signup asks whom the member seeks; the profile stores a sexuality (SPEC §3). */
+/** Signup asks whom the member seeks; the profile stores a sexuality (docs/product/member-model.md). */
 export function sexualityFor(gender: Gender, seeking: Gender | undefined): Sexuality {
   const other: Gender = gender === 'male' ? 'female' : 'male';
   const wanted = seeking ?? other;

@@ -152,7 +152,7 @@ describe('like, unlike and match', () => {
   });
 });
 
-describe('auto-like (SPEC §7)', () => {
+describe('auto-like (docs/product/calls-and-errors.md)', () => {
   test('needs the request-type header; a fictional profile likes the member, who is told', async () => {
     const a = await confirmedMember();
     const bare = await t.app.inject({

@@ -5,7 +5,7 @@ import { UnlikeBody } from '../schemas';
 
 /**
  * `POST /api/like-seen.php` `{ id }`: I opened the profile of member `id`, who liked me, so that like is no longer
- * new (SPEC §4) and the new-likes badge (like_new of likes.php) drops everywhere. Idempotent.
+ * new (docs/product/member-model.md) and the new-likes badge (like_new of likes.php) drops everywhere. Idempotent.
  */
 export const likeSeenRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

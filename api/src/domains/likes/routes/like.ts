@@ -3,7 +3,7 @@ import { errors } from '../../../lib/contract';
 import { LikeBody, LikeResponseSchema, UnlikeBody } from '../schemas';
 
 /**
- * `POST /api/like.php` likes, `DELETE` unlikes (both idempotent, members only, SPEC §6). A like of someone who
+ * `POST /api/like.php` likes, `DELETE` unlikes (both idempotent, members only, docs/product/member-model.md). A like of someone who
  * likes me is a match (`match: true`); `source: 'swipe'` uses one of the day's 4 swipe likes.
  */
 export const likeRoute: FastifyPluginAsyncTypebox = async (app) => {

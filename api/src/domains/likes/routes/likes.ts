@@ -34,7 +34,7 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/auto-like.php',
     {
-      // A GET by contract (SPEC §7) that writes a like: the request-type header is required as on a POST.
+      // A GET by contract (docs/product/calls-and-errors.md) that writes a like: the request-type header is required as on a POST.
       config: { csrf: 'always' },
       schema: {
         tags: ['likes'],

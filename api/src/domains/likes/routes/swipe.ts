@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { SwipeStatusSchema } from '../schemas';
 
-/** `GET /api/swipe.php`: today's swipe likes left and the start of the site's next day (SPEC §1, §9). */
+/** `GET /api/swipe.php`: today's swipe likes left and the start of the site's next day (docs/product/README.md, docs/product/constants.md). */
 export const swipeRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/swipe.php',

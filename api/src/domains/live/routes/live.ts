@@ -19,7 +19,7 @@ export function drainFarewell(random = Math.random): string {
 }
 
 /**
- * `GET /api/live.php`: the member's live channel as Server-Sent Events (ARCHITECTURE §7b, ADR 0008): one stream per
+ * `GET /api/live.php`: the member's live channel as Server-Sent Events (docs/adr/0008-live-channel.md, ADR 0008): one stream per
  * tab behind the session cookie, each event one `data:` line of JSON (`LiveEvent`), a comment every 25 s. There
  * are no event ids: a client that reconnects refetches user, chats and likes instead of replaying.
  */

@@ -8,7 +8,7 @@ export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/member.php',
     {
-      // The same visitor rules as the search (SPEC §6): a profile by id is no way around logged_out_search.
+      // The same visitor rules as the search (docs/product/member-model.md): a profile by id is no way around logged_out_search.
       config: { visitors: 'search', rateLimit: visitorRateLimit(120) },
       schema: {
         tags: ['members'],

@@ -9,7 +9,7 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/members.php',
     {
-      // SPEC §6 visitor rules (plugins/visitor-access.ts) and a limit on scraping by visitors.
+      // docs/product/member-model.md visitor rules (plugins/visitor-access.ts) and a limit on scraping by visitors.
       config: { visitors: 'search', rateLimit: visitorRateLimit(60) },
       schema: {
         tags: ['members'],

@@ -29,7 +29,7 @@ const check = (cookie: string, query: string) =>
 test('?code= with the rest of the page query: checked, priced into the order, redeemed once paid, then used', async () => {
   const m = await olderMember(t);
   const { pkg } = await packageOf(t, m.cookie);
-  // The page's whole query is passed through (SPEC §7); the server reads the code and accepts the rest.
+  // The page's whole query is passed through (docs/product/calls-and-errors.md); the server reads the code and accepts the rest.
   const found = await check(m.cookie, 'network=mail&sub1=spring&code=spring15');
   expect(found.statusCode).toBe(200);
   expect(found.json()).toMatchObject({ code: 'SPRING15', value_percentage: 15, status: 'active', expired: false });

@@ -104,7 +104,7 @@ export const ORDER_SELECT = sql`SELECT o.*, (SELECT p.provider_id FROM payments 
 export const PAYMENT_SELECT = sql`SELECT p.*, o.user_id, o.amount AS order_amount, o.currency AS order_currency
           FROM payments p JOIN orders o ON o.id = p.order_id`;
 
-/** The payment country (SPEC §3 "payment country"): IP country, else the member's country, else NL. */
+/** The payment country (docs/product/credits-and-payments.md "payment country"): IP country, else the member's country, else NL. */
 export function paymentCountry(ctx: Pick<PaymentContext, 'user' | 'geoCountry'>): string {
   return (ctx.geoCountry ?? ctx.user.profile.country ?? 'NL').toUpperCase();
 }

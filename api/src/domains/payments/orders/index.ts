@@ -14,7 +14,7 @@ import { settle } from './settle';
 export { paymentCountry, toOrder, type OrderRow, type PaymentContext, type PaymentsDeps } from './common';
 
 /**
- * Orders and their payments (ARCHITECTURE §7). The server prices every order; a payment is credited exactly
+ * Orders and their payments (docs/product/architecture.md). The server prices every order; a payment is credited exactly
  * once by one conditional UPDATE on the order (`credited_at IS NULL`) in the transaction that adds the credits,
  * marks the first purchase premium and redeems the discount code, whoever arrives first: webhook, return page or
  * the reconciliation job, on any node.

@@ -29,7 +29,7 @@ import { attach, settle } from './settle';
 const UNSENT_GIVE_UP_MS = 60 * 60_000;
 
 /**
- * Direct debit's block and limit (SPEC §6), for every SEPA charge (the direct-debit form and repeat orders on a
+ * Direct debit's block and limit (docs/product/member-model.md), for every SEPA charge (the direct-debit form and repeat orders on a
  * SEPA mandate): under the member's row lock, so two orders at once cannot both slip under the limit.
  */
 export async function sepaGuard(deps: PaymentsDeps, tx: Tx, userId: number) {
@@ -86,7 +86,7 @@ export async function recover(deps: PaymentsDeps, paymentRowId: number): Promise
   return (await loadOrder(deps, payment.order_id)) ?? null;
 }
 
-/** Repeat order (SPEC §2): what one click would buy again, on which mandate. */
+/** Repeat order (docs/product/routes-and-layouts.md): what one click would buy again, on which mandate. */
 export async function repeatInfo(deps: PaymentsDeps, user: AuthUser, site: Site) {
   const { db, provider } = deps;
   const last = await first<{ package_id: number; payment_method: string }>(

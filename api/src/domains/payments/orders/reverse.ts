@@ -38,7 +38,7 @@ export async function reverseIn(
 
 /** What a chargeback ends besides the credits: direct debit, the mandate, premium. */
 async function chargebackPolicy(tx: Tx, orderId: number, order: { user_id: number; payment_method: string }) {
-  // A returned direct debit blocks paying that way again (SPEC §6: users blocked from direct debit).
+  // A returned direct debit blocks paying that way again (docs/product/member-model.md: users blocked from direct debit).
   if (order.payment_method === 'sdd') {
     await tx.execute(
       sql`INSERT INTO direct_debit_blocks (user_id, reason) VALUES (${order.user_id}, 'chargeback')

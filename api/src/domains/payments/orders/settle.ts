@@ -191,7 +191,7 @@ async function creditOnce(deps: PaymentsDeps, tx: Tx, a: Answer): Promise<{ user
     { userId: order.user_id, amount: order.credits, kind: 'purchase', ref: `order:${orderId}` },
     tx,
   );
-  // SPEC §4: the first credit purchase makes the member premium.
+  // docs/product/credits-and-payments.md: the first credit purchase makes the member premium.
   await tx.execute(sql`UPDATE users SET paid_user = true WHERE id = ${order.user_id} AND NOT paid_user`);
   if (order.discount_code_id) {
     const redeemed = await deps.discounts.redeemIn(tx, order.discount_code_id, order.user_id, orderId);

@@ -8,7 +8,7 @@ import createMollieClient, {
 import type { Money } from '@dating/shared/contract/index';
 import type { PaymentProvider, ProviderPayment, ProviderStatus } from './types';
 
-/** Our method names (SPEC §3) as Mollie's; a bank transfer is `banktransfer` there. */
+/** Our method names (docs/product/credits-and-payments.md) as Mollie's; a bank transfer is `banktransfer` there. */
 const METHOD: Record<string, string> = { sct: 'banktransfer', sdd: 'directdebit' };
 const OUR_METHOD: Record<string, string> = { banktransfer: 'sct', directdebit: 'sdd' };
 

@@ -63,7 +63,7 @@ export class TestProviderTimeout extends Error {
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 /**
- * The embedded default provider (ARCHITECTURE §6): a hosted checkout page on our own server (`/pay/test/:id`)
+ * The embedded default provider (docs/product/architecture.md): a hosted checkout page on our own server (`/pay/test/:id`)
  * and a store of its own. It behaves like a PSP: our server learns a status only by asking `getPayment`.
  * Recurring charges (repeat orders, direct debit) are collected at once, unless the mandate declines charges.
  */

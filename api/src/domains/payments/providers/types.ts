@@ -60,7 +60,7 @@ export interface ProviderMandate {
 }
 
 /**
- * One interface for every payment service provider (ARCHITECTURE §7): create a payment, fetch its status,
+ * One interface for every payment service provider (docs/product/architecture.md): create a payment, fetch its status,
  * refund, charge a mandate. Webhooks carry only an id; the status always comes from `getPayment`.
  */
 export interface PaymentProvider {
@@ -105,7 +105,7 @@ export function mandateKind(method: string | null | undefined): 'creditcard' | '
   return 'directdebit';
 }
 
-/** Our state for a provider status: SPEC §4's pending, completed, failed, cancelled (and expired). */
+/** Our state for a provider status: docs/product/member-model.md's pending, completed, failed, cancelled (and expired). */
 export function orderStatusOf(
   status: ProviderStatus,
 ): Extract<OrderStatus, 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired'> {

@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 /**
  * `POST /dev/payments/signup-age.json` (development and tests only; loopback only like every /dev/* route, and
  * not registered at all in production): moves a member's signup `hours` into the past, so a browser test can
- * show a member outside the 4-hour time bonus (SPEC §4) who still holds a welcome code.
+ * show a member outside the 4-hour time bonus (docs/product/credits-and-payments.md) who still holds a welcome code.
  */
 export const devSignupAgeRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

@@ -8,7 +8,7 @@ import { perAccount } from './rate-limit';
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
-/** `POST /api/directdebit-code.php` sends the SMS code; `POST /api/directdebit.php` signs and pays (SPEC §3). */
+/** `POST /api/directdebit-code.php` sends the SMS code; `POST /api/directdebit.php` signs and pays (docs/product/credits-and-payments.md). */
 export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/directdebit-code.php',

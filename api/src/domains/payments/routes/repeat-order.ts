@@ -10,7 +10,7 @@ import { perAccount } from './rate-limit';
 
 /**
  * `GET /api/repeat-order.php`: the last package and whether a mandate can pay it again;
- * `POST`: buys it on the stored mandate (SPEC §2 credits-repeat-order, for paid members), once per
+ * `POST`: buys it on the stored mandate (docs/product/routes-and-layouts.md credits-repeat-order, for paid members), once per
  * `Idempotency-Key`.
  */
 export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {

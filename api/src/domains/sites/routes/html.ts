@@ -27,7 +27,7 @@ export const safeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** SPEC §4: the locale cookie, else the site's domain_language when supported, else nl. */
+/** docs/product/sites-and-landers.md: the locale cookie, else the site's domain_language when supported, else nl. */
 function pageLocale(request: FastifyRequest, userLanguage: string | undefined): Locale {
   const cookie = request.cookies[LOCALE_COOKIE];
   if (isLocale(cookie)) return cookie;
@@ -213,7 +213,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       userOut = contractUser;
     }
     // The version of each remote this visitor gets (a canary's for the visitors assigned to it), inlined like
-    // the registry: no extra round trip (ARCHITECTURE §3).
+    // the registry: no extra round trip (docs/adr/0001-module-federation.md).
     const experiment = await app.services.experiments.visit({
       cookie: request.cookies[EXPERIMENT_COOKIE],
       deployed,
@@ -239,7 +239,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       ? experiment.remotes.map((r) => ({ ...r, entry: viaCdn(r.entry) }))
       : experiment.remotes;
     const data: SiteData = { settings, user: userOut, locale, country, remotes };
-    // Not a page of the route table, or a lander that does not exist: the shell shows its 404 page (SPEC §8).
+    // Not a page of the route table, or a lander that does not exist: the shell shows its 404 page (docs/product/calls-and-errors.md).
     if (lander.status === 404 || reply.statusCode === 404) {
       data.status = 404;
       reply.code(404);

@@ -21,7 +21,7 @@ import type { Site } from '../sites';
 
 const OFFLINE_TEXTS: Record<Locale, typeof nl> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
 
-/** The site's branding colour (SPEC §9 theme), the manifest's theme_color and the icons' background. */
+/** The site's branding colour (docs/product/constants.md theme), the manifest's theme_color and the icons' background. */
 export const DEFAULT_THEME = '#4a1a6b';
 const HEX = /^#[0-9a-f]{6}$/i;
 

@@ -29,12 +29,12 @@ function settingsBytes(site: Site, key: string, build: () => Settings): Buffer {
 }
 const SERIALISED = new WeakMap<Site, Map<string, Buffer>>();
 
-/** `GET /api/settings.php`: the site's settings (SPEC §3) for the request host or `?host=`. */
+/** `GET /api/settings.php`: the site's settings (docs/product/sites-and-landers.md) for the request host or `?host=`. */
 export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/settings.php',
     {
-      // SPEC §7: the request host forced as a parameter, for the server's own first-load call.
+      // docs/product/calls-and-errors.md: the request host forced as a parameter, for the server's own first-load call.
       config: { siteFromQuery: true },
       schema: {
         tags: ['site'],

@@ -22,7 +22,7 @@ function nativeName(locale: Locale): string {
   }
 }
 
-/** Switches the site language; for a logged-in member it is saved on the account too (SPEC §4). */
+/** Switches the site language; for a logged-in member it is saved on the account too (docs/product/sites-and-landers.md). */
 export function LanguagePicker({ idPrefix = 'language' }: { idPrefix?: string }) {
   const { t, i18n } = useTranslation('account');
   const errorTexts = useErrorTexts();

@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useGetAccountNotificationsQuery, useUpdateAccountNotificationsMutation } from '../api/notifications';
 
-/** The 8 email notification types of SPEC §3; each switch saves at once. */
+/** The 8 email notification types of docs/product/notifications.md; each switch saves at once. */
 export function NotificationPreferences() {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();

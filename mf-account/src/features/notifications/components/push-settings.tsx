@@ -22,7 +22,7 @@ const OUTCOME_KIND: Record<PushOutcome['result'], 'success' | 'warning' | 'dange
 };
 
 /**
- * Push in this browser (SPEC §4 states: subscribed, denied, not subscribed; unsupported), with a button to switch
+ * Push in this browser (docs/product/notifications.md states: subscribed, denied, not subscribed; unsupported), with a button to switch
  * it on that says what happened, including why it failed (issue 15, item 7).
  */
 export function PushSettings() {
@@ -48,7 +48,7 @@ export function PushSettings() {
     const result = await enablePush(settings?.push_public_key ?? '');
     setOutcome(result);
     setState(pushStateAfter(result));
-    // The user's push_subscribed (and the shell's polling interval, SPEC §9) follow the new subscription.
+    // The user's push_subscribed (and the shell's polling interval, docs/product/constants.md) follow the new subscription.
     if (result.result === 'subscribed') dispatch(api.util.invalidateTags(['User']));
     setBusy(false);
   };

@@ -3,7 +3,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../api/profile';
 
-/** Invisible mode (SPEC §4): hidden from search and likes while on. */
+/** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */
 export function InvisibleToggle({ invisible }: { invisible: boolean }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();

@@ -10,7 +10,7 @@ import {
 import { SelectField } from '../../../components/select-field';
 import styles from './profile.module.scss';
 
-/** The personal details of SPEC §3 (signup step 3 and /profile). Empty string means "not answered". */
+/** The personal details of docs/product/member-model.md (signup step 3 and /profile). Empty string means "not answered". */
 export interface ProfileDetails {
   hair_color: string;
   eye_color: string;

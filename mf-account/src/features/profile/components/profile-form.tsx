@@ -43,7 +43,7 @@ const resolver = schemaResolver<Values, Context>(ProfileFormSchema, (values, { e
   date_of_birth: birthDateError(values.date_of_birth, minAge),
 }));
 
-/** Every field of SPEC §3 the member can edit. */
+/** Every field of docs/product/member-model.md the member can edit. */
 export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import styles from './signup.module.scss';
 
-/** The last step: the account works, but the email address still has to be confirmed (SPEC §4). */
+/** The last step: the account works, but the email address still has to be confirmed (docs/product/member-model.md). */
 export function CompleteStep({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('account');
   const errorTexts = useErrorTexts();

@@ -23,7 +23,7 @@ export type { SignupFormProps } from '@dating/shared/remotes';
 const DEFAULT_MIN_AGE = 18;
 
 /**
- * The whole signup of SPEC §4: step 0 (the account, with an optional first message), then photo, location,
+ * The whole signup of docs/product/member-model.md: step 0 (the account, with an optional first message), then photo, location,
  * personal info, about me and the "confirm your email" step. Exposed as `mf_account/SignupForm` for the shell's
  * signup modal and the landers.
  */

@@ -7,7 +7,7 @@ import { PersonalStep } from './personal-step';
 import { PhotoStep } from './photo-step';
 import styles from './signup.module.scss';
 
-/** Steps of SPEC §4 after the account exists: 1 photo, 2 location, 3 personal info, 4 about me, then complete. */
+/** Steps of docs/product/member-model.md after the account exists: 1 photo, 2 location, 3 personal info, 4 about me, then complete. */
 export type ProfileStep = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
 const TITLES = [

@@ -35,7 +35,7 @@ function Skeleton({ rows }: { rows: number }) {
   );
 }
 
-/** The member's conversations from chats.php (SPEC §2): also exposed alone for the shell's chat layout. */
+/** The member's conversations from chats.php (docs/product/routes-and-layouts.md): also exposed alone for the shell's chat layout. */
 export function ConversationList({ compact = false, activeId }: ConversationListProps) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();

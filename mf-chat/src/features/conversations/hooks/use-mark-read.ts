@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { coreApi, useAppDispatch } from '@dating/shared';
 
-/** Opening a conversation zeroes its unread count in the chats cache (SPEC §4), so badges drop at once. */
+/** Opening a conversation zeroes its unread count in the chats cache (docs/product/member-model.md), so badges drop at once. */
 export function useMarkRead(conversationId: number | undefined, unread: number) {
   const dispatch = useAppDispatch();
   useEffect(() => {

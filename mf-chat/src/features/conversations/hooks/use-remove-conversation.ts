@@ -5,7 +5,7 @@ import { NS } from '../../../lib/i18n';
 
 /**
  * Removes a conversation locally first, then on the server; on failure the error is shown in an alert and the
- * chat list reloaded from the server (SPEC §4, §8).
+ * chat list reloaded from the server (docs/product/member-model.md, docs/product/calls-and-errors.md).
  */
 export function useRemoveConversation() {
   const dispatch = useAppDispatch();

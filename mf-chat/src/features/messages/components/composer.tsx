@@ -19,7 +19,7 @@ export interface ComposerProps {
   onTyping?: () => void;
 }
 
-/** The chat layout's send-message footer (SPEC §2): Enter sends, Shift+Enter starts a new line. */
+/** The chat layout's send-message footer (docs/product/routes-and-layouts.md): Enter sends, Shift+Enter starts a new line. */
 export function Composer({ maxLength, cost, minimumPrice = null, onText, onGift, onPhoto, onTyping }: ComposerProps) {
   const { t } = useTranslation(NS);
   const [text, setText] = useState('');

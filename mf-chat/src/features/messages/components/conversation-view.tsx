@@ -26,7 +26,7 @@ export interface ConversationViewProps {
   onLoadOlder: () => void;
 }
 
-/** The messages area and the send-message footer of the chat layout (SPEC §2). */
+/** The messages area and the send-message footer of the chat layout (docs/product/routes-and-layouts.md). */
 export function ConversationView({
   profile,
   conversation,

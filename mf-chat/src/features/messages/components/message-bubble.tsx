@@ -3,7 +3,7 @@ import type { ChatMessage } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import styles from './messages.module.scss';
 
-/** What the sender sees under their own message (SPEC §7 read state; the outbox states before the server has it). */
+/** What the sender sees under their own message (docs/product/calls-and-errors.md read state; the outbox states before the server has it). */
 export type DeliveryState = 'waiting' | 'sending' | 'sent' | 'read' | 'failed';
 
 export interface BubbleProps {

@@ -5,7 +5,7 @@ import { NS } from '../../../lib/i18n';
 
 /**
  * Why the last message did not go out, with the way forward: credits to buy (and back here after paying), or
- * premium for a free member's third chat (SPEC §5, §8). The text is the server's, already translated.
+ * premium for a free member's third chat (docs/product/member-model.md, docs/product/calls-and-errors.md). The text is the server's, already translated.
  */
 export function SendAlert({ error, returnTo }: { error: DisplayError; returnTo: string }) {
   const { t } = useTranslation(NS);

@@ -51,7 +51,7 @@ interface LanderFrameProps {
   className?: string;
 }
 
-/** Every lander: the niche's colours (SPEC §1) as CSS variables, a test id per page, the common closing. */
+/** Every lander: the niche's colours (docs/product/README.md) as CSS variables, a test id per page, the common closing. */
 export function LanderFrame({ page, source, children, closing = true, className = '' }: LanderFrameProps) {
   const { variant } = useSite();
   return (

@@ -16,7 +16,7 @@ interface LanderProps {
 }
 
 /**
- * The home lander (`/` and the slug tokens): the niche's headline, sub-line and call to action (SPEC §1), new
+ * The home lander (`/` and the slug tokens): the niche's headline, sub-line and call to action (docs/product/README.md), new
  * members, benefits.
  */
 export function Lander({ source, page = 'home', children }: LanderProps) {

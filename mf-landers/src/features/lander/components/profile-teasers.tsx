@@ -35,7 +35,7 @@ function Teaser({ profile, onOpen }: { profile: Profile | null; onOpen: () => vo
   );
 }
 
-/** A few members of the niche where the visitor may see them (SPEC §6), otherwise silhouettes of the same size. */
+/** A few members of the niche where the visitor may see them (docs/product/member-model.md), otherwise silhouettes of the same size. */
 export function ProfileTeasers({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const { settings } = useSite();

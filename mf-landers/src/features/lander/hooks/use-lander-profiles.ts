@@ -1,7 +1,7 @@
 import { useGetMembersQuery, type MembersQuery, type NicheVariant, type Profile } from '@dating/shared';
 import { useSite } from '../../../lib/site';
 
-/** Which members a niche shows (SPEC §1: the niche chooses texts, imagery and members). */
+/** Which members a niche shows (docs/product/README.md: the niche chooses texts, imagery and members). */
 export const NICHE_MEMBERS: Record<NicheVariant, MembersQuery> = {
   general: {},
   she: { gender: 'female' },
@@ -18,7 +18,7 @@ export function withPhoto(profile: Profile): boolean {
 }
 
 /**
- * Members for a lander: the site niche's selection, real ones only where the visitor may see them (SPEC §6: no
+ * Members for a lander: the site niche's selection, real ones only where the visitor may see them (docs/product/member-model.md: no
  * request otherwise, so a visitor never triggers a 403 logout). `ready` turns true when there is nothing to wait for.
  */
 export function useLanderProfiles(count: number) {

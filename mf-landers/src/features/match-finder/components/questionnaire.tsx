@@ -18,7 +18,7 @@ interface Answers {
   ages?: [number, number | null];
 }
 
-/** Three quick questions that end in the member search with those filters (SPEC §1 matchfinder). */
+/** Three quick questions that end in the member search with those filters (docs/product/README.md matchfinder). */
 export function Questionnaire() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import {
 } from '@dating/shared';
 
 /**
- * The swipe game's 4 likes a day (SPEC §1, §9), decided by the server in the site's time zone: swipe.php tells
+ * The swipe game's 4 likes a day (docs/product/README.md, docs/product/constants.md), decided by the server in the site's time zone: swipe.php tells
  * what is left and when the next day starts; every like is `source: 'swipe'`, and the server refuses a 5th.
  */
 export function useSwipeLikes(member: boolean) {

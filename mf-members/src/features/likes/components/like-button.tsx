@@ -24,7 +24,7 @@ export interface LikeButtonProps {
 }
 
 /**
- * Like and unlike (like.php). Liking needs an account (SPEC §6): a visitor gets the signup modal. The heart flips
+ * Like and unlike (like.php). Liking needs an account (docs/product/member-model.md): a visitor gets the signup modal. The heart flips
  * at once and settles on the server's answer; a refusal (blocked, deleted) is shown and the heart flips back.
  */
 export function LikeButton({ profileId, name, liked, source, variant = 'full', onMatch }: LikeButtonProps) {

@@ -4,7 +4,7 @@ import { useMarkLikeSeen } from './use-mark-like-seen';
 
 const selectLikes = coreApi.endpoints.getLikes.select();
 
-/** Opening a liked-by profile clears its new-like flag, here and on the server (SPEC §4). */
+/** Opening a liked-by profile clears its new-like flag, here and on the server (docs/product/member-model.md). */
 export function useClearNewLike(profileId: number) {
   const markSeen = useMarkLikeSeen();
   const isNew = useAppSelector((state) => {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { coreApi, useAppDispatch, useLikeSeenMutation } from '@dating/shared';
 
 /**
- * Opening a liked-by profile clears its new-like flag (SPEC §4): at once in the cache, so the badge drops, and on
+ * Opening a liked-by profile clears its new-like flag (docs/product/member-model.md): at once in the cache, so the badge drops, and on
  * the server (like-seen.php), so the count stays down after the next poll and in the member's other tabs.
  */
 export function useMarkLikeSeen() {

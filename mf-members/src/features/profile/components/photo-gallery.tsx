@@ -11,7 +11,7 @@ function photosOf(profile: Profile): ProfileImage[] {
   return all.filter((image, index) => all.findIndex((other) => other.id === image.id) === index);
 }
 
-/** Free members and visitors see the first photos, premium members all of them (SPEC §1). */
+/** Free members and visitors see the first photos, premium members all of them (docs/product/README.md). */
 export function PhotoGallery({ profile, premium }: { profile: Profile; premium: boolean }) {
   const { t } = useTranslation(NS);
   const [selected, setSelected] = useState(0);

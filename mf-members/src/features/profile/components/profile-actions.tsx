@@ -12,7 +12,7 @@ interface ProfileActionsProps {
   user: User | null;
 }
 
-/** Like, chat, and for members block and report. Visitors get the signup modal when they like (SPEC §6). */
+/** Like, chat, and for members block and report. Visitors get the signup modal when they like (docs/product/member-model.md). */
 export function ProfileActions({ profile, liked, user }: ProfileActionsProps) {
   const { t } = useTranslation(NS);
   const [match, setMatch] = useState(false);

@@ -24,7 +24,7 @@ export const DEFAULT_PROFILE_FIELDS = [
 const PLACE_FIELDS = ['city', 'region', 'country'];
 
 /**
- * The profile fields of SPEC §3 with translated option labels and interest icons, chosen and ordered by the site's
+ * The profile fields of docs/product/credits-and-payments.md with translated option labels and interest icons, chosen and ordered by the site's
  * `visible_profile_fields` (country, region and city next to each other form one place row; age is in the
  * heading). With `visible_profile_notes` a chosen field the member left empty says so instead of being left out.
  */

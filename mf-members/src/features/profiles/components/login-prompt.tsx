@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { signupModalOpened, useAppDispatch } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 
-/** What a visitor sees where the server wants a member (SPEC §6). */
+/** What a visitor sees where the server wants a member (docs/product/member-model.md). */
 export function LoginPrompt({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();

@@ -13,7 +13,7 @@ interface ProfilePhotoProps {
   eager?: boolean;
 }
 
-/** A profile photo, a placeholder when there is none, or the 'photo is being checked' state (SPEC §4). */
+/** A profile photo, a placeholder when there is none, or the 'photo is being checked' state (docs/product/member-model.md). */
 export function ProfilePhoto({ image, name, width, height, full = false, eager = false }: ProfilePhotoProps) {
   const { t } = useTranslation(NS);
   if (!image) {

@@ -11,7 +11,7 @@ function toNumber(value: string | null): number | undefined {
   return Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
-/** The member search state of SPEC §3 lives in the URL query, so it survives reloads and can be shared. */
+/** The member search state of docs/product/member-model.md lives in the URL query, so it survives reloads and can be shared. */
 export function useSearchState() {
   const [params, setParams] = useSearchParams();
 

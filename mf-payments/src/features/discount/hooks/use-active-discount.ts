@@ -43,9 +43,9 @@ export function discountApplies(discount: ActiveDiscount, amount: number, method
 }
 
 /**
- * The active discount (SPEC §4): the time bonus (logged-in, non-paid, within 4 hours of signup) if present, else the
+ * The active discount (docs/product/credits-and-payments.md): the time bonus (logged-in, non-paid, within 4 hours of signup) if present, else the
  * welcome code from `discountcode.php?welcome=true`, whose failure is ignored. A code that came in a link (`?code=`
- * on any page) is checked with `discountcode.php` and the page's query (SPEC §7); when usable and worth more than
+ * on any page) is checked with `discountcode.php` and the page's query (docs/product/calls-and-errors.md); when usable and worth more than
  * the automatic one it is the active discount.
  */
 export function useActiveDiscount(): ActiveDiscount | null {

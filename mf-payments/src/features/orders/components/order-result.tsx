@@ -11,12 +11,12 @@ interface OrderResultProps {
   returnPath: string | null;
 }
 
-/** What the member sees when coming back from the checkout: one SPEC §4 state and the way on. */
+/** What the member sees when coming back from the checkout: one docs/product/member-model.md state and the way on. */
 export function OrderResult({ order, returnPath }: OrderResultProps) {
   const { t } = useTranslation(NS);
   const user = useCurrentUser();
   const premium = user ? user.paid_user : false;
-  // "You are premium now" belongs to the first purchase only (SPEC §4), not to every repeat order after it.
+  // "You are premium now" belongs to the first purchase only (docs/product/credits-and-payments.md), not to every repeat order after it.
   const { data: history } = usePaymentsGetOrdersQuery(undefined, {
     skip: !premium || order.status !== 'completed',
   });

@@ -7,7 +7,7 @@ import { usePaymentsGetOrderQuery } from '../api/get-order';
 export const ORDER_POLL_MS = 2_000;
 
 /**
- * One order, polled until its status is final (SPEC §4: loading, pending, then completed, failed or cancelled).
+ * One order, polled until its status is final (docs/product/credits-and-payments.md: loading, pending, then completed, failed or cancelled).
  * When it completes, the user (credits, paid_user) is reloaded so the nav badge and premium features follow.
  */
 export function useOrderUntilFinal(id: number) {

@@ -5,7 +5,7 @@ import { NS } from '../../../lib/i18n';
 import { usePaymentsRepeatOrderMutation } from '../api/repeat-order';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 
-/** SPEC §8: a failed recurring card payment offers a retry on the same card or paying with PayPal. */
+/** docs/product/calls-and-errors.md: a failed recurring card payment offers a retry on the same card or paying with PayPal. */
 export function RecurringCardFailed({ order }: { order: Order }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
