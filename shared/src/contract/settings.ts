@@ -7,6 +7,26 @@ export type Niche = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const NICHE_VARIANTS = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;
 export type NicheVariant = (typeof NICHE_VARIANTS)[number];
 
+/**
+ * The profile rows a site shows when its settings name none (`visible_profile_fields`), in this order: the server
+ * sends it as the default and the profile page falls back to it (docs/product/sites-and-landers.md).
+ */
+export const DEFAULT_VISIBLE_PROFILE_FIELDS: readonly string[] = [
+  'age',
+  'gender',
+  'sexuality',
+  'country',
+  'region',
+  'city',
+  'reason',
+  'relationship_status',
+  'body_type',
+  'hair_color',
+  'eye_color',
+  'tattoos',
+  'interests',
+];
+
 export interface MinimumMessageCosts {
   costs: number;
   currency: string;

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CompanyInfo, Settings, Niche } from '@dating/shared/contract/index';
+import {
+  DEFAULT_VISIBLE_PROFILE_FIELDS,
+  type CompanyInfo,
+  type Settings,
+  type Niche,
+} from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
 import { companies, sites, type SiteSettingsJson } from '../../db/schema';
@@ -15,21 +20,7 @@ export interface Site extends SiteRow {
 }
 
 const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color' | 'texts'>> = {
-  visible_profile_fields: [
-    'age',
-    'gender',
-    'sexuality',
-    'country',
-    'region',
-    'city',
-    'reason',
-    'relationship_status',
-    'body_type',
-    'hair_color',
-    'eye_color',
-    'tattoos',
-    'interests',
-  ],
+  visible_profile_fields: [...DEFAULT_VISIBLE_PROFILE_FIELDS],
   visible_profile_notes: false,
   cdn_prefix: '',
   message_credits: 5,

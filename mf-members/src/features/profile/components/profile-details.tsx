@@ -1,30 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery, type Profile } from '@dating/shared';
+import { DEFAULT_VISIBLE_PROFILE_FIELDS, useGetSettingsQuery, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import styles from './profile-details.module.scss';
 
-/** What a site shows when its settings name no fields (the server's default list). */
-export const DEFAULT_PROFILE_FIELDS = [
-  'age',
-  'gender',
-  'sexuality',
-  'country',
-  'region',
-  'city',
-  'reason',
-  'relationship_status',
-  'body_type',
-  'hair_color',
-  'eye_color',
-  'tattoos',
-  'interests',
-];
 const PLACE_FIELDS = ['city', 'region', 'country'];
 
 /**
- * The profile fields of docs/product/credits-and-payments.md with translated option labels and interest icons, chosen and ordered by the site's
+ * The profile fields of docs/product/member-model.md with translated option labels and interest icons, chosen and ordered by the site's
  * `visible_profile_fields` (country, region and city next to each other form one place row; age is in the
  * heading). With `visible_profile_notes` a chosen field the member left empty says so instead of being left out.
  */
@@ -33,7 +17,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   const { data: settings } = useGetSettingsQuery();
   const fields = settings?.visible_profile_fields?.length
     ? settings.visible_profile_fields
-    : DEFAULT_PROFILE_FIELDS;
+    : DEFAULT_VISIBLE_PROFILE_FIELDS;
   const notes = settings?.visible_profile_notes === true;
   const countryNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
