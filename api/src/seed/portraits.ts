@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ObjectStorage } from '../lib/storage';
 import { IMMUTABLE } from '../lib/storage/http';
 import { pool } from './images';
+import type { HairColor } from '@dating/shared/contract/index';
 
 /**
  * Demo portraits: illustrated people drawn by DiceBear (avataaars, Pablo Stanley, free for personal and commercial
@@ -17,7 +18,10 @@ import { pool } from './images';
 export type PortraitGender = 'female' | 'male';
 export type PortraitAge = 'young' | 'mature';
 /** The profile's hair colour option that the drawing shows (docs/product/member-model.md options). */
-export type PortraitHair = 'black' | 'dark brown' | 'brown' | 'blond' | 'red' | 'gray' | 'white' | 'bald';
+export type PortraitHair = Extract<
+  HairColor,
+  'black' | 'dark_brown' | 'brown' | 'blond' | 'red' | 'gray' | 'white' | 'bald'
+>;
 
 export interface Portrait {
   key: string;
@@ -51,7 +55,7 @@ const BACKGROUNDS = [
 /** Natural hair colours of the avataaars palette, named by the profile option they stand for. */
 const AVATAAARS_HAIR: Record<Exclude<PortraitHair, 'bald'>, string> = {
   black: '2c1b18',
-  'dark brown': '4a312c',
+  dark_brown: '4a312c',
   brown: '724133',
   blond: 'd6b370',
   red: 'c93305',
@@ -107,13 +111,13 @@ export function portraitSpecs(): Spec[] {
   const specs: Spec[] = [];
   const youngHair: PortraitHair[] = [
     'black',
-    'dark brown',
+    'dark_brown',
     'brown',
     'blond',
     'red',
     'brown',
     'blond',
-    'dark brown',
+    'dark_brown',
   ];
   for (let i = 0; i < 34; i++) {
     specs.push({
@@ -252,10 +256,7 @@ export function portraitCacheDir(): string {
  * Every portrait in the storage at `media/seed/` (rendered into the cache first when missing there). With
  * `files: false` only the list is returned (tests that need rows, not pictures).
  */
-export async function preparePortraits(
-  storage: ObjectStorage,
-  { files = true } = {},
-): Promise<Portrait[]> {
+export async function preparePortraits(storage: ObjectStorage, { files = true } = {}): Promise<Portrait[]> {
   const specs = portraitSpecs();
   const portraits = specs.map(({ key, gender, age, hair }) => ({
     key,
@@ -274,7 +275,11 @@ export async function preparePortraits(
     if (!(await exists(full)) || !(await exists(path.join(cache, `${spec.key}_t.webp`))))
       await render(spec, cache);
     await storage.put(`media/seed/${spec.key}.webp`, await readFile(full), webp);
-    await storage.put(`media/seed/${spec.key}_t.webp`, await readFile(path.join(cache, `${spec.key}_t.webp`)), webp);
+    await storage.put(
+      `media/seed/${spec.key}_t.webp`,
+      await readFile(path.join(cache, `${spec.key}_t.webp`)),
+      webp,
+    );
   });
   return portraits;
 }
