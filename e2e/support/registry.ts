@@ -24,6 +24,20 @@ export function readRegistry(dir = dataDir()): Registry {
   return JSON.parse(runTool('registry', [], dir)) as Registry;
 }
 
+/**
+ * The environment of an operator's command against the server under test: the same database and bus as that server
+ * (playwright.config.ts: its embedded PGlite in DATA_DIR unless E2E_DATABASE_URL names one), never the DATABASE_URL
+ * the api suite uses (CI sets it), or a command would switch another registry than the one the server serves.
+ */
+export function toolEnv(dir = dataDir()): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+    REDIS_URL: process.env.E2E_REDIS_URL || '',
+  };
+}
+
 /** Runs one of the operator's tools (`tools/deploy.mjs`, `rollback.mjs`, `promote.mjs`, `registry.mjs`) against the test server's data. */
 export function runTool(
   tool: 'deploy' | 'rollback' | 'promote' | 'registry',
@@ -32,7 +46,7 @@ export function runTool(
 ): string {
   return execFileSync(process.execPath, [path.join(ROOT, 'tools', `${tool}.mjs`), ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir },
+    env: toolEnv(dir),
     encoding: 'utf8',
   });
 }

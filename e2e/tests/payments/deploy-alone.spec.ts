@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createActiveMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { serverUser } from '../../support/payments';
-import { dataDir, readRegistry, ROOT, runTool } from '../../support/registry';
+import { readRegistry, ROOT, runTool, toolEnv } from '../../support/registry';
 import { waitUntilServed } from '../../support/site';
 
 const APP = 'mf-payments';
@@ -35,7 +35,7 @@ test('a new mf-payments build deployed alone takes a payment end to end; nothing
     }
     execFileSync('npm', ['run', 'deploy', '--', APP, '--dist', copy], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir() },
+      env: toolEnv(),
       stdio: 'pipe',
     });
     deployed = true;
