@@ -30,7 +30,7 @@ describe('health and readiness', () => {
     const ready = await t.call({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['content-type']).toMatch(/^application\/json/);
-    expect(ready.json()).toEqual({ ready: true, state: 'ready', checks: { database: 'ok' } });
+    expect(ready.json()).toEqual({ ready: true, state: 'ready', checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('a part that does not answer makes the node unready, and ready again once it answers', async () => {
