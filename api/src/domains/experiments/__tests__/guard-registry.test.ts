@@ -1,4 +1,5 @@
 import type { TelemetryView } from '@dating/shared/contract/telemetry';
+import { creditViews, reportViews } from '../../../testing/telemetry';
 import { DeployRefused } from '../../sites';
 import {
   createTestApp,
@@ -18,21 +19,8 @@ let t: TestContext;
 const STABLE = '1.0.0-aaaaaaaa';
 const POLICY = { minPageViews: 20, minStepMs: 0, minLcpSamples: 10, minVisits: 20 };
 
-function views(version: string, n: number, over: Partial<TelemetryView> = {}): TelemetryView[] {
-  return Array.from({ length: n }, (_, i) => ({
-    app: 'mf-payments',
-    version,
-    page: '/credits',
-    errors: 0,
-    load_failure: false,
-    lcp: 900 + (i % 10) * 50,
-    ...over,
-  }));
-}
-
-async function report(list: TelemetryView[], at: Date) {
-  for (let i = 0; i < list.length; i += 20) await t.app.services.telemetry.record(list.slice(i, i + 20), at);
-}
+const views = creditViews;
+const report = (list: TelemetryView[], at: Date) => reportViews(t.app, list, at);
 
 function guard() {
   return createCanaryGuard(t.app.db, {
