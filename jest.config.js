@@ -15,6 +15,11 @@ const web = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payme
 
 module.exports = {
   maxWorkers: 2,
+  // A worker is replaced after a test file once its heap passes this. Each api test file builds whole apps with
+  // an embedded PGlite (WebAssembly memory outside the heap): measured on the api suite, a worker grew by about
+  // 100 MB of heap and 350 MB of RSS per file, so a worker running half of the 90 files reached the machine's
+  // 24 GB and was SIGKILLed by the kernel (CI: "A jest worker process ... was terminated by another process").
+  workerIdleMemoryLimit: '768MB',
   projects: [
     {
       displayName: 'web',
