@@ -3,6 +3,9 @@ import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { setCachesOff } from '../../../lib/caches';
+import { createLocalBus } from '../../../lib/bus';
+import { createMembersService } from '../members';
+import { createProfileCache } from '../profile-cache';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -114,4 +117,58 @@ test("a member's own profile and blocked members are left out of the pages and o
           AND site_id = (SELECT id FROM sites WHERE host = 'localhost')`,
   );
   expect(body.total).toBe(count!.n - 3);
+});
+
+test('the first answer of a filter does not wait for the exact count; the next answers have it', async () => {
+  const raw = t.app.database.raw;
+  const site = await t.app.services.sites.resolve('localhost');
+  const scope = { id: site!.id, niche: site!.niche };
+  const want = await expected();
+  expect(want.length).toBeGreaterThan(6);
+  // A service counting up to 5 matches at first, over the app's own database and caches.
+  const bus = createLocalBus();
+  const members = createMembersService(t.app.db, raw, bus, {
+    profiles: createProfileCache(raw, bus),
+    blocked: t.app.services.blocked,
+    countBound: 5,
+  });
+  // The exact count is held back (as a count over a million matches is, ADR 0031) until the first answer is in.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const query = raw.query.bind(raw);
+  const spy = jest.spyOn(raw, 'query').mockImplementation(async (text, params, name) => {
+    if (String(name).startsWith('members_count_all')) await held;
+    return query(text, params, name);
+  });
+  try {
+    const firstAnswer = await members.search(scope, null, { pageNumber: 1, numResults: 4 });
+    expect(firstAnswer.profiles.map((p) => p.id)).toEqual(want.slice(0, 4));
+    // "More than 5": enough pages to go on with, never fewer than there are.
+    expect(firstAnswer.total).toBe(6);
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    const next = await members.search(scope, null, { pageNumber: 2, numResults: 4 });
+    expect(next.total).toBe(want.length);
+    expect(next.profiles.map((p) => p.id)).toEqual(want.slice(4, 8));
+  } finally {
+    release();
+    spy.mockRestore();
+  }
+});
+
+test('a filter with fewer matches than the bound is counted exactly at once', async () => {
+  const site = await t.app.services.sites.resolve('localhost');
+  const bus = createLocalBus();
+  const members = createMembersService(t.app.db, t.app.database.raw, bus, {
+    profiles: createProfileCache(t.app.database.raw, bus),
+    blocked: t.app.services.blocked,
+    countBound: 10_000,
+  });
+  const want = await expected(`p.gender = 'male'`);
+  const body = await members.search({ id: site!.id, niche: site!.niche }, null, {
+    gender: 'male',
+    pageNumber: 1,
+    numResults: 4,
+  });
+  expect(body.total).toBe(want.length);
 });
