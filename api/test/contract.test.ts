@@ -64,3 +64,18 @@ test('request bodies come from the contract: the send-message body refuses what 
   expect(res.statusCode).toBe(400);
   expect(res.json().error.code).toBe('validation');
 });
+
+test('every route of the document declares its answer (a response schema, not the default one)', () => {
+  // A route without a response schema is documented by @fastify/swagger as one bare `200: Default Response`.
+  const missing: string[] = [];
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const answers = Object.entries(op.responses ?? {});
+      const bare = answers.length === 1 && answers[0]![0] === '200' && !answers[0]![1].content;
+      // The staff routes get theirs as they are split into staff/routes/<area>.ts (issue 29 item 1, its own
+      // branch): this exception goes when that lands.
+      if (bare && !path.startsWith('/api/staff/')) missing.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
