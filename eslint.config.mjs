@@ -67,6 +67,27 @@ export default tseslint.config(
   },
   ...['shell', ...REMOTES].map(boundary),
   {
+    // One source for the contract (docs/adr/0017-seams.md addendum): the TypeBox schemas in shared/src/contract/schemas
+    // are the api's; browser code takes their types only, so the schema builder never reaches a bundle.
+    files: ['{shell,mf-*}/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/contract/schemas/**', 'shared/src/contract/telemetry.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['typebox', 'typebox/*', '@dating/shared/contract/schemas/*', '**/contract/schemas/*', '@dating/shared/contract/telemetry'],
+              allowTypeImports: true,
+              message:
+                'Browser code imports contract schemas as types only (`import type`); the api alone uses their values.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A domain uses another only through its index.ts (api/README.md); tools/eslint/domain-boundaries.mjs.
     files: ['api/src/domains/*/**/*.ts'],
     plugins: { domains },

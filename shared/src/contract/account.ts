@@ -9,19 +9,16 @@
  * `/api/${path}`). "logged in" means the call needs a session and answers 403 `auth_required` without one.
  * "→ 204" means an empty answer.
  */
-import type { Locale } from './common';
+import type { Static } from 'typebox';
 import type {
-  Gender,
-  Sexuality,
-  HairColor,
-  EyeColor,
-  BodyType,
-  RelationshipStatus,
-  Interest,
-  ProfileImage,
-  Profile,
-} from './profile';
-import type { NotificationType, NotificationsDisabledReason, User } from './user';
+  MailChangeSchema,
+  PasswordChangeSchema,
+  PasswordResetDoSchema,
+  PasswordResetSchema,
+} from '../forms/account';
+// The shapes are the TypeBox schemas of `schemas/account.ts` (the api's source); the names below are their
+// `Static<>` types, imported as types only so that no browser bundle gains the schema builder.
+import type * as S from './schemas/account';
 
 export const ACCOUNT_PATHS = {
   signup: 'signup.php',
@@ -91,29 +88,8 @@ export const SIGNUP_SOURCE_MAX_LENGTH = 50;
  *
  * "Did you mean" for mistyped email domains is done in the browser; there is no call for it.
  */
-export interface SignupRequest extends SignupTracking {
-  name: string;
-  gender: Gender;
-  /** Whom the member looks for; default the other gender. */
-  seeking?: Gender;
-  /** ISO date `YYYY-MM-DD`. */
-  date_of_birth: string;
-  email: string;
-  password: string;
-  locale: Locale;
-  /** Step 0 of a profile-based entry: the first message to that profile, sent once the account exists. */
-  signup_message?: string;
-  /** The profile the visitor came from (`/members/{id}/signup`, landers), for `signup_message`. */
-  profile_id?: number;
-  /**
-   * Where the signup modal was opened (`signupModalOpened({ source })`: `lander`, `chats`, `profile-like`…), kept
-   * with the account beside the tracking values (`users.signup_source`) to tell which entry points convert.
-   */
-  source?: string;
-}
-export interface SignupResponse {
-  user: User;
-}
+export type SignupRequest = S.SignupRequest;
+export type SignupResponse = S.SignupResponse;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Profile: signup steps 1–4, /profile, invisible mode
@@ -126,34 +102,8 @@ export interface SignupResponse {
  * Errors: 400 `validation` (field: an unknown option, a too long text), `name_equals_email`,
  * `name_starts_with_at`, `birthdate_required` (params `{ min_age }`), `birthdate_invalid`.
  */
-export interface ProfileUpdateRequest {
-  name?: string;
-  gender?: Gender;
-  sexuality?: Sexuality;
-  /** Alternative to `sexuality` as asked at signup; the server derives sexuality from gender + seeking. */
-  seeking?: Gender;
-  /** ISO date `YYYY-MM-DD`. */
-  date_of_birth?: string;
-  /** ISO country code, one of settings.countries. */
-  country?: string;
-  /** `Region.code` of `/api/regions.php` (its name is accepted too); `Profile.region` then holds the name. */
-  region?: string | null;
-  city?: string | null;
-  reason?: string | null;
-  hair_color?: HairColor | null;
-  eye_color?: EyeColor | null;
-  body_type?: BodyType | null;
-  relationship_status?: RelationshipStatus | null;
-  tattoos?: boolean | null;
-  interests?: Interest[];
-  /** "About me" (signup step 4), at most ABOUT_MAX_LENGTH characters. */
-  about?: string | null;
-  /** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */
-  invisible?: boolean;
-}
-export interface ProfileUpdateResponse {
-  user: User;
-}
+export type ProfileUpdateRequest = S.ProfileUpdateRequest;
+export type ProfileUpdateResponse = S.SignupResponse;
 
 /** Reasons a member gives on the profile form ("what are you looking for"): option keys, translated in the UI. */
 export const PROFILE_REASONS = [
@@ -174,12 +124,8 @@ export type ProfileReason = (typeof PROFILE_REASONS)[number];
  * the account is confirmed and the session logged in as that user.
  * Errors: 400 `activation_failed` (unknown, used or expired token).
  */
-export interface ActivateRequest {
-  token: string;
-}
-export interface ActivateResponse {
-  user: User;
-}
+export type ActivateRequest = S.TokenRequest;
+export type ActivateResponse = S.SignupResponse;
 /**
  * `POST /api/activation-mail.php` — logged in, no body → 204: sends a new activation link (earlier links stop
  * working). Errors: 409 `validation` when already confirmed, 429 `rate_limited`.
@@ -195,28 +141,19 @@ export type ActivationMailRequest = void;
  * Errors: 400 `email_invalid`, 404 `email_not_found` ('E-mailadres niet gevonden'), 429 `reset_limit`
  * (daily limit: 'Te veel wachtwoordherstel mails verstuurd, …').
  */
-export interface PasswordResetRequest {
-  email: string;
-}
+export type PasswordResetRequest = Static<typeof PasswordResetSchema>;
 /**
  * `POST /api/password-reset-do.php` — JSON `PasswordResetDoRequest` → 204. Sets the password and ends every
  * session of the member (the client then logs in at /login).
  * Errors: 400 `passwords_differ` (password_repeat), 400 `password_too_short` (password, params `{ min }`),
  * 400 `link_invalid` (token unknown, used or expired: 'Link verlopen of invalide, …').
  */
-export interface PasswordResetDoRequest {
-  token: string;
-  password: string;
-  password_repeat: string;
-}
+export type PasswordResetDoRequest = Static<typeof PasswordResetDoSchema>;
 /**
  * `PUT /api/password.php` — logged in; JSON `{ old_password, password }` → 204. Other sessions end.
  * Errors: 400 `old_password_wrong` (old_password: 'Controleer je oude wachtwoord.'), 400 `password_too_short`.
  */
-export interface PasswordChangeRequest {
-  old_password: string;
-  password: string;
-}
+export type PasswordChangeRequest = Static<typeof PasswordChangeSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Email change (docs/product/member-model.md: confirmed from a link sent to the new address; the old address is told)
@@ -227,37 +164,22 @@ export interface PasswordChangeRequest {
  * Errors: 400 `new_email_invalid` (email: 'Nieuw e-mailadres invalide.'), 409 `email_taken` (email),
  * 400 `password_wrong` (password).
  */
-export interface MailChangeRequest {
-  email: string;
-  password: string;
-}
+export type MailChangeRequest = Static<typeof MailChangeSchema>;
 /**
  * `POST /api/mail-change-do.php` — JSON `{ token }` (logged in or not) → 200 `MailChangeDoResponse`: the new
  * address is the member's login from now on; a logged-in client refetches `user.php`.
  * Errors: 400 `link_invalid`, 409 `email_taken` (someone took the address meanwhile).
  */
-export interface MailChangeDoRequest {
-  token: string;
-}
-export interface MailChangeDoResponse {
-  email: string;
-}
+export type MailChangeDoRequest = S.TokenRequest;
+export type MailChangeDoResponse = S.MailChangeDoResponse;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Photos (docs/product/README.md, docs/product/member-model.md, docs/product/constants.md: 3 free, 25 premium; new photos are under inspection)
 
 /** One own photo: a `ProfileImage` plus whether it is the main image. */
-export interface OwnPhoto extends ProfileImage {
-  main: boolean;
-  /** ISO date-time of the upload. */
-  uploaded_at: string;
-}
+export type OwnPhoto = S.OwnPhoto;
 /** Every photos call answers the member's whole list, so the client replaces its cache. */
-export interface PhotosResponse {
-  photos: OwnPhoto[];
-  /** 3 for free members, 25 for premium (FREE_PHOTO_LIMIT / PREMIUM_PHOTO_LIMIT). */
-  limit: number;
-}
+export type PhotosResponse = S.PhotosResponse;
 /**
  * - `GET /api/photos.php` — logged in → 200 `PhotosResponse`.
  * - `POST /api/photos.php` — logged in; `multipart/form-data` with one file in field `photo` (PHOTO_FIELD) →
@@ -270,58 +192,34 @@ export interface PhotosResponse {
  *   next photo main). Errors: 404 `not_found`.
  * Each change also changes `user.profile.main_image`, so clients refetch `user.php`.
  */
-export interface PhotoMainRequest {
-  id: number;
-  main: true;
-}
-export interface PhotoDeleteRequest {
-  id: number;
-}
+export type PhotoMainRequest = S.PhotoMainRequest;
+export type PhotoDeleteRequest = S.PhotoDeleteRequest;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Notification preferences (docs/product/notifications.md)
 
-export type NotificationPreferences = Record<NotificationType, boolean>;
+export type NotificationPreferences = S.NotificationPreferences;
 /**
  * `GET /api/notifications.php` — logged in → 200 `NotificationsResponse`.
  * `PUT /api/notifications.php` — logged in; JSON `NotificationsUpdateRequest` → 200 `NotificationsResponse`.
  * `{ reenable: true }` clears `disabled_reason` and `user.notifications_disabled` (the member asks for email
  * again after a bounce, spam complaint or list-unsubscribe). Errors: 400 `validation`.
  */
-export interface NotificationsResponse {
-  preferences: NotificationPreferences;
-  /** Types the system switched off; equals `user.notifications_disabled`. */
-  disabled: NotificationType[];
-  /** Why the system switched email off, or null when it did not. */
-  disabled_reason: NotificationsDisabledReason | null;
-  /** The address the notifications go to, shown with the re-enable action. */
-  email: string;
-}
-export interface NotificationsUpdateRequest {
-  preferences?: Partial<NotificationPreferences>;
-  reenable?: true;
-}
+export type NotificationsResponse = S.NotificationsResponse;
+export type NotificationsUpdateRequest = S.NotificationsUpdateRequest;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Blocking (docs/product/member-model.md)
 
-export interface BlockedMember {
-  profile: Pick<Profile, 'id' | 'name' | 'age' | 'main_image'>;
-  /** ISO date-time. */
-  blocked_at: string;
-}
+export type BlockedMember = S.BlockedMember;
 /**
  * - `GET /api/blocks.php` — logged in → 200 `BlocksResponse`.
  * - `POST /api/block.php` — logged in; JSON `{ profile_id }` → 204. Removes chats and likes between the two; the
  *   blocked member can no longer see or contact the blocker. Errors: 404 `not_found`, 400 `validation` (self).
  * - `DELETE /api/block.php` — logged in; JSON `{ profile_id }` → 204 (idempotent).
  */
-export interface BlocksResponse {
-  blocks: BlockedMember[];
-}
-export interface BlockRequest {
-  profile_id: number;
-}
+export type BlocksResponse = S.BlocksResponse;
+export type BlockRequest = S.BlockRequest;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deletion, reactivation, data export (docs/product/README.md, docs/product/member-model.md)
@@ -349,61 +247,16 @@ export type DeleteAlternative = (typeof DELETE_ALTERNATIVES)[number];
  * `POST /api/account-reactivate.php` — JSON `{ token }` → 200 `{ user }` and logged in.
  * Errors: 400 `link_invalid` (unknown, used, or older than 14 days).
  */
-export interface AccountDeleteInfo {
-  reasons: DeleteReason[];
-  alternatives: DeleteAlternative[];
-  /** Percentage offered to stay (company info `delete_discount`); 0 hides the discount alternative. */
-  delete_discount: number;
-  /** ACCOUNT_RESTORE_DAYS. */
-  restore_days: number;
-}
-export interface AccountDeleteRequest {
-  reason: DeleteReason;
-  /** Free text when the reason is `other` (optional otherwise). */
-  reason_text?: string;
-  password: string;
-}
-export interface AccountDeleteResponse {
-  /** ISO date-time until which the account can be reactivated. */
-  restore_until: string;
-}
-export interface AccountReactivateRequest {
-  token: string;
-}
-export interface AccountReactivateResponse {
-  user: User;
-}
+export type AccountDeleteInfo = S.AccountDeleteInfo;
+export type AccountDeleteRequest = S.AccountDeleteRequest;
+export type AccountDeleteResponse = S.AccountDeleteResponse;
+export type AccountReactivateRequest = S.TokenRequest;
+export type AccountReactivateResponse = S.SignupResponse;
 /**
  * `GET /api/account-export.php` — logged in → 200 `AccountExport` as a download
  * (`Content-Disposition: attachment; filename="account-<id>.json"`). Everything stored about the member.
  */
-export interface AccountExport {
-  exported_at: string;
-  user: User;
-  email: string;
-  tracking: SignupTracking;
-  /** Where the signup modal was opened (`SignupRequest.source`, `users.signup_source`); null when none was sent. */
-  signup_source: string | null;
-  photos: OwnPhoto[];
-  notifications: NotificationPreferences;
-  blocks: BlockedMember[];
-  likes: { profile_id: number; liked_at: string }[];
-  messages: {
-    conversation_id: number;
-    from_me: boolean;
-    type: string;
-    text: string | null;
-    sent_at: string;
-  }[];
-  transactions: {
-    id: number;
-    credits: number;
-    amount: number;
-    currency: string;
-    status: string;
-    created_at: string;
-  }[];
-}
+export type AccountExport = S.AccountExport;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Complaints (docs/product/routes-and-layouts.md /complaints)
@@ -413,17 +266,8 @@ export interface AccountExport {
  * settings.support_email. Errors: 400 `email_invalid` (email), 400 `validation` (field: empty name, subject or
  * message; message longer than COMPLAINT_MESSAGE_MAX_LENGTH), 429 `rate_limited`.
  */
-export interface ComplaintRequest {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  /** The page or profile the complaint is about. */
-  url?: string;
-}
-export interface ComplaintResponse {
-  id: number;
-}
+export type ComplaintRequest = S.ComplaintRequest;
+export type ComplaintResponse = S.ComplaintResponse;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Push (docs/product/calls-and-errors.md `POST /api/user.php?push=1`)
@@ -432,8 +276,4 @@ export interface ComplaintResponse {
  * `POST /api/user.php?push=1` — logged in; JSON: the browser's `PushSubscription.toJSON()` → 204. Afterwards
  * `user.push_subscribed` is true (polling slows to 300 s). Errors: 400 `validation`.
  */
-export interface PushSubscriptionRequest {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
+export type PushSubscriptionRequest = S.PushSubscriptionRequest;

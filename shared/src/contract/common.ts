@@ -7,19 +7,8 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Every error answer of the API: an HTTP status plus this body (docs/adr/0007-server-by-domain.md). */
-export interface ApiErrorBody {
-  error: {
-    /** Stable machine code, e.g. `auth_required`, `validation`, `insufficient_credits`. */
-    code: ErrorCode;
-    /** The catalogue text in the user's language, ready to show. */
-    message: string;
-    /** For validation errors: the offending field. */
-    field?: string;
-    /** Extra values used in the message, e.g. `{ minutes: 15 }`. */
-    params?: Record<string, string | number>;
-  };
-}
+/** Every error answer of the API: an HTTP status plus this body; its schema is `schemas/base.ts`. */
+export type { ApiErrorBody } from './schemas/base';
 
 /** Codes of the docs/product/calls-and-errors.md catalogue (and the few the server adds). Texts live in `locales/<lng>/errors.json`. */
 export type ErrorCode =

@@ -12,10 +12,5 @@ export const DISMISSAL_FLAGS = [
 ] as const;
 export type DismissalFlag = (typeof DISMISSAL_FLAGS)[number];
 
-export interface DismissalsResponse {
-  /** Flag → unix time (seconds) of the dismissal. */
-  dismissals: Partial<Record<DismissalFlag, number>>;
-}
-export interface DismissRequest {
-  key: DismissalFlag;
-}
+// The shapes are the TypeBox schemas of `schemas/dismissals.ts` (the api's source), imported here as types only.
+export type { DismissalsResponse, DismissRequest } from './schemas/dismissals';

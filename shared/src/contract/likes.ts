@@ -1,20 +1,12 @@
-import type { Profile } from './profile';
+// The shapes are the TypeBox schemas of `schemas/likes.ts` (the api's source); here their types, imported as
+// types only so that no browser bundle gains the schema builder.
+import type * as S from './schemas/likes';
 
-export interface LikedByEntry {
-  id: number;
-  like_new: boolean;
-  profile: Profile;
-  liked_at: string;
-}
+export type LikedByEntry = S.LikedByEntry;
 /** `GET /api/likes.php`: profiles I like, and who liked me. */
-export interface LikesResponse {
-  profiles: Profile[];
-  liked_by: LikedByEntry[];
-}
+export type LikesResponse = S.LikesResponse;
 /** `GET /api/auto-like.php` */
-export interface AutoLikeResponse {
-  profile: Pick<Profile, 'id' | 'name' | 'main_image'>;
-}
+export type AutoLikeResponse = S.AutoLikeResponse;
 
 /** Paths of the likes calls, relative to `/api/` (the browser's base query prefixes it). */
 export const LIKES_PATHS = {
@@ -34,33 +26,15 @@ export type LikeSource = (typeof LIKE_SOURCES)[number];
  * Errors: 400 `self_action` (my own id), 403 `blocked` (a block either way), 404 `not_found` (unknown, deleted or
  * not yet confirmed member), 429 `swipe_limit` (params `{ limit }`: a 5th `source: 'swipe'` like on one day).
  */
-export interface LikeRequest {
-  id: number;
-  /** Where the like was given: profile, search, swipe, like_modal. */
-  source?: LikeSource;
-}
-export interface LikeResponse {
-  liked: boolean;
-  /** True when the other member likes me too. */
-  match: boolean;
-  /** Added: for `source: 'swipe'`, today's allowance after this like. */
-  swipe?: SwipeStatus;
-}
+export type LikeRequest = S.LikeRequest;
+export type LikeResponse = S.LikeResponse;
 /**
  * `POST /api/like-seen.php` (logged in): I opened the profile of a member who liked me, so that like is no
  * longer new (docs/product/member-model.md); the new-likes badge counts `like_new` of likes.php. Idempotent → `{ ok: true }`.
  */
-export interface LikeSeenRequest {
-  /** The profile id of the member who liked me. */
-  id: number;
-}
+export type LikeSeenRequest = S.LikeSeenRequest;
 /** `GET /api/swipe.php`: today's swipe-game allowance, decided by the server in the site's time zone. */
-export interface SwipeStatus {
-  likes_left: number;
-  limit: number;
-  /** ISO date-time of the next day's start in the site's time zone. */
-  resets_at: string;
-}
+export type SwipeStatus = S.SwipeStatus;
 export const REPORT_REASONS = ['fake', 'spam', 'offensive', 'underage', 'scam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_TEXT_MAX_LENGTH = 2000;
@@ -70,12 +44,5 @@ export const REPORT_TEXT_MAX_LENGTH = 2000;
  * site's support address. Errors: 400 `validation` (reason, text too long, conversation not mine), 400
  * `self_action`, 404 `not_found`, 429 `rate_limited` (5 reports per 10 minutes per member).
  */
-export interface ReportRequest {
-  id: number;
-  reason: ReportReason;
-  text?: string;
-  conversation?: number;
-}
-export interface ReportResponse {
-  ok: true;
-}
+export type ReportRequest = S.ReportRequest;
+export type ReportResponse = S.ReportResponse;

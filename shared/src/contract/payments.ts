@@ -1,41 +1,14 @@
+// The shapes are the TypeBox schemas of `schemas/payments.ts` (the api's source); here their types, imported as
+// types only so that no browser bundle gains the schema builder, and the lists and rules the remotes need.
+import type * as S from './schemas/payments';
+
 /** Money is integer minor units plus an ISO currency (docs/product/architecture.md). */
-export interface Money {
-  amount: number;
-  currency: string;
-}
-export interface CreditPackage {
-  id: number;
-  credits: number;
-  price: Money;
-  /** Card colour variant p0..p3 (docs/product/constants.md). */
-  variant: 0 | 1 | 2 | 3;
-  popular: boolean;
-}
+export type Money = S.Money;
+export type CreditPackage = S.CreditPackage;
 /** `GET /api/packages.php` */
-export interface PackagesResponse {
-  packages: CreditPackage[];
-  currency: string;
-  /** The payment country the methods are for (IP country, else the member's country, else NL). */
-  country?: string;
-  /** The payment methods offered in that country, in the order shown (docs/product/credits-and-payments.md). */
-  methods?: PaymentMethod[];
-}
+export type PackagesResponse = S.PackagesResponse;
 /** `GET /api/discountcode.php` */
-export interface DiscountCode {
-  code: string;
-  country: string | null;
-  user_id: number | null;
-  expires: string | null;
-  value_percentage: number;
-  percentage: number;
-  currency: string | null;
-  minimum_order_value: number | null;
-  minimum: number | null;
-  status: 'active' | 'used' | 'expired';
-  validity: 'once_per_user' | 'once' | 'unlimited';
-  expired: boolean;
-  paymentmethods: string[] | null;
-}
+export type DiscountCode = S.DiscountCode;
 
 /** Payment methods named in docs/product/credits-and-payments.md, in the order offered. */
 export const PAYMENT_METHODS = [
@@ -82,8 +55,9 @@ export function paymentMethodsFor(country: string | null | undefined): readonly 
 export const MANDATE_METHODS: readonly PaymentMethod[] = ['creditcard', 'ideal', 'bancontact', 'sofort'];
 
 /** docs/product/credits-and-payments.md payment states, plus what a refund or chargeback makes of a completed order. */
-export type OrderStatus =
-  'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded' | 'charged_back';
+export type OrderStatus = S.OrderStatus;
+/** What the payment provider reports of a payment (an order's status before any refund or chargeback). */
+export type PaymentStatus = S.PaymentStatus;
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
   'completed',
   'failed',
@@ -94,93 +68,27 @@ export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
 ];
 
 /** One order of the member (docs/product/credits-and-payments.md Order: payment_id, credits, amount), as the transactions list shows it. */
-export interface Order {
-  id: number;
-  /** The provider's payment id (null only while the provider has not answered yet). */
-  payment_id: string | null;
-  credits: number;
-  /** What is charged, after the discount. Never changes after the order is created. */
-  amount: Money;
-  /** The package price before the discount. */
-  original_amount: Money;
-  discount_code: string | null;
-  package_id: number | null;
-  method: PaymentMethod;
-  status: OrderStatus;
-  /** Paid on a stored mandate (repeat order or direct debit), not through a checkout page. */
-  recurring: boolean;
-  created_at: string;
-  completed_at: string | null;
-  /** Credits taken back by a refund or chargeback, and what could not be taken back (already spent). */
-  refunded_credits: number;
-  refund_shortfall: number;
-}
+export type Order = S.Order;
 
 /** `POST /api/order.php`: the server computes credits and amount; the client names only the package. */
-export interface CreateOrderRequest {
-  package_id: number;
-  method: PaymentMethod;
-  /** A discount code (the active time bonus or welcome code, or one the member typed). */
-  code?: string;
-  /** A same-site path to offer after the payment (e.g. the conversation that ran out of credits). */
-  return?: string;
-}
-export interface CreateOrderResponse {
-  order: Order;
-  /** The provider's hosted checkout; the client navigates there. */
-  checkout_url: string;
-}
+export type CreateOrderRequest = S.CreateOrderRequest;
+export type CreateOrderResponse = S.CreateOrderResponse;
 /** `GET /api/order.php?id=` */
-export interface OrderResponse {
-  order: Order;
-}
+export type OrderResponse = S.OrderResponse;
 /** `GET /api/orders.php` */
-export interface OrdersResponse {
-  orders: Order[];
-}
+export type OrdersResponse = S.OrdersResponse;
 
 /** `GET /api/repeat-order.php`: what one click would buy again. */
-export interface RepeatOrderInfo {
-  /** The package of the last completed order, in its currency; null when there is nothing to repeat. */
-  package: CreditPackage | null;
-  method: PaymentMethod | null;
-  /** A valid mandate is stored, so the package can be bought again without a checkout. */
-  available: boolean;
-}
+export type RepeatOrderInfo = S.RepeatOrderInfo;
 /** `POST /api/repeat-order.php` */
-export interface RepeatOrderResponse {
-  order: Order;
-}
+export type RepeatOrderResponse = S.OrderResponse;
 
 /** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
-export interface DirectDebitCodeRequest {
-  phone: string;
-  /** Validated before a code is sent (an SMS costs money): the IBAN (mod-97) and the account holder. */
-  iban: string;
-  account_holder: string;
-}
-export interface DirectDebitCodeResponse {
-  /** Seconds until the code expires. */
-  expires_in: number;
-}
+export type DirectDebitCodeRequest = S.DirectDebitCodeRequest;
+export type DirectDebitCodeResponse = S.DirectDebitCodeResponse;
 /** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
-export interface DirectDebitRequest {
-  package_id: number;
-  account_holder: string;
-  iban: string;
-  street: string;
-  house_number: string;
-  zip: string;
-  city: string;
-  phone: string;
-  otp: string;
-  /** The SEPA mandate checkbox (docs/product/member-model.md: required). */
-  mandate: boolean;
-  code?: string;
-}
-export interface DirectDebitResponse {
-  order: Order;
-}
+export type DirectDebitRequest = S.DirectDebitRequest;
+export type DirectDebitResponse = S.OrderResponse;
 
 /**
  * A `return` path is offered after a payment only when it stays on this site: one leading `/`, no `//` or `/\`

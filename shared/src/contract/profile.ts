@@ -1,6 +1,6 @@
-export type Gender = 'male' | 'female';
-export type Sexuality = 'hetero' | 'gay' | 'lesbian' | 'bi';
-export type ProfileStatus = 'active' | 'disabled' | 'inspection';
+// The option lists of the profile; the shapes are the TypeBox schemas of `schemas/profile.ts` (one source, types
+// re-exported here with `export type` so that no browser bundle gains the schema builder).
+export type { Gender, Profile, ProfileImage, ProfileStatus, Sexuality } from './schemas/profile';
 
 export const HAIR_COLORS = [
   'brunette',
@@ -82,41 +82,3 @@ export type BodyType = (typeof BODY_TYPES)[number];
 export type EyeColor = (typeof EYE_COLORS)[number];
 export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 export type Interest = (typeof INTERESTS)[number];
-
-export interface ProfileImage {
-  id: number;
-  /** URL path of the full image. */
-  filename: string;
-  /** URL path of the thumbnail. */
-  thumb_filename: string;
-  /** Match path: URL of the image as shown in match/like cards. */
-  match: string;
-  status: 'active' | 'inspection';
-}
-
-export interface Profile {
-  id: number;
-  name: string;
-  age: number;
-  gender: Gender;
-  sexuality: Sexuality;
-  date_of_birth: string | null;
-  country: string;
-  region: string | null;
-  city: string | null;
-  reason: string | null;
-  hair_color: HairColor | null;
-  eye_color: EyeColor | null;
-  body_type: BodyType | null;
-  relationship_status: RelationshipStatus | null;
-  tattoos: boolean | null;
-  interests: Interest[];
-  main_image: ProfileImage | null;
-  /** Other photos; for visitors and free members only the first ones (docs/product/README.md). */
-  images?: ProfileImage[];
-  /** Total number of photos, so a client can show "n more for premium". */
-  num_images?: number;
-  status: ProfileStatus;
-  fictional: boolean;
-  about?: string | null;
-}

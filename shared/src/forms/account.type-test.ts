@@ -1,5 +1,7 @@
 // Compiled by `tsc -b`, never run: each form schema's TypeBox `Static<>` must be the contract's request type, so a
 // field added, renamed or retyped on one side only fails the build. `@ts-expect-error` lines prove the check bites.
+// Since the contract's request types are derived from these schemas (`contract/account.ts`, `contract/user.ts`;
+// docs/adr/0022 addendum), the checks hold by construction; they fail if a type is written by hand again.
 import type { Static } from 'typebox';
 import type {
   MailChangeRequest,

@@ -9,11 +9,17 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
+import type {
+  DiscountCode,
+  OrderStatus,
+  PaymentStatus as ContractPaymentStatus,
+} from '@dating/shared/contract/index';
 import { ts } from '../../db/schema/columns';
 
 export type LedgerKind = 'purchase' | 'message' | 'gift' | 'photo' | 'bonus' | 'refund';
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired';
-export type OrderStatusColumn = PaymentStatus | 'refunded' | 'charged_back';
+// The states are listed once, in the shared contract (`ORDER_STATUSES`, `PAYMENT_STATUSES`).
+export type PaymentStatus = ContractPaymentStatus;
+export type OrderStatusColumn = OrderStatus;
 
 export const creditLedger = pgTable('credit_ledger', {
   id: serial('id').primaryKey(),
@@ -101,9 +107,9 @@ export const discountCodes = pgTable('discount_codes', {
   currency: text('currency'),
   valuePercentage: numeric('value_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   minimumOrderValue: integer('minimum_order_value'),
-  status: text('status').$type<'active' | 'used' | 'expired'>().notNull().default('active'),
+  status: text('status').$type<DiscountCode['status']>().notNull().default('active'),
   validity: text('validity')
-    .$type<'once_per_user' | 'once' | 'unlimited'>()
+    .$type<DiscountCode['validity']>()
     .notNull()
     .default('once_per_user'),
   paymentmethods: jsonb('paymentmethods').$type<string[] | null>(),

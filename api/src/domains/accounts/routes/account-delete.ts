@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { siteOrigin } from '../service';
-import { AccountDeleteBody, AccountDeleteInfoSchema } from '../schemas';
+import { AccountDeleteBody, AccountDeleteInfoSchema, AccountDeleteResponseSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `/api/account-delete.php`: GET the alternatives and reasons, POST deletes (password required). */
@@ -22,7 +21,7 @@ export const accountDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: AccountDeleteBody,
-        response: { 200: Type.Object({ restore_until: Type.String() }), ...errors(400, 403, 429) },
+        response: { 200: AccountDeleteResponseSchema, ...errors(400, 403, 429) },
       },
     },
     async (request, reply) => {

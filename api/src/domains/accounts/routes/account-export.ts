@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AccountExportSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `GET /api/account-export.php`: all of one's own data as a JSON download. */
@@ -8,7 +9,7 @@ export const accountExportRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/account-export.php',
     {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-      schema: { tags: ['accounts'], response: { 200: Type.Unknown(), ...errors(403, 429) } },
+      schema: { tags: ['accounts'], response: { 200: Type.Unsafe<Buffer>({ ...AccountExportSchema, description: 'the JSON download' }), ...errors(403, 429) } },
     },
     async (request, reply) => {
       const user = await request.requireUser();

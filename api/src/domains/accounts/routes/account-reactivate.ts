@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { TokenInput } from '../schemas';
-import { UserSchema, errors } from '../../../lib/contract';
+import { TokenBody } from '@dating/shared/contract/schemas/account';
+import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { errors } from '../../../lib/contract';
 
 /** `POST /api/account-reactivate.php`: the mailed link, within 14 days of deletion; logs the member in. */
 export const accountReactivateRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,8 +11,8 @@ export const accountReactivateRoute: FastifyPluginAsyncTypebox = async (app) => 
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ token: TokenInput }),
-        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 429) },
+        body: TokenBody,
+        response: { 200: UserAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {

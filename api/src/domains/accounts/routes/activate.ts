@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { TokenInput } from '../schemas';
-import { UserSchema, errors } from '../../../lib/contract';
+import { TokenBody } from '@dating/shared/contract/schemas/account';
+import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { errors } from '../../../lib/contract';
 
 /**
  * `POST /api/activate.php`: the link of the activation mail (single use, 48 h); logs the member in. Limited per
@@ -14,8 +14,8 @@ export const activateRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: app.config.signupRateLimit, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ token: TokenInput }),
-        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 429) },
+        body: TokenBody,
+        response: { 200: UserAnswerSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {

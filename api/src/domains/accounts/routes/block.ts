@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id } from '../schemas';
+import { BlockBody } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/block.php` blocks (likes and chats between the two go), `DELETE` unblocks (idempotent). */
 export const blockRoute: FastifyPluginAsyncTypebox = async (app) => {
-  const body = Type.Object({ profile_id: Id });
+  const body = BlockBody;
 
   app.post(
     '/api/block.php',

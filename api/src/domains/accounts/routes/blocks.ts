@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { BlockedMemberSchema } from '../schemas';
+import { BlocksResponseSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `GET /api/blocks.php`: the members I blocked (the /profile page lists them with unblock). */
@@ -10,7 +9,7 @@ export const blocksRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        response: { 200: Type.Object({ blocks: Type.Array(BlockedMemberSchema) }), ...errors(403) },
+        response: { 200: BlocksResponseSchema, ...errors(403) },
       },
     },
     async (request, reply) => {

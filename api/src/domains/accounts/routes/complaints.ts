@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { siteOrigin } from '../service';
-import { ComplaintBody } from '../schemas';
+import { ComplaintBody, ComplaintResponseSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/complaints.php`: stored and mailed to the site's support address (visitors too). */
@@ -13,7 +12,7 @@ export const complaintsRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: ComplaintBody,
-        response: { 201: Type.Object({ id: Type.Integer() }), ...errors(400, 429) },
+        response: { 201: ComplaintResponseSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {

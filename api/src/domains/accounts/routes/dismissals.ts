@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { DISMISSAL_FLAGS } from '@dating/shared/contract/index';
+import { DismissBody, DismissalsResponseSchema } from '@dating/shared/contract/schemas/dismissals';
 import { errors } from '../../../lib/contract';
-
-const Flag = Type.Union(DISMISSAL_FLAGS.map((flag) => Type.Literal(flag)));
-const DismissalsSchema = Type.Object({
-  dismissals: Type.Object(Object.fromEntries(DISMISSAL_FLAGS.map((flag) => [flag, Type.Optional(Type.Integer())]))),
-});
 
 /**
  * `/api/dismissals.php`: the banners the member closed, per member (not per device). GET lists them with the unix
@@ -15,7 +9,7 @@ const DismissalsSchema = Type.Object({
 export const dismissalsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/dismissals.php',
-    { schema: { tags: ['accounts'], response: { 200: DismissalsSchema, ...errors(403) } } },
+    { schema: { tags: ['accounts'], response: { 200: DismissalsResponseSchema, ...errors(403) } } },
     async (request, reply) => {
       const userId = await request.requireUserId();
       reply.header('cache-control', 'no-store');
@@ -28,8 +22,8 @@ export const dismissalsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ key: Flag }, { additionalProperties: false }),
-        response: { 200: DismissalsSchema, ...errors(400, 403) },
+        body: DismissBody,
+        response: { 200: DismissalsResponseSchema, ...errors(400, 403) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { LoggedOutAnswerSchema } from '@dating/shared/contract/schemas/user';
 
 /**
  * `GET /api/logout.php`: deletes the server session and clears the cookie. A GET by contract (docs/product/calls-and-errors.md) that
@@ -11,7 +11,7 @@ export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/logout.php',
     {
       config: { csrf: 'always' },
-      schema: { tags: ['session'], response: { 200: Type.Object({ user: Type.Literal(false) }) } },
+      schema: { tags: ['session'], response: { 200: LoggedOutAnswerSchema } },
     },
     async (_request, reply) => {
       await reply.endSession();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { TokenInput } from '../schemas';
+import { MailChangeDoResponseSchema, TokenBody } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/mail-change-do.php`: the link sent to the new address; from now on it is the login. */
@@ -11,8 +10,8 @@ export const mailChangeDoRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: Type.Object({ token: TokenInput }),
-        response: { 200: Type.Object({ email: Type.String() }), ...errors(400, 409, 429) },
+        body: TokenBody,
+        response: { 200: MailChangeDoResponseSchema, ...errors(400, 409, 429) },
       },
     },
     async (request) => {

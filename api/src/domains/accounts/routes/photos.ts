@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
-import { Id, PhotosResponseSchema } from '../schemas';
+import { Id } from '@dating/shared/contract/schemas/base';
+import { PhotoDeleteBody, PhotoMainBody, PhotosResponseSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
 
@@ -70,7 +71,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['photos'],
-        body: Type.Object({ id: Id, main: Type.Literal(true) }),
+        body: PhotoMainBody,
         response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
       },
     },
@@ -85,7 +86,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['photos'],
-        body: Type.Object({ id: Id }),
+        body: PhotoDeleteBody,
         response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
       },
     },

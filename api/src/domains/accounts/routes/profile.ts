@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ProfileUpdateBody } from '../schemas';
-import { UserSchema, errors } from '../../../lib/contract';
+import { ProfileUpdateBody } from '@dating/shared/contract/schemas/account';
+import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { errors } from '../../../lib/contract';
 
 /** `PUT /api/profile.php`: signup steps 2–4, /profile and invisible mode (only the fields sent change). */
 export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +15,7 @@ export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: ProfileUpdateBody,
-        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 403) },
+        response: { 200: UserAnswerSchema, ...errors(400, 403) },
       },
     },
     async (request) => {

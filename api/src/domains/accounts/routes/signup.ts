@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { siteOrigin } from '../service';
 import { SignupSchema } from '@dating/shared/forms/account';
-import { UserSchema, errors } from '../../../lib/contract';
+import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { errors } from '../../../lib/contract';
 import { EXPERIMENT_COOKIE } from '../../experiments';
 
 /** `POST /api/signup.php`: creates the account, logs it in (not_confirmed) and mails the activation link. */
@@ -14,7 +14,7 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         body: SignupSchema,
-        response: { 201: Type.Object({ user: UserSchema }), ...errors(400, 403, 409, 429) },
+        response: { 201: UserAnswerSchema, ...errors(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badInput } from '../../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
-import { LocaleSchema, UserOrFalse, UserSchema, errors } from '../../../lib/contract';
+import { UpdateLanguageBody, UserAnswerSchema, UserResponseSchema } from '@dating/shared/contract/schemas/user';
+import { errors } from '../../../lib/contract';
 
 import { LoginSchema } from '@dating/shared/forms/account';
+import { PushSubscriptionBody } from '@dating/shared/contract/schemas/account';
 
 /**
  * `GET` the current user (or false), `POST` form login (or `?push=1` to store a push subscription),
@@ -13,7 +15,7 @@ import { LoginSchema } from '@dating/shared/forms/account';
 export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user.php',
-    { schema: { tags: ['session'], response: { 200: Type.Object({ user: UserOrFalse }) } } },
+    { schema: { tags: ['session'], response: { 200: UserResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: (await request.currentUser()) ?? (false as const) };
@@ -30,12 +32,11 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           email: Type.Optional(LoginSchema.properties.email),
           password: Type.Optional(LoginSchema.properties.password),
-          endpoint: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
-          keys: Type.Optional(
-            Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
-          ),
+          // `?push=1`: the browser's PushSubscription.toJSON() (`PushSubscriptionRequest`).
+          endpoint: Type.Optional(PushSubscriptionBody.properties.endpoint),
+          keys: Type.Optional(PushSubscriptionBody.properties.keys),
         }),
-        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 401, 403, 429) },
+        response: { 200: UserAnswerSchema, ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -73,8 +74,8 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['session'],
-        body: Type.Object({ language: LocaleSchema }),
-        response: { 200: Type.Object({ user: UserSchema }), ...errors(400, 403) },
+        body: UpdateLanguageBody,
+        response: { 200: UserAnswerSchema, ...errors(400, 403) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
-import { ChatPhotoSchema, Id } from '../schemas';
+import { Id } from '@dating/shared/contract/schemas/base';
+import { ChatPhotoUploadResponseSchema } from '@dating/shared/contract/schemas/chats';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { registerUploads } from '../../../plugins/uploads';
 
@@ -25,7 +26,7 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['chat'],
         consumes: ['multipart/form-data'],
-        response: { 201: Type.Object({ photo: ChatPhotoSchema }), ...errors(400, 403, 413, 429, 503) },
+        response: { 201: ChatPhotoUploadResponseSchema, ...errors(400, 403, 413, 429, 503) },
       },
     },
     async (request, reply) => {

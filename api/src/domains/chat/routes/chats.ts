@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { ChatEntrySchema } from '../schemas';
+import { ChatOkSchema, ChatsResponseSchema, ConversationBody } from '@dating/shared/contract/schemas/chats';
 import { sendJson } from '../../../lib/serialize';
 
 export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,7 +9,7 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        response: { 200: Type.Object({ chats: Type.Array(ChatEntrySchema) }), ...errors(403) },
+        response: { 200: ChatsResponseSchema, ...errors(403) },
       },
     },
     async (request, reply) => {
@@ -26,8 +25,8 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        body: Type.Object({ conversation: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 403, 404) },
+        body: ConversationBody,
+        response: { 200: ChatOkSchema, ...errors(400, 403, 404) },
       },
     },
     async (request) => {

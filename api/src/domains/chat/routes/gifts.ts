@@ -3,13 +3,14 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 import { toGift } from '../gifts';
-import { GiftSchema, Id } from '../schemas';
+import { Id } from '@dating/shared/contract/schemas/base';
+import { GiftsResponseSchema } from '@dating/shared/contract/schemas/chats';
 
 /** `GET /api/gifts.php` (the catalogue in my language, cost from settings) and `GET /api/gift.php?id=` (image). */
 export const giftsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/gifts.php',
-    { schema: { tags: ['chat'], response: { 200: Type.Object({ gifts: Type.Array(GiftSchema) }) } } },
+    { schema: { tags: ['chat'], response: { 200: GiftsResponseSchema } } },
     async (request) => {
       const locale = await request.resolveLocale();
       const credits = request.site.baseSettings.gift_credits;

@@ -3,7 +3,14 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { badInput } from '../../../lib/errors';
 import { MAX_PAGE_SIZE } from '../messages';
-import { Id, MessagesResponseSchema, SendMessageBodySchema, SendMessageResponseSchema } from '../schemas';
+import { Id } from '@dating/shared/contract/schemas/base';
+import {
+  ConversationBody,
+  MarkReadResponseSchema,
+  MessagesResponseSchema,
+  SendMessageBodySchema,
+  SendMessageResponseSchema,
+} from '@dating/shared/contract/schemas/chats';
 
 /** `/api/messages.php`: read a conversation page by page, send a message, mark read while open. */
 export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -62,9 +69,9 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        body: Type.Object({ conversation: Id }),
+        body: ConversationBody,
         response: {
-          200: Type.Object({ ok: Type.Boolean(), up_to: Type.Union([Type.Integer(), Type.Null()]) }),
+          200: MarkReadResponseSchema,
           ...errors(400, 403, 404),
         },
       },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { Id } from '../schemas';
+import { ChatOkSchema, ConversationBody } from '@dating/shared/contract/schemas/chats';
 
 /** `POST /api/typing.php`: the partner sees "typing…" (a live event only; nothing is stored). */
 export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,8 +11,8 @@ export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['chat'],
-        body: Type.Object({ conversation: Id }),
-        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 403, 404, 429) },
+        body: ConversationBody,
+        response: { 200: ChatOkSchema, ...errors(400, 403, 404, 429) },
       },
     },
     async (request) => {

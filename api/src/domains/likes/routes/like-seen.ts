@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { UnlikeBody } from '../schemas';
+import { OkSchema } from '@dating/shared/contract/schemas/base';
+import { UnlikeBody } from '@dating/shared/contract/schemas/likes';
 
 /**
  * `POST /api/like-seen.php` `{ id }`: I opened the profile of member `id`, who liked me, so that like is no longer
@@ -14,7 +14,7 @@ export const likeSeenRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['likes'],
         body: UnlikeBody,
-        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403) },
+        response: { 200: OkSchema, ...errors(400, 403) },
       },
     },
     async (request) => {

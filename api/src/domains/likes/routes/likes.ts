@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { Nullable, ProfileImageSchema, ProfileSchema, errors } from '../../../lib/contract';
+import { AutoLikeResponseSchema, LikesResponseSchema } from '@dating/shared/contract/schemas/likes';
+import { errors } from '../../../lib/contract';
 
 export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,17 +9,7 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['likes'],
         response: {
-          200: Type.Object({
-            profiles: Type.Array(ProfileSchema),
-            liked_by: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                like_new: Type.Boolean(),
-                profile: ProfileSchema,
-                liked_at: Type.String(),
-              }),
-            ),
-          }),
+          200: LikesResponseSchema,
           ...errors(403),
         },
       },
@@ -39,13 +29,7 @@ export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['likes'],
         response: {
-          200: Type.Object({
-            profile: Type.Object({
-              id: Type.Integer(),
-              name: Type.String(),
-              main_image: Nullable(ProfileImageSchema),
-            }),
-          }),
+          200: AutoLikeResponseSchema,
           ...errors(403, 404),
         },
       },

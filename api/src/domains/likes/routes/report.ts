@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { siteOrigin } from '../../accounts';
-import { ReportBody } from '../schemas';
+import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/schemas/likes';
 
 /**
  * `POST /api/report.php` (members): a report of a member, stored for moderation and mailed to the site's
@@ -15,7 +14,7 @@ export const reportRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['likes'],
         body: ReportBody,
-        response: { 201: Type.Object({ ok: Type.Literal(true) }), ...errors(400, 403, 404, 429) },
+        response: { 201: ReportResponseSchema, ...errors(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
-import { Nullable } from '../../../lib/contract';
+import { GeocodeQuerySchema, GeocodeResponseSchema } from '@dating/shared/contract/schemas/settings';
 import { reverseGeocode } from '../../../lib/geo';
 
 /** Offline reverse geocoding of the browser's position (signup location step). */
@@ -11,17 +10,9 @@ export const geocodeRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['site'],
-        querystring: Type.Object({
-          lat: Type.Number({ minimum: -90, maximum: 90 }),
-          lon: Type.Number({ minimum: -180, maximum: 180 }),
-        }),
+        querystring: GeocodeQuerySchema,
         response: {
-          200: Type.Object({
-            country: Type.String(),
-            region: Nullable(Type.String()),
-            region_code: Nullable(Type.String()),
-            city: Nullable(Type.String()),
-          }),
+          200: GeocodeResponseSchema,
         },
       },
     },

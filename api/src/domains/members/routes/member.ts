@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
-import { ProfileSchema, errors } from '../../../lib/contract';
+import { MemberQuerySchema, MemberResponseSchema } from '@dating/shared/contract/schemas/members';
+import { errors } from '../../../lib/contract';
 
 /** `GET /api/member.php?id=`: one profile; 404 when unknown or when that member blocked the viewer. */
 export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,9 +12,9 @@ export const memberRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { visitors: 'search', rateLimit: visitorRateLimit(120) },
       schema: {
         tags: ['members'],
-        querystring: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        querystring: MemberQuerySchema,
         response: {
-          200: Type.Object({ profile: ProfileSchema, liked: Type.Boolean(), blocked: Type.Boolean() }),
+          200: MemberResponseSchema,
           ...errors(400, 404),
         },
       },

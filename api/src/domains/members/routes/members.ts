@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ApiError } from '../../../lib/errors';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
-import { GenderSchema, ProfileSchema, errors } from '../../../lib/contract';
+import { MembersQuerySchema, MembersResponseSchema } from '@dating/shared/contract/schemas/members';
+import { errors } from '../../../lib/contract';
 import { sendJson } from '../../../lib/serialize';
 
 export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,25 +13,9 @@ export const membersRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { visitors: 'search', rateLimit: visitorRateLimit(60) },
       schema: {
         tags: ['members'],
-        querystring: Type.Object({
-          gender: Type.Optional(GenderSchema),
-          country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
-          countryregion: Type.Optional(Type.String({ maxLength: 100 })),
-          min_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
-          max_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
-          pageNumber: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
-          numResults: Type.Integer({ minimum: 1, maximum: 100, default: 24 }),
-          network: Type.Optional(Type.String({ maxLength: 100 })),
-          ref: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
+        querystring: MembersQuerySchema,
         response: {
-          200: Type.Object({
-            profiles: Type.Array(ProfileSchema),
-            pageNumber: Type.Integer(),
-            numResults: Type.Integer(),
-            total: Type.Integer(),
-            similar: Type.Boolean(),
-          }),
+          200: MembersResponseSchema,
           ...errors(400, 403),
         },
       },

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { badInput } from '../../../lib/errors';
 import { isCountry, regionsOf } from '../../../lib/geo';
-
-const RegionSchema = Type.Object({ country: Type.String(), code: Type.String(), name: Type.String() });
+import { RegionsQuerySchema, RegionsResponseSchema } from '@dating/shared/contract/schemas/settings';
 
 /** Regions (states/provinces) of the site's countries, or of `?country=`. */
 export const regionsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,8 +10,8 @@ export const regionsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['site'],
-        querystring: Type.Object({ country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })) }),
-        response: { 200: Type.Object({ regions: Type.Array(RegionSchema) }) },
+        querystring: RegionsQuerySchema,
+        response: { 200: RegionsResponseSchema },
       },
     },
     async (request) => {

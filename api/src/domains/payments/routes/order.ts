@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { safeReturnPath } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
-import { OrderSchema, PaymentMethodSchema } from '../schemas';
+import {
+  CreateOrderBody,
+  CreateOrderResponseSchema,
+  OrderQuery,
+  OrderResponseSchema,
+  OrdersResponseSchema,
+} from '@dating/shared/contract/schemas/payments';
 import { paymentContext } from './context';
 import { perAccount } from './rate-limit';
 
@@ -19,17 +24,9 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: perAccount(30, '10 minutes'),
       schema: {
         tags: ['payments'],
-        body: Type.Object(
-          {
-            package_id: Type.Integer({ minimum: 1 }),
-            method: PaymentMethodSchema,
-            code: Type.Optional(Type.String({ maxLength: 64 })),
-            return: Type.Optional(Type.String({ maxLength: 512 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: CreateOrderBody,
         response: {
-          201: Type.Object({ order: OrderSchema, checkout_url: Type.String() }),
+          201: CreateOrderResponseSchema,
           ...errors(400, 403, 404, 409, 502, 503),
         },
       },
@@ -51,8 +48,8 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Type.Object({ order: OrderSchema }), ...errors(400, 403, 404) },
+        querystring: OrderQuery,
+        response: { 200: OrderResponseSchema, ...errors(400, 403, 404) },
       },
     },
     async (request) => {
@@ -66,7 +63,7 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        response: { 200: Type.Object({ orders: Type.Array(OrderSchema) }), ...errors(403) },
+        response: { 200: OrdersResponseSchema, ...errors(403) },
       },
     },
     async (request) => {

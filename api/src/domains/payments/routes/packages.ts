@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { paymentMethodsFor } from '@dating/shared/contract/index';
-import { MoneySchema, PaymentMethodSchema } from '../schemas';
+import { PackagesResponseSchema } from '@dating/shared/contract/schemas/payments';
 import { CURRENCIES, currencyFor } from '../shop';
 
 /** Credit packages in the visitor's currency (IP country), or the site's, or `?currency=`. */
@@ -15,20 +15,7 @@ export const packagesRoute: FastifyPluginAsyncTypebox = async (app) => {
           currency: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...CURRENCIES] })),
         }),
         response: {
-          200: Type.Object({
-            currency: Type.String(),
-            packages: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                credits: Type.Integer(),
-                price: MoneySchema,
-                variant: Type.Integer({ minimum: 0, maximum: 3 }),
-                popular: Type.Boolean(),
-              }),
-            ),
-            country: Type.String(),
-            methods: Type.Array(PaymentMethodSchema),
-          }),
+          200: PackagesResponseSchema,
         },
       },
     },

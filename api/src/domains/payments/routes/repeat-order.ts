@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { CreditPackage, PaymentMethod } from '@dating/shared/contract/index';
-import { Nullable } from '../../../lib/contract';
 import { errors } from '../../../lib/contract';
-import { OrderSchema, PackageSchema, PaymentMethodSchema } from '../schemas';
+import { OrderResponseSchema, RepeatOrderBody, RepeatOrderInfoSchema } from '@dating/shared/contract/schemas/payments';
 import { paymentContext } from './context';
 import { IdempotencyHeaders, idempotencyKey } from './idempotency';
 import { perAccount } from './rate-limit';
@@ -20,11 +18,7 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         response: {
-          200: Type.Object({
-            package: Nullable(PackageSchema),
-            method: Nullable(PaymentMethodSchema),
-            available: Type.Boolean(),
-          }),
+          200: RepeatOrderInfoSchema,
           ...errors(403),
         },
       },
@@ -53,8 +47,8 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         headers: IdempotencyHeaders,
-        body: Type.Object({}, { additionalProperties: false }),
-        response: { 201: Type.Object({ order: OrderSchema }), ...errors(400, 403, 404, 409, 429, 503) },
+        body: RepeatOrderBody,
+        response: { 201: OrderResponseSchema, ...errors(400, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {

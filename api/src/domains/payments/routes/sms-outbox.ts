@@ -12,11 +12,27 @@ const esc = (s: string) =>
 /** The embedded SMS outbox (`/dev/sms`, `/dev/sms.json?to=`), like the mailbox: development and tests only. */
 export const smsOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const query = Type.Object({ to: Type.Optional(Type.String({ maxLength: 32 })) });
-
-  app.get('/dev/sms.json', { schema: { tags: ['dev'], querystring: query } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { messages: await app.services.payments.sms.outbox(request.query.to) };
+  // A development tool's answer (`SmsMessage` of sms.ts), not part of the members' contract.
+  const messages = Type.Object({
+    messages: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        to: Type.String(),
+        body: Type.String(),
+        created_at: Type.String(),
+        sent_at: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
   });
+
+  app.get(
+    '/dev/sms.json',
+    { schema: { tags: ['dev'], querystring: query, response: { 200: messages } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { messages: await app.services.payments.sms.outbox(request.query.to) };
+    },
+  );
 
   app.get('/dev/sms', { schema: { hide: true, querystring: query } }, async (request, reply) => {
     const messages = await app.services.payments.sms.outbox(request.query.to);

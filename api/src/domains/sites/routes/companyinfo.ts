@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { CompanyInfoSchema, HostQuerySchema } from '@dating/shared/contract/schemas/settings';
 import { toCompanyInfo } from '../sites';
 
 export const companyInfoRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,20 +8,9 @@ export const companyInfoRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['site'],
-        querystring: Type.Object({ host: Type.Optional(Type.String({ maxLength: 253 })) }),
+        querystring: HostQuerySchema,
         response: {
-          200: Type.Object({
-            name: Type.String(),
-            address: Type.String(),
-            kvk: Type.String(),
-            city: Type.String(),
-            country: Type.String(),
-            tradenames: Type.Array(Type.String()),
-            vat_numbers: Type.Array(Type.String()),
-            support_phone: Type.String(),
-            delete_discount: Type.Number(),
-            added: Type.String(),
-          }),
+          200: CompanyInfoSchema,
         },
       },
     },

@@ -5,7 +5,7 @@ import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
 import { cacheEnabled } from '../../../lib/caches';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { SettingsSchema } from '../schemas';
+import { HostQuerySchema, SettingsSchema } from '@dating/shared/contract/schemas/settings';
 import type { Site } from '../sites';
 
 const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
@@ -39,10 +39,7 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['site'],
         // The shell passes the route's own query parameters through; only `host` is ours.
-        querystring: Type.Object(
-          { host: Type.Optional(Type.String({ maxLength: 253 })) },
-          { additionalProperties: true },
-        ),
+        querystring: Type.Object(HostQuerySchema.properties, { additionalProperties: true }),
         response: { 200: SettingsSchema },
       },
     },

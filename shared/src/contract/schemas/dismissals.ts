@@ -1,0 +1,17 @@
+// `GET` / `PUT /api/dismissals.php`: the banners a member closed. Types: `contract/dismissals.ts`.
+import { Type, type Static } from 'typebox';
+import { DISMISSAL_FLAGS } from '../dismissals';
+import { StringEnum } from './base';
+
+type FlagMap<T> = Record<(typeof DISMISSAL_FLAGS)[number], T>;
+export const DismissalsResponseSchema = Type.Object({
+  /** Flag → unix time (seconds) of the dismissal. */
+  dismissals: Type.Object(
+    Object.fromEntries(DISMISSAL_FLAGS.map((flag) => [flag, Type.Optional(Type.Integer())])) as FlagMap<
+      ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>>
+    >,
+  ),
+});
+export type DismissalsResponse = Static<typeof DismissalsResponseSchema>;
+export const DismissBody = Type.Object({ key: StringEnum(DISMISSAL_FLAGS) }, { additionalProperties: false });
+export type DismissRequest = Static<typeof DismissBody>;

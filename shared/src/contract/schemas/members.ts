@@ -1,0 +1,38 @@
+// The search and profile calls (docs/product/member-model.md). Types: `contract/members.ts`.
+import { Type, type Static } from 'typebox';
+import { GenderSchema, Id } from './base';
+import { ProfileSchema } from './profile';
+
+/** `GET /api/members.php` query (docs/product/member-model.md search state); the tracking values are the lander's. */
+export const MembersQuerySchema = Type.Object({
+  gender: Type.Optional(GenderSchema),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+  countryregion: Type.Optional(Type.String({ maxLength: 100 })),
+  min_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
+  max_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  numResults: Type.Integer({ minimum: 1, maximum: 100, default: 24 }),
+  network: Type.Optional(Type.String({ maxLength: 100 })),
+  ref: Type.Optional(Type.String({ maxLength: 100 })),
+});
+/** What the browser sends: every search field may be left out (the server fills in the page defaults). */
+export type MembersQuery = Partial<Omit<Static<typeof MembersQuerySchema>, 'network' | 'ref'>>;
+
+export const MembersResponseSchema = Type.Object({
+  profiles: Type.Array(ProfileSchema),
+  pageNumber: Type.Integer(),
+  numResults: Type.Integer(),
+  total: Type.Integer(),
+  /** True when the exact search had no hits and similar results are shown instead. */
+  similar: Type.Boolean(),
+});
+export type MembersResponse = Static<typeof MembersResponseSchema>;
+
+/** `GET /api/member.php?id=` */
+export const MemberQuerySchema = Type.Object({ id: Id });
+export const MemberResponseSchema = Type.Object({
+  profile: ProfileSchema,
+  liked: Type.Boolean(),
+  blocked: Type.Boolean(),
+});
+export type MemberResponse = Static<typeof MemberResponseSchema>;
