@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { siteOrigin } from '../../accounts';
+import { siteOrigin } from '../../../lib/site-origin';
 import { ReportBody } from '../schemas';
 
 /**
