@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import domains from './tools/eslint/domain-boundaries.mjs';
+import layers from './tools/eslint/layers.mjs';
 
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 
@@ -86,6 +87,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The api's layers stand one way (api/README.md): lib/, db/ and plugins/ import no domain;
+    // tools/eslint/layers.mjs.
+    files: ['api/src/lib/**/*.ts', 'api/src/db/**/*.ts', 'api/src/plugins/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/no-domain-imports': 'error' },
   },
   {
     // A domain uses another only through its index.ts (api/README.md); tools/eslint/domain-boundaries.mjs.

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { APPS, ROOT } from '../lib/apps.mjs';
 import { buildApi, buildApp, hasApiBuild } from '../lib/build.mjs';
 import { startTempServer } from '../lib/server.mjs';
+import { LANDER_VARIANTS } from './lib/landers.mjs';
 import { kb, launchBrowser, measurePage } from './measure.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -27,16 +28,6 @@ const DEMO = { email: 'demo@example.com', password: 'Demo-1234' };
  * public entry pages of the first-load budget (issue 13: home, every lander, profile landers, login); the
  * e2e suite checks the same budget (e2e/tests/platform/first-load-budget.spec.ts). `:member` is a demo profile.
  */
-const LANDER_VARIANTS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-];
 const ROUTES = [
   { path: '/', member: false, entry: true },
   { path: '/general-nl', member: false, entry: true },

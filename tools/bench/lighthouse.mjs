@@ -7,19 +7,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LANDER_VARIANTS } from './lib/landers.mjs';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo-1234' };
 const TARGET = { performance: 95, cls: 0.05 };
-const VARIANTS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-];
 
 async function memberCookie(url) {
   const response = await fetch(`${url}/api/user.php`, {
@@ -48,7 +39,7 @@ export async function runLighthouse(url, { only } = {}) {
     { path: '/members', cookie },
     { path: '/general-nl' },
     { path: '/landers/tinderswipe' },
-    ...VARIANTS.map((variant) => ({ path: `/landers/${variant}` })),
+    ...LANDER_VARIANTS.map((variant) => ({ path: `/landers/${variant}` })),
     { path: `/members/${profile}/landing` },
     { path: `/members/${profile}/landing2/general-nl` },
     { path: `/members/${profile}/landing3` },

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 import { statementTrace, traceClient } from './trace';
 import { ConfigError, type AppConfig } from '../config';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Drizzle's query builder on either driver (no relational `db.query`: the domains' tables are passed to each query). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The transaction handle Drizzle passes to `db.transaction(fn)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -126,7 +126,7 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
     writeFileSync(tmp, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     renameSync(tmp, template);
   }
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client }) as unknown as Db;
   const raw: RawDb = {
     driver: 'pglite',
     schema: 'public',
@@ -184,7 +184,7 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
   // query that needs one opens a new connection or fails with its own error (and /readyz says so).
   pool.on('error', () => undefined);
   if (statementTrace.enabled) pool.on('connect', (client) => traceClient(client as never));
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = drizzle({ client: pool }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   const raw: RawDb = {
     driver: 'pg',

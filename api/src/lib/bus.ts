@@ -8,7 +8,7 @@ export type BusEvent =
   | { type: 'sessions-revoked'; userId: number; keepHash: string | null }
   | { type: 'members-changed' }
   | { type: 'blocks-changed'; userIds: number[] }
-  /** These members' chat lists changed (a send or a read, published after its commit: chat/messages.ts). */
+  /** These members' chat lists changed (a send or a read, published after its commit: chat/messages/). */
   | { type: 'chats-changed'; userIds: number[] }
   /** A site's settings were edited (staff): every node reloads its sites. */
   | { type: 'sites-changed' };

@@ -19,7 +19,7 @@ import {
   regions,
   sites,
   users,
-} from '../db/schema';
+} from '../domains/schema';
 import type { Services } from '../domains/services';
 import { regionsOf } from '../lib/geo';
 import { hashPassword } from '../domains/accounts';

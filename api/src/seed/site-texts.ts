@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@dating/shared/contract/index';
-import type { SiteTexts } from '../db/schema';
+import type { SiteTexts } from '../domains/schema';
 
 type DemoNiche = 'general' | 'she' | 'gay';
 

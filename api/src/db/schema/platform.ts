@@ -1,6 +1,6 @@
-// Tables of the shared infrastructure (src/lib): the mail outbox and Web Push subscriptions.
+// Tables of the shared infrastructure (src/lib): the mail outbox. (Web Push subscriptions belong to a member:
+// domains/live/tables.ts, beside the other notification tables.)
 import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { users } from '../../domains/accounts/tables';
 import { ts } from './columns';
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -21,15 +21,4 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: ts('next_attempt_at'),
   lastError: text('last_error'),
   failedAt: ts('failed_at'),
-});
-
-export const pushSubscriptions = pgTable('push_subscriptions', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  endpoint: text('endpoint').notNull().unique(),
-  p256dh: text('p256dh').notNull(),
-  auth: text('auth').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,17 +1,12 @@
-import { hash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import { AUTH_COOKIE_DAYS } from '@dating/shared/constants';
 import { TtlMap } from '../../lib/ttl-map';
 import type { Bus } from '../../lib/bus';
 import type { Db, RawDb } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions } from './tables';
 
-export const SESSION_COOKIE = 'sid';
-export const SESSION_MAX_AGE_S = AUTH_COOKIE_DAYS * 86_400;
-
-// One-shot `hash` (Node ≥ 20.12): half the cost of a Hash object, and it runs on every member request.
-export const hashToken = (token: string) => hash('sha256', token, 'base64url');
-export const newToken = () => randomBytes(32).toString('base64url');
+// The cookie and the token hash are in lib/auth.ts (the request context reads them too); accounts exports them.
+import { SESSION_MAX_AGE_S, hashToken, newToken } from '../../lib/auth';
+export { SESSION_COOKIE, SESSION_MAX_AGE_S, hashToken, newToken } from '../../lib/auth';
 
 export interface SessionInfo {
   userId: number;

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Locale, User } from '@dating/shared/contract/index';
+import type { Locale } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../db/client';
 import { first } from '../../db/sql';
+import type { AuthUser } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
-import { loginAudit } from '../../db/schema';
+import { loginAudit } from './tables';
 import { USER_COLUMNS, USER_FROM, toUser, type UserSqlRow } from '../members';
 import { verifyPassword } from './passwords';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, type LoginGuard } from './login-guard';
 
 export { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, LOCKOUT_WINDOW_MIN } from './login-guard';
 
-/** The signed-in member as routes see it: the contract `User` plus ids the server needs. */
-export interface AuthUser extends User {
-  id: number;
-  siteId: number;
-}
+// The signed-in member's type is in lib/auth.ts (the request context and other domains use it); accounts exports it.
+export type { AuthUser };
 
 const BY_ID = `SELECT ${USER_COLUMNS}, u.site_id FROM ${USER_FROM}
   WHERE u.id = $1 AND u.status <> 'deleted' AND u.email IS NOT NULL`;

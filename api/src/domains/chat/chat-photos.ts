@@ -4,7 +4,7 @@ import type { ChatPhoto } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../db/client';
 import { rows } from '../../db/sql';
 import type { ObjectStorage } from '../../lib/storage';
-import { processPhoto } from '../accounts';
+import { processPhoto } from '../../lib/photo-process';
 
 export interface ChatPhotoRow {
   id: number;

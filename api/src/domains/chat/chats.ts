@@ -61,7 +61,7 @@ export function createChatsService(
   /**
    * Members' conversation rows, kept until they change. The app reloads the chat list on every poll (docs/product/calls-and-errors.md),
    * so most polls find nothing new: they are answered from memory. Every change to a conversation, by any writer
-   * on any node, drops both members' entries here: a send or a read (chat/messages.ts) publishes `chats-changed`
+   * on any node, drops both members' entries here: a send or a read (chat/messages/) publishes `chats-changed`
    * over the bus after its commit (`changed`), every other writer notifies `chats_changed` at commit
    * (migrations 0005, 0160). While the listening connection or the bus is down, nothing is served from memory.
    */

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RegistryEntry } from '@dating/shared/contract/index';
 import type { CanaryEntry } from '../sites';
 
-/** One cookie per visitor: `<visitor id>~<app>=<version>~…` (docs/adr/0001-module-federation.md: assigned once, sticky). */
-export const EXPERIMENT_COOKIE = 'mf_exp';
-export const EXPERIMENT_COOKIE_MAX_AGE_S = 90 * 86_400;
+import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../lib/experiment-cookie';
+
+// The cookie's name and lifetime are in lib/experiment-cookie.ts (sites and accounts read them too).
+export { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S };
 
 const VISITOR_RE = /^[A-Za-z0-9_-]{16,32}$/;
 const APP_RE = /^[a-z][a-z0-9-]{0,40}$/;

@@ -5,11 +5,8 @@
  * Uses the server's database (DATABASE_URL, else the PGlite files in $DATA_DIR/db). PGlite allows one process at a
  * time: with the embedded database, stop the server first, or read the JSON endpoint as an operator.
  */
-import path from 'node:path';
 import type { ExperimentCounts, ExperimentReport } from '@dating/shared/contract/index';
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { createRegistry } from '../sites';
 import { createStorage } from '../../lib/storage';
 import { createExperimentsService } from './service';
@@ -60,12 +57,8 @@ export async function experimentReport(
     out.error(USAGE);
     return 2;
   }
-  // npm runs scripts from the root; INIT_CWD is where it was started.
-  const base = env.INIT_CWD ?? process.cwd();
-  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.raw);
+  const config = commandConfig(env);
+  return withDatabase(config, async (database) => {
     const registry = createRegistry({
       db: database.db,
       raw: database.raw,
@@ -95,9 +88,7 @@ export async function experimentReport(
         : `${formatReport(report)}\n${formatRollouts(rollouts)}`,
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const silentLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
@@ -138,12 +129,4 @@ export function formatRollouts(rollouts: RolloutsReport): string {
   return lines.join('\n');
 }
 
-if (require.main === module) {
-  experimentReport(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCommand(module, /report-cli\.[tj]s$/, experimentReport);

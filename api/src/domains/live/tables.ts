@@ -1,5 +1,6 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/schema/columns';
+import { users } from '../accounts/tables';
 
 /** Email notifications already sent, per member, kind and key (migration 0070); claimed atomically. */
 export const notificationMarks = pgTable(
@@ -13,3 +14,15 @@ export const notificationMarks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.key] })],
 );
+
+/** Web Push subscriptions of a member's devices (lib/push.ts). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
-import type { LedgerKind } from '../../db/schema';
+import type { LedgerKind } from './tables';
 import { ApiError } from '../../lib/errors';
 
 export interface CreditMove {

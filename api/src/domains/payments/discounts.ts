@@ -3,7 +3,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '@dating/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError, badInput } from '../../lib/errors';
-import type { AuthUser } from '../accounts';
+import type { AuthUser } from '../../lib/auth';
 import type { Site } from '../sites';
 
 export interface ResolvedDiscount {

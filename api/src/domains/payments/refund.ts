@@ -6,13 +6,10 @@
  * was already spent is recorded on the order as `refund_shortfall`). Same database and provider configuration as
  * the server (DATABASE_URL or the PGlite files in $DATA_DIR/db; with PGlite, stop the server first).
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
 import { first } from '../../db/sql';
-import { migrate } from '../../db/migrate';
+import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { ApiError } from '../../lib/errors';
 import { createAudit } from '../staff';
 import { createCreditsService } from './credits';
@@ -63,11 +60,8 @@ export async function refund(
     return 2;
   }
   const orderId = ids[0]!;
-  const base = env.INIT_CWD ?? process.cwd();
-  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.raw);
+  const config = commandConfig(env);
+  return withDatabase(config, async (database) => {
     const payments = createPaymentsService({
       db: database.db,
       credits: createCreditsService(database.db),
@@ -113,17 +107,7 @@ export async function refund(
       out.error(`${orderId}: ${commandMessage(err, refundDays)}`);
       return 1;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-if (require.main === module) {
-  refund(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCommand(module, /refund\.[tj]s$/, refund);

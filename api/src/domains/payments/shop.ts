@@ -9,7 +9,7 @@ import type { CreditPackage, DiscountCode } from '@dating/shared/contract/index'
 import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
-import type { AuthUser } from '../accounts';
+import type { AuthUser } from '../../lib/auth';
 import { findCreditPackages } from './packages';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;

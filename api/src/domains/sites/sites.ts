@@ -7,7 +7,7 @@ import {
 } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
-import { companies, sites, type SiteSettingsJson } from '../../db/schema';
+import { companies, sites, type SiteSettingsJson } from './tables';
 import { localeFromDomainLanguage } from '../../lib/i18n';
 
 export type SiteRow = typeof sites.$inferSelect;

@@ -7,10 +7,7 @@
  * (DATABASE_URL, else the PGlite files in $DATA_DIR/db; with PGlite stop the server first). The creation is in
  * the audit log.
  */
-import path from 'node:path';
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { createSecrets } from '../../lib/secrets';
 import { ApiError } from '../../lib/errors';
 import { createAudit } from './audit';
@@ -35,12 +32,8 @@ export async function createAdmin(
     out.error(USAGE);
     return 2;
   }
-  // npm runs workspace scripts inside api/: resolve DATA_DIR against the directory npm was started from.
-  const base = env.INIT_CWD ?? process.cwd();
-  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.raw);
+  const config = commandConfig(env);
+  return withDatabase(config, async (database) => {
     const audit = createAudit(database.db);
     const auth = createStaffAuth({ db: database.db, audit, secrets: createSecrets(database.db, config.appSecret) });
     try {
@@ -58,18 +51,7 @@ export async function createAdmin(
       }
       throw err;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-// The file name too: inside a bundle `require.main === module` holds for every module.
-if (require.main === module && /create-admin\.[tj]s$/.test(process.argv[1] ?? '')) {
-  createAdmin(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCommand(module, /create-admin\.[tj]s$/, createAdmin);

@@ -8,10 +8,7 @@
  * Same database as the server (DATABASE_URL, else the PGlite files in $DATA_DIR/db; with PGlite stop the server
  * first). The running server's sender picks re-queued mails up within 15 s.
  */
-import path from 'node:path';
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { createMailDelivery } from '../../lib/mail/delivery';
 
 const USAGE = 'usage: mail failed | retrying | retry <id> [...]';
@@ -31,17 +28,9 @@ export async function mailCli(
     out.error(USAGE);
     return 2;
   }
-  // npm runs workspace scripts inside api/: resolve DATA_DIR against the directory npm was started from.
-  const base = env.INIT_CWD ?? process.cwd();
   // Listing needs no SMTP: the production check is about the server.
-  const config = configFromEnv({
-    ...env,
-    MAIL_OUTBOX_ONLY: '1',
-    DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data'),
-  });
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.raw);
+  const config = commandConfig(env, { MAIL_OUTBOX_ONLY: '1' });
+  return withDatabase(config, async (database) => {
     const delivery = createMailDelivery(database.db, async () => null, out);
     if (command === 'retry') {
       let missing = 0;
@@ -59,17 +48,7 @@ export async function mailCli(
       out.log(`${m.id}\t${m.to}\t${m.template}\t${m.attempts} attempts\t${when}\t${m.last_error ?? ''}`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-if (require.main === module) {
-  mailCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCommand(module, /mail\.[tj]s$/, mailCli);

@@ -9,10 +9,8 @@
  * process at a time: with the embedded database, stop the server first (or rely on PHOTO_AUTO_APPROVE_SECONDS).
  */
 import path from 'node:path';
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { createPhotosService, photoKey } from '../accounts';
+import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { createStorage } from '../../lib/storage';
 
 const USAGE = 'usage: moderate list | approve <id> [...] | reject <id> [...]';
@@ -32,12 +30,8 @@ export async function moderate(
     out.error(USAGE);
     return 2;
   }
-  // npm runs workspace scripts inside api/: resolve DATA_DIR against the directory npm was started from.
-  const base = env.INIT_CWD ?? process.cwd();
-  const config = configFromEnv({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? 'data') });
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.raw);
+  const config = commandConfig(env);
+  return withDatabase(config, async (database) => {
     const storage = createStorage(config.storage);
     const photos = createPhotosService(database.db, { storage, autoApproveSeconds: 0 });
     if (command === 'list') {
@@ -61,17 +55,7 @@ export async function moderate(
     }
     await storage.close();
     return failed ? 1 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-if (require.main === module) {
-  moderate(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCommand(module, /moderate\.[tj]s$/, moderate);

@@ -1,9 +1,10 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Locale } from '@dating/shared/contract/index';
-import type { ServiceDeps } from '../../domains/services';
-import type { SitesService } from '../../domains/sites';
-import { mailOutbox } from '../../db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema/platform';
 import { renderMail, type MailTemplate } from './templates';
 import { createMailDelivery, type Transport } from './delivery';
 
@@ -41,7 +42,27 @@ export interface OutboxEntry {
  * (`delivery.ts`: retries with back-off, failures listed for staff), so a slow or failing SMTP server never fails
  * the request that sent the mail.
  */
-export function createMailService(deps: ServiceDeps & { sites: SitesService }) {
+/** What a mail needs of its site (the sites domain's `Site` has it): name, sender, theme colour. */
+export interface MailSite {
+  id: number;
+  name: string;
+  domain: string;
+  supportEmail: string;
+  mailName: string | null;
+  settings: { theme_color?: string };
+}
+/** The sites a mail can come from: the sites domain's service, seen from below (lib imports no domain). */
+export interface MailSites {
+  byId(id: number): Promise<MailSite | null | undefined>;
+  resolve(host: undefined): Promise<MailSite>;
+}
+
+export function createMailService(deps: {
+  db: Db;
+  config: Pick<AppConfig, 'smtpUrl'>;
+  log: FastifyBaseLogger;
+  sites: MailSites;
+}) {
   const { db, config, log, sites } = deps;
   let transport: Transport | null = null;
   async function smtp(): Promise<Transport | null> {

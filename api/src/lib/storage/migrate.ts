@@ -6,7 +6,7 @@
  * `npm run deploy`). An object already in the bucket with the same size is skipped, so the command can be run
  * again after an interruption, and once more right before switching the servers over.
  */
-import path from 'node:path';
+import { commandDataDir, runCommand } from '../cli';
 import { storageConfigFromEnv, type ObjectStorage } from './core';
 import { createLocalStorage, createStorage, readObject } from './index';
 import { IMMUTABLE } from './http';
@@ -62,8 +62,7 @@ export async function main(
     out.error('usage: npm run storage:migrate [-- --dry-run]   (DATA_DIR → the bucket of S3_BUCKET)');
     return 2;
   }
-  // npm runs scripts from the repository root; resolve DATA_DIR against the directory npm was started from.
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data');
+  const dataDir = commandDataDir(env);
   const target = storageConfigFromEnv(env, dataDir);
   if (target.driver !== 's3') {
     out.error(
@@ -89,6 +88,4 @@ export async function main(
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
-}
+runCommand(module, /migrate\.[tj]s$/, main);

@@ -8,9 +8,9 @@ import { ApiError, notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
 import { IMMUTABLE } from '../../../lib/storage/http';
 import { toImage } from '../../members';
-import { processPhoto } from './process';
+import { processPhoto } from '../../../lib/photo-process';
 
-export { processPhoto, PHOTO_MAX_PIXELS } from './process';
+export { processPhoto, PHOTO_MAX_PIXELS } from '../../../lib/photo-process';
 
 /** Default delay before a photo under inspection is approved automatically in the embedded mode; 0 = never. */
 export const DEFAULT_AUTO_APPROVE_SECONDS = 30;

@@ -3,7 +3,7 @@ import { siteOrigin } from '../service';
 import { SignupSchema } from '@dating/shared/forms/account';
 import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
 import { errors } from '../../../lib/contract';
-import { EXPERIMENT_COOKIE } from '../../experiments';
+import { EXPERIMENT_COOKIE } from '../../../lib/experiment-cookie';
 
 /** `POST /api/signup.php`: creates the account, logs it in (not_confirmed) and mails the activation link. */
 export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { siteOrigin } from '../../accounts';
+import { siteOrigin } from '../../../lib/site-origin';
 import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/schemas/likes';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { hashToken } from '../../accounts';
+import { hashToken } from '../../../lib/auth';
 import { MAX_BUFFERED_BYTES } from '../connections';
 
 /** Browsers reconnect a dropped stream after this delay (the `retry:` field of SSE). */

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError } from '../../../lib/errors';
 import type { LiveHub } from '../../../lib/live';
-import type { AuthUser } from '../../accounts';
+import type { AuthUser } from '../../../lib/auth';
 import type { Site } from '../../sites';
 import type { CreditsService } from '../credits';
 import type { PaymentsConfig } from '../config';

@@ -3,7 +3,7 @@ import { MANDATE_METHODS, paymentMethodsFor, type Order, type PaymentMethod } fr
 import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError, badInput } from '../../../lib/errors';
-import type { AuthUser } from '../../accounts';
+import type { AuthUser } from '../../../lib/auth';
 import type { Site } from '../../sites';
 import type { ResolvedDiscount } from '../discounts';
 import { findCreditPackage, findCreditPackages, type CreditPackageRow } from '../packages';

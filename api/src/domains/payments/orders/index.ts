@@ -1,6 +1,6 @@
 import type { Order } from '@dating/shared/contract/index';
 import type { Tx } from '../../../db/client';
-import type { AuthUser } from '../../accounts';
+import type { AuthUser } from '../../../lib/auth';
 import type { Site } from '../../sites';
 import type { PaymentProvider } from '../providers/types';
 import { paymentCountry, type PaymentContext, type PaymentsDeps } from './common';

@@ -4,7 +4,7 @@ import type { Order, PaymentMethod } from '@dating/shared/contract/index';
 import type { Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError } from '../../../lib/errors';
-import type { AuthUser } from '../../accounts';
+import type { AuthUser } from '../../../lib/auth';
 import type { Site } from '../../sites';
 import type { ResolvedDiscount } from '../discounts';
 import { findCreditPackage } from '../packages';

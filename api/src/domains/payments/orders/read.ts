@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Order } from '@dating/shared/contract/index';
 import { first, rows } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import type { AuthUser } from '../../accounts';
+import type { AuthUser } from '../../../lib/auth';
 import { loadOrder, ORDER_SELECT, orderByRequestKey, toOrder, type OrderRow, type PaymentsDeps } from './common';
 import { settle } from './settle';
 

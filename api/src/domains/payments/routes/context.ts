@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { siteOrigin } from '../../accounts';
+import { siteOrigin } from '../../../lib/site-origin';
 import type { PaymentContext } from '../orders';
 
 /** The member, site, IP country and site origin a payment call needs (403 auth_required for visitors). */

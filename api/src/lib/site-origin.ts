@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Site } from '../../sites';
 
 /**
  * Origin for links in mails. The request's own origin only when its host is the site's configured host or
@@ -8,7 +7,7 @@ import type { Site } from '../../sites';
  */
 export function siteOrigin(
   request: Pick<FastifyRequest, 'hostname' | 'host' | 'protocol'>,
-  site: Site,
+  site: { host: string; domain: string },
 ): string {
   const host = request.hostname.toLowerCase().replace(/^www\./, '');
   if (host === site.host.toLowerCase() || host === site.domain.toLowerCase()) {

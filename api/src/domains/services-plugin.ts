@@ -1,7 +1,9 @@
+// Every service on the app (`app.services`): a Fastify plugin above the domains, beside services.ts, not in
+// plugins/ (which import no domain).
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { createServices, type Services } from '../domains/services';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,7 @@
+// Turning an uploaded photo into the stored full-size and thumbnail JPEGs: shared by the member's photos
+// (domains/accounts/photos) and the photos sent in chat (domains/chat/chat-photos.ts).
 import sharp from 'sharp';
-import { ApiError } from '../../../lib/errors';
+import { ApiError } from './errors';
 
 /** Decompression-bomb guard: more pixels than this is refused before decoding (ASVS 12.1). */
 export const PHOTO_MAX_PIXELS = 40_000_000;

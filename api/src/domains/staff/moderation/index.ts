@@ -1,0 +1,35 @@
+// Photo moderation (photos.ts) and the reports/complaints desk (cases.ts, update-case.ts). Approving or rejecting
+// goes through the photos service (the same as the `moderate` command) and then clears the members' caches on
+// every node (`members.clearCache`, the bus), so the photo shows, or disappears, at once everywhere.
+import type {
+  StaffCaseQuery,
+  StaffCaseUpdate,
+  StaffComplaintsResponse,
+  StaffPendingPhoto,
+  StaffReport,
+  StaffReportsResponse,
+} from '@dating/shared/contract/staff';
+import { complaints, reports, reportsOf } from './cases';
+import type { ModerationDeps } from './common';
+import { approve, pendingPhotos, reject } from './photos';
+import { updateCase } from './update-case';
+
+export type { ModerationDeps } from './common';
+
+export function createStaffModeration(deps: ModerationDeps) {
+  return {
+    pendingPhotos: (site: number | undefined): Promise<StaffPendingPhoto[]> => pendingPhotos(deps, site),
+    /** Approves a photo under inspection; 404 when there is none with this id. */
+    approve: (photoId: number, by: string) => approve(deps, photoId, by),
+    /** Rejects a photo under inspection (removed with its files) and mails the member the reason. */
+    reject: (photoId: number, reason: string) => reject(deps, photoId, reason),
+    reports: (q: StaffCaseQuery): Promise<StaffReportsResponse> => reports(deps, q),
+    /** Reports about the member and by the member (the member's page). */
+    reportsOf: (userId: number): Promise<StaffReport[]> => reportsOf(deps, userId),
+    complaints: (q: StaffCaseQuery): Promise<StaffComplaintsResponse> => complaints(deps, q),
+    /** A state change and/or a reply mailed to the reporter or complainant; before and after for the audit. */
+    updateCase: (type: 'report' | 'complaint', id: number, input: StaffCaseUpdate, staff: { id: number }) =>
+      updateCase(deps, type, id, input, staff),
+  };
+}
+export type StaffModeration = ReturnType<typeof createStaffModeration>;

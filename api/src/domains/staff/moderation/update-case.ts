@@ -1,0 +1,97 @@
+// A report or complaint changed by staff: its state, and/or a reply mailed to the reporter (report) or to the
+// complainant's address (complaint).
+import { sql } from 'drizzle-orm';
+import type { StaffCaseUpdate } from '@dating/shared/contract/staff';
+import type { Tx } from '../../../db/client';
+import { first, rows } from '../../../db/sql';
+import { badInput, notFound } from '../../../lib/errors';
+import {
+  COMPLAINT_SQL,
+  REPORT_SQL,
+  toComplaints,
+  toReports,
+  type ComplaintRow,
+  type ReportRow,
+} from './cases';
+import { localeOf, type ModerationDeps } from './common';
+
+type CaseType = 'report' | 'complaint';
+type Recipient = { email: string | null; language: string | null; name: string | null };
+
+async function loadCase(deps: ModerationDeps, type: CaseType, id: number) {
+  return type === 'report'
+    ? (await toReports(deps, await rows<ReportRow>(deps.db, sql`${REPORT_SQL} WHERE r.id = ${id}`)))[0]
+    : (
+        await toComplaints(deps, await rows<ComplaintRow>(deps.db, sql`${COMPLAINT_SQL} WHERE c.id = ${id}`))
+      )[0];
+}
+type Case = NonNullable<Awaited<ReturnType<typeof loadCase>>>;
+type Site = Awaited<ReturnType<ModerationDeps['sites']['byId']>>;
+
+/** Whom a reply goes to: the reporter, or the complainant's address (a member's name and language if any). */
+function recipient(deps: ModerationDeps, type: CaseType, id: number) {
+  return first<Recipient>(
+    deps.db,
+    type === 'report'
+      ? sql`SELECT u.email, u.language, p.name FROM reports r JOIN users u ON u.id = r.reporter_id
+            LEFT JOIN profiles p ON p.user_id = u.id WHERE r.id = ${id}`
+      : sql`SELECT c.email, u.language, coalesce(p.name, c.name) AS name FROM complaints c
+            LEFT JOIN users u ON u.id = c.user_id LEFT JOIN profiles p ON p.user_id = c.user_id WHERE c.id = ${id}`,
+  );
+}
+
+/** The reply's row and its mail, in the state change's transaction. */
+async function storeReply(
+  deps: ModerationDeps,
+  tx: Tx,
+  c: { type: CaseType; id: number; before: Case; staffId: number; reply: string; to: Recipient; site: Site },
+) {
+  const { type, id, before, reply, to, site } = c;
+  await tx.execute(
+    sql`INSERT INTO staff_case_replies (case_type, case_id, staff_id, text) VALUES (${type}, ${id}, ${c.staffId}, ${reply})`,
+  );
+  await deps.mail.send(
+    {
+      to: to.email!,
+      template: 'staff_reply',
+      locale: localeOf(to.language ?? site?.defaultLocale),
+      siteId: before.site.id,
+      params: {
+        ...(to.name ? { name: to.name } : {}),
+        subject: type === 'complaint' && 'subject' in before && before.subject ? before.subject : `#${id}`,
+        message: reply,
+        link: `https://${site?.domain ?? before.site.host}/`,
+      },
+    },
+    { tx },
+  );
+}
+
+/** In one transaction with the reply's row; returns before and after for the audit. */
+export async function updateCase(
+  deps: ModerationDeps,
+  type: CaseType,
+  id: number,
+  input: StaffCaseUpdate,
+  staff: { id: number },
+) {
+  const reply = input.reply?.trim() || null;
+  if (input.state === undefined && !reply) throw badInput('state');
+  const before = await loadCase(deps, type, id);
+  if (!before) throw notFound();
+  const to = await recipient(deps, type, id);
+  if (reply && !to?.email) throw badInput('reply');
+  const site = await deps.sites.byId(before.site.id);
+  await deps.db.transaction(async (tx) => {
+    if (input.state !== undefined) {
+      await tx.execute(
+        type === 'report'
+          ? sql`UPDATE reports SET state = ${input.state}, updated_at = now() WHERE id = ${id}`
+          : sql`UPDATE complaints SET state = ${input.state}, updated_at = now() WHERE id = ${id}`,
+      );
+    }
+    if (reply) await storeReply(deps, tx, { type, id, before, staffId: staff.id, reply, to: to!, site });
+  });
+  if (reply) deps.mail.deliverSoon();
+  return { before, after: (await loadCase(deps, type, id))! };
+}

@@ -1,0 +1,74 @@
+// Claims on the reply queue's conversations: one operator per conversation (the `staff_claims` primary key).
+import { sql } from 'drizzle-orm';
+import {
+  QUEUE_CLAIM_MINUTES,
+  type StaffClaimRequest,
+  type StaffClaimResponse,
+} from '@dating/shared/contract/staff';
+import type { Db } from '../../../db/client';
+import { first } from '../../../db/sql';
+import { ApiError, notFound } from '../../../lib/errors';
+import { iso, sides, takeClaim, WAITING } from './common';
+
+/** Claims the oldest waiting conversation nobody holds (SKIP LOCKED: parallel claims take different ones). */
+function claimOldest(db: Db, input: StaffClaimRequest, me: number) {
+  return first<{ conversation_id: number; expires_at: Date | string }>(
+    db,
+    sql`WITH pick AS (
+          SELECT c.id FROM conversations c
+          JOIN users mu ON mu.id = CASE WHEN c.user_a = c.fictional_id THEN c.user_b ELSE c.user_a END
+          LEFT JOIN staff_claims sc ON sc.conversation_id = c.id
+          WHERE ${sql.raw(WAITING)} AND mu.status <> 'deleted'
+            AND (sc.conversation_id IS NULL OR sc.expires_at <= now() OR sc.staff_id = ${me})
+            AND (${input.site ?? null}::int IS NULL OR mu.site_id = ${input.site ?? null})
+            AND (${input.locale ?? null}::text IS NULL OR mu.language = ${input.locale ?? null})
+          ORDER BY c.updated_at, c.id LIMIT 1
+          FOR UPDATE OF c SKIP LOCKED)
+        INSERT INTO staff_claims (conversation_id, staff_id, expires_at)
+        SELECT id, ${me}, now() + make_interval(mins => ${QUEUE_CLAIM_MINUTES}) FROM pick
+        ON CONFLICT (conversation_id) DO UPDATE SET staff_id = EXCLUDED.staff_id, expires_at = EXCLUDED.expires_at
+          WHERE staff_claims.expires_at <= now() OR staff_claims.staff_id = EXCLUDED.staff_id
+        RETURNING conversation_id, expires_at`,
+  );
+}
+
+/** Whether any waiting conversation is free to claim. */
+async function anyClaimable(db: Db): Promise<boolean> {
+  const any = await first<{ n: number }>(
+    db,
+    sql`SELECT 1 AS n FROM conversations c LEFT JOIN staff_claims sc ON sc.conversation_id = c.id
+        WHERE ${sql.raw(WAITING)} AND (sc.conversation_id IS NULL OR sc.expires_at <= now()) LIMIT 1`,
+  );
+  return Boolean(any);
+}
+
+/**
+ * One atomic statement decides: the claim row is inserted, or updated only when expired or already mine.
+ * Without a conversation: the oldest waiting one nobody holds; a lost race answers as "nothing waiting" after a
+ * few tries.
+ */
+export async function claim(db: Db, input: StaffClaimRequest, me: number): Promise<StaffClaimResponse> {
+  if (input.conversation !== undefined) {
+    const c = await sides(db, input.conversation);
+    if (!c.waiting) throw notFound();
+    const taken = await takeClaim(db, c.id, me);
+    if (!taken) throw new ApiError(409, 'claim_taken');
+    return { conversation: c.id, expires_at: iso(taken.expires_at) };
+  }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await claimOldest(db, input, me);
+    if (row) return { conversation: row.conversation_id, expires_at: iso(row.expires_at) };
+    if (!(await anyClaimable(db))) break;
+  }
+  throw notFound();
+}
+
+/** Gives my claim up (someone else's stays). */
+export async function release(db: Db, conversationId: number, me: number): Promise<boolean> {
+  const row = await first<{ conversation_id: number }>(
+    db,
+    sql`DELETE FROM staff_claims WHERE conversation_id = ${conversationId} AND staff_id = ${me}
+        RETURNING conversation_id`,
+  );
+  return Boolean(row);
+}
