@@ -17,16 +17,27 @@ let work: string;
 let schema: string | undefined;
 
 function run(script: string, ...args: string[]) {
+  return runWith({}, script, ...args);
+}
+
+/** A command with more environment (`DEPLOY_FAULT`); `signal` is the one that ended it, if any. */
+function runWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [path.join(root, 'tools', script), ...args], {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
       ...(schema ? { DATABASE_SCHEMA: schema, NODE_ENV: 'test' } : {}),
+      ...env,
     },
     encoding: 'utf8',
   });
-  return { code: result.status, out: result.stdout, err: result.stderr };
+  return { code: result.status, signal: result.signal, out: result.stdout, err: result.stderr };
+}
+
+/** The version a deploy killed by `DEPLOY_FAULT=kill_before_switch` had uploaded. */
+function killedAfterUploading(out: string): string {
+  return /uploaded (\S+); DEPLOY_FAULT=kill_before_switch/.exec(out)![1]!;
 }
 
 /** The version a deploy printed it switched to. */
@@ -121,6 +132,26 @@ test('the same build deploys to the same version and never rewrites its folder',
   expect(again.out).toContain('already');
   expect(registry().apps['mf-chat']).toEqual({ current, history: [] });
   expect(fs.readFileSync(served, 'utf8')).toBe('tampered');
+});
+
+test('a deploy SIGKILLed after its upload and before its switch leaves the old version current; run again, it switches', () => {
+  expect(run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one')).code).toBe(0);
+  const first = registry().apps['mf-chat'].current;
+  const dist = fakeBuild('v2', 'two');
+  // The real command, killed by SIGKILL at that point (no handler runs, nothing is cleaned up).
+  const killed = runWith({ DEPLOY_FAULT: 'kill_before_switch' }, 'deploy.mjs', 'mf-chat', '--dist', dist);
+  expect({ code: killed.code, signal: killed.signal }).toEqual({ code: null, signal: 'SIGKILL' });
+  const uploaded = killedAfterUploading(killed.out);
+  expect(killed.out).not.toContain('registry switched');
+  // The upload is in storage, but nothing points at it: the old version is current and the new one unpublished.
+  expect(versionsOnDisk('mf-chat')).toEqual([first, uploaded].sort());
+  expect(registry()).toEqual({ apps: { 'mf-chat': { current: first, history: [] } }, published: { 'mf-chat': [first] } });
+
+  const again = run('deploy.mjs', 'mf-chat', '--dist', dist);
+  expect(again.code).toBe(0);
+  expect(switchedTo(again.out)).toBe(uploaded);
+  expect(registry().apps['mf-chat']).toEqual({ current: uploaded, history: [first] });
+  expect(fs.readFileSync(path.join(dataDir, 'site', 'mf-chat', uploaded, 'remoteEntry.js'), 'utf8')).toContain('"two"');
 });
 
 test('a changed build becomes current, rollback restores the previous one and rollback again fails cleanly', () => {
@@ -354,6 +385,17 @@ embedded(
         expect(run('rollback.mjs', 'mf-chat').code).toBe(0);
         expect(await served()).toBe(v1);
         expect(registry().apps['mf-chat']).toEqual({ current: v1, history: [] });
+        // Killed after its upload, before the switch: the running server goes on serving v1; run again, v3.
+        const v3Dist = fakeBuild('v3', 'three');
+        const killed = runWith({ DEPLOY_FAULT: 'kill_before_switch' }, 'deploy.mjs', 'mf-chat', '--dist', v3Dist);
+        expect(killed.signal).toBe('SIGKILL');
+        const v3 = killedAfterUploading(killed.out);
+        expect(await served()).toBe(v1);
+        expect((await fetch(`${url}/remotes/mf-chat/${v1}/remoteEntry.js`)).status).toBe(200);
+        const rerun = run('deploy.mjs', 'mf-chat', '--dist', v3Dist);
+        expect(rerun.code).toBe(0);
+        expect(switchedTo(rerun.out)).toBe(v3);
+        expect(await served()).toBe(v3);
       } finally {
         server.kill('SIGTERM');
         await exited;

@@ -86,7 +86,7 @@ test('search form filters by gender and age through the URL', async () => {
   expect(new URL(last.url).searchParams.get('gender')).toBe('male');
 });
 
-test('shows "photo is being checked" for an image under inspection and an empty state', async () => {
+test("another member's photo under inspection is the placeholder for a visitor, without the owner's marker", async () => {
   const image = {
     id: 9,
     filename: '/f.jpg',
@@ -111,7 +111,10 @@ test('shows "photo is being checked" for an image under inspection and an empty 
     return undefined;
   });
   await renderPage(<MembersPage />, { route: '/members', path: '/members' });
-  expect(await screen.findByText('Foto wordt gecontroleerd')).toBeInTheDocument();
+  // The one photo rule (shared/src/ui/photo-rule.ts): only the owner sees a photo under inspection, with the marker.
+  expect(await screen.findByRole('img', { name: 'Geen foto van Member 1' })).toHaveTextContent('M');
+  expect(screen.queryByText('Foto wordt gecontroleerd')).not.toBeInTheDocument();
+  expect(screen.queryByRole('img', { name: 'Foto van Member 1' })).not.toBeInTheDocument();
 });
 
 test('a visitor on a site without logged-out search is asked to sign up', async () => {

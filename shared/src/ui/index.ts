@@ -1,4 +1,5 @@
-export * from './avatar';
+export * from './photo';
+export * from './photo-rule';
 export * from './count-badge';
 export * from './spinner';
 export * from './empty-state';

@@ -5,7 +5,6 @@ import { createI18n, registerNamespace } from '../i18n/i18n';
 import { CountBadge } from './count-badge';
 import { ErrorAlert } from './error-alert';
 import { Modal } from './modal';
-import { Avatar } from './avatar';
 
 describe('UI kit', () => {
   test('CountBadge caps at 99+ and renders nothing for 0', () => {
@@ -72,14 +71,5 @@ describe('UI kit', () => {
     fireEvent.mouseDown(document.querySelector('.modal')!);
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Hi');
-  });
-
-  test('Avatar shows the thumbnail, or the initial without an image', () => {
-    const { rerender } = render(
-      <Avatar profile={{ name: 'Sanne', main_image: { id: 1, filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg', status: 'active' } }} />,
-    );
-    expect(screen.getByRole('img', { name: 'Sanne' })).toHaveAttribute('src', '/t.jpg');
-    rerender(<Avatar profile={{ name: 'sanne', main_image: null }} />);
-    expect(screen.getByText('S')).toBeInTheDocument();
   });
 });

@@ -56,7 +56,7 @@ export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
   return (
     <Modal open onClose={() => setLiked(null)} closeLabel={t('common.close')} title={t('likeModal.title')} size="sm">
       <button type="button" className="btn p-0 border-0 w-100 text-start" onClick={open} data-testid="like-modal">
-        <ProfilePhoto profile={{ name: liked.name, main_image: liked.main_image }} className="mb-3" />
+        <ProfilePhoto profile={{ name: liked.name, main_image: liked.main_image }} size="match" square className="mb-3" />
         <p className="mb-3">{t('likeModal.text', { name: liked.name })}</p>
         <span className="btn btn-primary w-100">{t('likeModal.action')}</span>
       </button>

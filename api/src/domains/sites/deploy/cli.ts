@@ -37,6 +37,19 @@ export interface Target {
   close(): Promise<void>;
 }
 
+/**
+ * `DEPLOY_FAULT=kill_before_switch`: the command SIGKILLs itself after the upload and before the switch, as a
+ * machine lost or a deploy killed at that moment would stop it (tools/deploy.test.ts). Like `PAYMENTS_FAULT`, for
+ * tests; without it the hook is absent.
+ */
+function faultHook(env: NodeJS.ProcessEnv): CommandContext['beforeSwitch'] {
+  if (env.DEPLOY_FAULT !== 'kill_before_switch') return undefined;
+  return (app, version) => {
+    process.stdout.write(`${app}: uploaded ${version}; DEPLOY_FAULT=kill_before_switch, killed before the switch\n`);
+    process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 /** The running embedded server of `dataDir`, if one answers. */
 async function embeddedServer(dataDir: string): Promise<{ url: string; token: string } | null> {
   const file = path.join(dataDir, CONTROL_FILE);
@@ -107,7 +120,7 @@ export async function openTarget(
     const control = await embeddedServer(dataDir);
     if (control) {
       return {
-        ctx: { backend: serverBackend(control), storage, log },
+        ctx: { backend: serverBackend(control), storage, log, beforeSwitch: faultHook(env) },
         via: 'server',
         close: () => storage.close(),
       };
@@ -134,7 +147,7 @@ export async function openTarget(
     throw err;
   }
   return {
-    ctx: { backend: databaseBackend(database), storage, log },
+    ctx: { backend: databaseBackend(database), storage, log, beforeSwitch: faultHook(env) },
     via: 'database',
     close: async () => {
       await database.close();

@@ -24,6 +24,11 @@ export interface CommandContext {
   backend: RegistryBackend;
   storage: DeployStorage;
   log: (line: string) => void;
+  /**
+   * Called after a version's upload and before its switch: the fault point of the deploy tests
+   * (`DEPLOY_FAULT=kill_before_switch`, see cli.ts), absent otherwise.
+   */
+  beforeSwitch?: (app: string, version: string) => void;
 }
 
 /** A canary weight: a whole number of percent, 0 to 100. */
@@ -102,6 +107,7 @@ export async function deployApp(
   opts: { distDir: string; packageVersion: string },
 ): Promise<SwitchResult & { version: string }> {
   const { version, files } = await publish(ctx, app, opts.distDir, opts.packageVersion);
+  ctx.beforeSwitch?.(app, version);
   const result = await ctx.backend.apply({ action: 'deploy', app, version, ...(files ? { files } : {}) });
   result.lines.forEach(ctx.log);
   await deleteVersions(ctx, result.pruned);
@@ -147,6 +153,7 @@ export async function deployCanary(
     }
     ({ version, files } = await publish(ctx, app, opts.distDir, opts.packageVersion));
   }
+  ctx.beforeSwitch?.(app, version);
   const result = await ctx.backend.apply({
     action: 'canary',
     app,

@@ -53,6 +53,11 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
       return reply;
     };
     if (!/^(photos|seed)\/[^/]+$/.test(rest) || !isValidKey(rest)) return notFound();
+    // A site with `cdn_prefix` shows these through its CDN, on another origin (ADR 0024, addendum): the CDN pulls
+    // them with the site's host and the page's <img> loads them cross-origin, which
+    // `Cross-Origin-Resource-Policy: same-origin` would block. They are the same public files for everyone.
+    const site = request.site as Site | null;
+    if (!site || site.baseSettings.cdn_prefix) reply.header('cross-origin-resource-policy', 'cross-origin');
     return sendStoredObject(request, reply, app.services.storage, `media/${rest}`, {
       cacheControl: IMMUTABLE,
       notFound,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMemberUnblockMutation } from '@dating/shared';
+import { Avatar, useMemberUnblockMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useGetAccountBlocksQuery } from '../api/blocks';
@@ -21,16 +21,7 @@ export function BlockedMembers() {
         {data.blocks.map(({ profile }) => (
           <li key={profile.id} className={styles.blockedItem}>
             <span className="d-flex align-items-center gap-2">
-              {profile.main_image ? (
-                <img
-                  src={profile.main_image.thumb_filename}
-                  alt=""
-                  className={styles.avatar}
-                  loading="lazy"
-                />
-              ) : (
-                <span className={styles.avatar} aria-hidden="true" />
-              )}
+              <Avatar profile={profile} size={40} />
               {profile.name}
             </span>
             <button

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ProfilePhoto } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import {
@@ -34,17 +35,15 @@ export function PhotoManager() {
       <ul className={styles.grid}>
         {data.photos.map((photo) => (
           <li key={photo.id} className={`${styles.item} ${photo.main ? styles.main : ''}`}>
-            <img
-              src={photo.thumb_filename}
+            {/* The member's own photos: one under inspection is shown with the shared 'photo is being checked' marker. */}
+            <ProfilePhoto
+              profile={{ name: t('photos.photoAlt'), main_image: null }}
+              image={photo}
+              owner
               alt={t('photos.photoAlt')}
               className={styles.image}
-              loading="lazy"
             />
-            {photo.status === 'inspection' ? (
-              <span className={`badge text-bg-warning ${styles.badge}`}>{t('photos.inspection')}</span>
-            ) : photo.main ? (
-              <span className={`badge text-bg-primary ${styles.badge}`}>{t('photos.main')}</span>
-            ) : null}
+            {photo.main ? <span className={`badge text-bg-primary ${styles.badge}`}>{t('photos.main')}</span> : null}
             <div className={styles.itemActions}>
               {photo.main ? null : (
                 <button

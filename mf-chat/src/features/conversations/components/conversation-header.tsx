@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import { Avatar, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { Avatar } from './avatar';
 import styles from './conversation-header.module.scss';
 
 /** The partner's name and photo (to the profile) and, for members, the conversation's menu at the far end. */

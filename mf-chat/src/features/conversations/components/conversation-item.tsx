@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatBadge, type ChatEntry } from '@dating/shared';
+import { Avatar, formatBadge, type ChatEntry } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { formatChatTime } from '../../../lib/format-time';
-import { Avatar } from './avatar';
 import styles from './conversation-list.module.scss';
 
 interface ConversationItemProps {

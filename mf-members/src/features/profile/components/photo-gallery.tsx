@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { FREE_PHOTO_LIMIT, type Profile, type ProfileImage } from '@dating/shared';
+import { FREE_PHOTO_LIMIT, ProfilePhoto, type Profile, type ProfileImage } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { ProfilePhoto } from '../../profiles/components/profile-photo';
 import styles from './photo-gallery.module.scss';
 
 function photosOf(profile: Profile): ProfileImage[] {
@@ -23,7 +22,7 @@ export function PhotoGallery({ profile, premium }: { profile: Profile; premium: 
   return (
     <div className={styles.gallery}>
       <div className={styles.main}>
-        <ProfilePhoto image={current} name={profile.name} width={600} height={600} full eager />
+        <ProfilePhoto profile={profile} image={current} size="full" width={600} height={600} eager />
       </div>
       {(visible.length > 1 || hidden > 0) && (
         <ul className={styles.thumbs}>
@@ -36,7 +35,7 @@ export function PhotoGallery({ profile, premium }: { profile: Profile; premium: 
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ProfilePhoto image={photo} name={profile.name} width={72} height={72} />
+                <ProfilePhoto profile={profile} image={photo} width={72} height={72} />
               </button>
             </li>
           ))}

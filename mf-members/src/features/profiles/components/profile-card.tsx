@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import { ProfilePhoto, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
-import { ProfilePhoto } from './profile-photo';
 import styles from './profile-card.module.scss';
 
 interface ProfileCardProps {
@@ -21,7 +20,7 @@ export function ProfileCard({ profile, to, isNew = false, onOpen, action }: Prof
   const card = (
     <Link to={to} className={styles.card} onClick={onOpen}>
       <div className={styles.media}>
-        <ProfilePhoto image={profile.main_image} name={profile.name} width={300} height={300} />
+        <ProfilePhoto profile={profile} width={300} height={300} />
         {isNew && <span className={styles.badge}>{t('likes.new')}</span>}
       </div>
       <div className={styles.body}>
