@@ -272,12 +272,12 @@ export function createStaffModeration(deps: ModerationDeps) {
      * A state change and/or a reply mailed to the reporter (report) or to the complainant's address (complaint),
      * in one transaction with the reply's row; returns before and after for the audit.
      */
-    async updateCase(
-      type: 'report' | 'complaint',
+    async updateCase<T extends 'report' | 'complaint'>(
+      type: T,
       id: number,
       input: StaffCaseUpdate,
       staff: { id: number },
-    ) {
+    ): Promise<{ before: CaseOf<T>; after: CaseOf<T> }> {
       const reply = input.reply?.trim() || null;
       if (input.state === undefined && !reply) throw badInput('state');
       const load = async () =>
@@ -328,8 +328,11 @@ export function createStaffModeration(deps: ModerationDeps) {
         }
       });
       if (reply) deps.mail.deliverSoon();
-      return { before, after: (await load())! };
+      // `load` reads the table `type` names: a report for 'report', a complaint for 'complaint'.
+      return { before, after: (await load())! } as { before: CaseOf<T>; after: CaseOf<T> };
     },
   };
 }
+/** The case a `type` names. */
+type CaseOf<T extends 'report' | 'complaint'> = T extends 'report' ? StaffReport : StaffComplaint;
 export type StaffModeration = ReturnType<typeof createStaffModeration>;
