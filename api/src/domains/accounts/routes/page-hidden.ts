@@ -9,11 +9,12 @@ export const pageHiddenRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['site'],
         body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
       request.log.debug({ path: request.headers.referer }, 'page hidden');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -13,7 +13,16 @@ const esc = (s: string) =>
 export const smsOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const query = Type.Object({ to: Type.Optional(Type.String({ maxLength: 32 })) });
 
-  app.get('/dev/sms.json', { schema: { tags: ['dev'], querystring: query } }, async (request, reply) => {
+  const Sms = Type.Object({
+    id: Type.Integer(),
+    to: Type.String(),
+    body: Type.String(),
+    created_at: Type.String(),
+    sent_at: Type.Union([Type.String(), Type.Null()]),
+  });
+  const schema = { tags: ['dev'], querystring: query, response: { 200: Type.Object({ messages: Type.Array(Sms) }) } };
+
+  app.get('/dev/sms.json', { schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { messages: await app.services.payments.sms.outbox(request.query.to) };
   });

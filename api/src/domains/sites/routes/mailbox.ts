@@ -13,7 +13,21 @@ const MAILBOX_CSP = cspWithStyle(MAILBOX_STYLE);
 export const mailboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const query = Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) });
 
-  app.get('/dev/mailbox.json', { schema: { tags: ['dev'], querystring: query } }, async (request, reply) => {
+  const Mail = Type.Object({
+    id: Type.Integer(),
+    to: Type.String(),
+    from: Type.String(),
+    subject: Type.String(),
+    html: Type.String(),
+    text: Type.String(),
+    headers: Type.Record(Type.String(), Type.String()),
+    template: Type.String(),
+    locale: Type.String(),
+    created_at: Type.String(),
+  });
+  const schema = { tags: ['dev'], querystring: query, response: { 200: Type.Object({ mails: Type.Array(Mail) }) } };
+
+  app.get('/dev/mailbox.json', { schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { mails: await app.services.mail.outbox(request.query.to) };
   });
