@@ -6,6 +6,8 @@ import domains from './tools/eslint/domain-boundaries.mjs';
 import layers from './tools/eslint/layers.mjs';
 
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
+/** Contract modules whose values are TypeBox schemas (server side); the apps import their types only. */
+const SCHEMA_MODULES = ['@dating/shared/contract/staff', '@dating/shared/contract/telemetry'];
 
 /**
  * Boundaries (docs/product/architecture.md): a remote imports `shared` but never another remote; the shell imports no remote
@@ -31,6 +33,18 @@ function boundary(app) {
                 'Apps meet only through @dating/shared and federation (loadRemote). See docs/product/architecture.md.',
             },
           ],
+        },
+      ],
+      // The contract modules written as TypeBox schemas give browser code their types only: a value import would
+      // put the schema library into the bundle (values of the staff contract are in `contract/staff-routes`).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: SCHEMA_MODULES.map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: `Browser code takes types only from ${name} (\`import type\`): its values are TypeBox schemas.`,
+          })),
         },
       ],
     },
@@ -103,8 +117,8 @@ export default tseslint.config(
   },
   {
     // Services own all database access (api/README.md): a route validates, calls `app.services.<name>` and answers.
-    // Staff's routes are one file, `staff/routes.ts`, instead of a folder.
-    files: ['api/src/domains/*/routes/**/*.ts', 'api/src/domains/staff/routes.ts'],
+    // Every routes file, a folder `routes/` or a single `routes.ts`, in any domain (and the list in domains/routes.ts).
+    files: ['api/src/domains/**/routes.ts', 'api/src/domains/**/routes/**/*.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

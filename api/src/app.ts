@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ConfigError,
@@ -34,6 +34,8 @@ export interface BuildOptions extends ConfigOverrides {
   logger?: boolean | Record<string, unknown>;
   /** An already opened database (tests sharing one); not closed with the app. */
   database?: Database;
+  /** Called for every route as it is added (tests: the list of routes and their schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -42,7 +44,7 @@ const MAIL_SENDER_MS = 15_000;
 
 /** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
-  const { env, logger, database: given, ...overrides } = options;
+  const { env, logger, database: given, onRoute, ...overrides } = options;
   const config: AppConfig = configFromEnv(env ?? process.env, overrides);
   const missing = missingProductionSecrets(config);
   if (missing.length) {
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   setCachesOff(config.cachesOff);
   // Before anything opens or makes a file there: one line naming the folder and what is wrong with it.

@@ -1,6 +1,6 @@
 // The lint rules of the api's seams, run through the repository's own eslint.config.mjs: a domain that reaches into
-// another domain's files (anything but its index.ts) fails lint, and so does staff's routes file querying the
-// database.
+// another domain's files (anything but its index.ts) fails lint, and so does any routes file querying the
+// database; browser code importing a value of a contract module written as TypeBox schemas fails too.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -48,8 +48,34 @@ test("only a tables.ts may import another domain's tables.ts (foreign keys)", ()
   ]);
 }, 120_000);
 
-test("staff's routes file may not query the database, like every routes folder", () => {
-  expect(lint('api/src/domains/staff/routes.ts', "export { sql } from 'drizzle-orm';\n")).toEqual([
-    'no-restricted-imports',
+test('every routes file may not query the database: a routes.ts or any file of a routes/ folder, staff included', () => {
+  const query = "export { sql } from 'drizzle-orm';\n";
+  for (const file of [
+    'api/src/domains/staff/routes/members.ts',
+    'api/src/domains/staff/routes/index.ts',
+    'api/src/domains/likes/routes/like.ts',
+    'api/src/domains/accounts/photos/routes.ts',
+    'api/src/domains/payments/routes/nested/probe.ts',
+  ]) {
+    expect([file, lint(file, query)]).toEqual([file, ['no-restricted-imports']]);
+  }
+  expect(lint('api/src/domains/staff/routes/audit.ts', 'export const n = app.db;\ndeclare const app: { db: 1 };\n')).toEqual([
+    'no-restricted-syntax',
   ]);
+  // A service may.
+  expect(lint('api/src/domains/staff/members.ts', query)).toEqual([]);
+}, 120_000);
+
+test('browser code takes only types from the contract modules written as TypeBox schemas', () => {
+  const value = "import { StaffMeSchema } from '@dating/shared/contract/staff';\nexport const s = StaffMeSchema;\n";
+  const types = "import type { StaffMe } from '@dating/shared/contract/staff';\nexport type S = StaffMe;\n";
+  const routes = "import { staffPath } from '@dating/shared/contract/staff-routes';\nexport const p = staffPath('me');\n";
+  expect(lint('mf-staff/src/probe.ts', value)).toEqual(['@typescript-eslint/no-restricted-imports']);
+  expect(lint('shell/src/probe.ts', value.replaceAll('staff', 'telemetry'))).toEqual([
+    '@typescript-eslint/no-restricted-imports',
+  ]);
+  expect(lint('mf-staff/src/probe.ts', types)).toEqual([]);
+  expect(lint('mf-staff/src/probe.ts', routes)).toEqual([]);
+  // The server validates with the schemas.
+  expect(lint('api/src/domains/staff/probe.ts', value)).toEqual([]);
 }, 120_000);

@@ -89,7 +89,8 @@ export interface RolloutRow {
   weight: number;
   step_started_at: string;
   status: 'running' | 'promoted' | 'rolled_back' | 'stopped';
-  last_decision: (GuardDecision & { at: string; stable: ArmCounts; canary: ArmCounts }) | null;
+  /** As recorded by `evaluate`: the decision with both arms' evidence. */
+  last_decision: (GuardDecision & { at: string; stable: ArmEvidence; canary: ArmEvidence }) | null;
   started_at: string;
   ended_at: string | null;
 }
@@ -107,10 +108,11 @@ export interface GuardDeps {
 }
 
 /** LCP values are summarised for the record: the samples themselves stay in the telemetry tables. */
+type ArmEvidence = ReturnType<typeof evidence>;
 function evidence(arm: ArmCounts) {
   const { lcp, ...rest } = arm;
   const sorted = [...lcp].sort((a, b) => a - b);
-  const p75 = sorted.length ? sorted[Math.ceil(0.75 * sorted.length) - 1] : null;
+  const p75 = sorted[Math.ceil(0.75 * sorted.length) - 1] ?? null;
   return { ...rest, lcp_samples: lcp.length, lcp_p75: p75 };
 }
 
@@ -304,7 +306,8 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       const decisions = ids.length
         ? await rows<{
             rollout_id: number;
-            action: string;
+            /** As `record` writes it. */
+            action: 'advance' | 'promote' | 'rollback' | 'stop';
             weight_before: number;
             weight_after: number | null;
             reason: string;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '@dating/shared/contract/staff';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '@dating/shared/contract/staff-routes';
+import type { StaffRole } from '@dating/shared/contract/staff';
 import { useAccountCreateMutation, useAccountDisableMutation, useAccountReset2faMutation, useAccountsQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

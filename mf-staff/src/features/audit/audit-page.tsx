@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_AUDIT_ACTIONS, type StaffAuditAction, type StaffAuditQuery } from '@dating/shared/contract/staff';
+import { STAFF_AUDIT_ACTIONS } from '@dating/shared/contract/staff-routes';
+import type { StaffAuditAction, StaffAuditQuery } from '@dating/shared/contract/staff';
 import { useAuditQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { type StaffLoginResponse, type StaffMe } from '@dating/shared/contract/staff';
+import type { StaffLoginResponse, StaffMe } from '@dating/shared/contract/staff';
 import { useStaffLoginMutation, useStaffLogoutMutation, useStaffTotpMutation } from '../../api/staff-api';
 import { NS } from '../../lib/i18n';
 import { PageTitle } from '../../ui/page-title';

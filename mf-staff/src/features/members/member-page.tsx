@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_REASON_MAX_LENGTH, type StaffMemberAccount, type StaffOrder } from '@dating/shared/contract/staff';
+import { STAFF_REASON_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
+import type { StaffMemberAccount, StaffOrder } from '@dating/shared/contract/staff';
 import {
   useMemberActivationMutation,
   useMemberBanMutation,

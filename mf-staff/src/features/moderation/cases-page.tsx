@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH, type CaseState, type StaffCaseReply, type StaffComplaint, type StaffReport } from '@dating/shared/contract/staff';
+import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
+import type { CaseState, StaffCaseReply, StaffComplaint, StaffReport } from '@dating/shared/contract/staff';
 import { useComplaintsQuery, useComplaintUpdateMutation, useReportsQuery, useReportUpdateMutation } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { type StaffConversation, type StaffMessage, type StaffReplyRequest } from '@dating/shared/contract/staff';
+import type { StaffConversation, StaffMessage, StaffReplyRequest } from '@dating/shared/contract/staff';
 import { useClaimMutation, useConversationQuery, useReleaseMutation, useReplyMutation } from '../../api/staff-api';
 import { clientId, useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

@@ -2,7 +2,7 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorAlert, LOCALES, NICHE_VARIANTS, Spinner, toDisplayError, type Locale } from '@dating/shared';
-import { type StaffSite, type StaffSiteSettings, type StaffSiteTexts } from '@dating/shared/contract/staff';
+import type { StaffSite, StaffSiteSettings, StaffSiteTexts } from '@dating/shared/contract/staff';
 import { useSiteQuery, useSiteUpdateMutation } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';

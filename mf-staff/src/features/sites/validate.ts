@@ -1,4 +1,5 @@
-import { STAFF_SETTING_LIMITS, type StaffSiteSettings } from '@dating/shared/contract/staff';
+import { STAFF_SETTING_LIMITS } from '@dating/shared/contract/staff-routes';
+import type { StaffSiteSettings } from '@dating/shared/contract/staff';
 
 /** The message keys (`sites.errors.*`) of what the form can tell before saving; the server checks the same. */
 export type SettingsErrors = Partial<Record<string, { key: string; values?: Record<string, number> }>>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { LiveEvent } from '@dating/shared/contract/index';
+import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -24,11 +25,12 @@ export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
             user_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 10_000 }),
             event: Type.Object({ type: Type.String() }, { additionalProperties: true }),
           }),
+          response: { 204: Type.Null() },
         },
       },
       async (request, reply) => {
         app.services.live.publish(request.body.user_ids, request.body.event as unknown as LiveEvent);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   }
@@ -44,6 +46,7 @@ export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
             /** Also mark the member premium, as a first purchase does. */
             paid: Type.Optional(Type.Boolean()),
           }),
+          response: { 200: Type.Object({ credits: Type.Integer() }), ...errors(400, 404) },
         },
         config: { csrf: false },
       },

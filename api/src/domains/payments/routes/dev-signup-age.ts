@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 
 /**
@@ -17,6 +18,7 @@ export const devSignupAgeRoute: FastifyPluginAsyncTypebox = async (app) => {
           email: Type.String({ maxLength: 254 }),
           hours: Type.Integer({ minimum: 1, maximum: 24 * 30 }),
         }),
+        response: { 200: Type.Object({ signup_date: Type.String() }), ...errors(400, 404) },
       },
       config: { csrf: false },
     },

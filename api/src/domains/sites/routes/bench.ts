@@ -26,7 +26,13 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   // The process's memory after a full garbage collection when the process allows one (`--expose-gc`), for the live
   // bench's memory per open stream (tools/bench/live-delivery.mjs).
-  app.get('/api/_bench/memory.json', { schema: { hide: true } }, async () => {
+  const Memory = Type.Object({
+    rss: Type.Number(),
+    heapUsed: Type.Number(),
+    external: Type.Number(),
+    arrayBuffers: Type.Number(),
+  });
+  app.get('/api/_bench/memory.json', { schema: { hide: true, response: { 200: Memory } } }, async () => {
     (globalThis as { gc?: () => void }).gc?.();
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     return { rss, heapUsed, external, arrayBuffers };
@@ -37,7 +43,12 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       '/api/_bench/trace.json',
       {
-        schema: { hide: true, body: Type.Object({ on: Type.Boolean() }) },
+        schema: {
+          hide: true,
+          body: Type.Object({ on: Type.Boolean() }),
+          // The statements as db/trace.ts records them (text, parameters, name), passed through as they are.
+          response: { 200: Type.Object({ statements: Type.Array(Type.Unknown()) }) },
+        },
         config: { csrf: false },
       },
       async (request) => {
@@ -59,9 +70,10 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         hide: true,
         body: Type.Object({ off: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 20 }) }),
+        response: { 200: Type.Object({ off: Type.Array(Type.String()), names: Type.Array(Type.String()) }) },
       },
     },
-    async (request) => ({ off: setCachesOff(request.body.off), names: CACHE_NAMES }),
+    async (request) => ({ off: setCachesOff(request.body.off), names: [...CACHE_NAMES] }),
   );
 
   app.post(
@@ -74,6 +86,13 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           conversations: Type.Integer({ minimum: 0, maximum: 100 }),
           messages: Type.Integer({ minimum: 1, maximum: 100 }),
         }),
+        response: {
+          200: Type.Object({
+            members: Type.Array(
+              Type.Object({ id: Type.Integer(), cookie: Type.String(), partners: Type.Array(Type.Integer()) }),
+            ),
+          }),
+        },
       },
     },
     async (request) => {

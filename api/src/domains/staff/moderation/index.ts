@@ -4,6 +4,7 @@
 import type {
   StaffCaseQuery,
   StaffCaseUpdate,
+  StaffComplaint,
   StaffComplaintsResponse,
   StaffPendingPhoto,
   StaffReport,
@@ -28,8 +29,16 @@ export function createStaffModeration(deps: ModerationDeps) {
     reportsOf: (userId: number): Promise<StaffReport[]> => reportsOf(deps, userId),
     complaints: (q: StaffCaseQuery): Promise<StaffComplaintsResponse> => complaints(deps, q),
     /** A state change and/or a reply mailed to the reporter or complainant; before and after for the audit. */
-    updateCase: (type: 'report' | 'complaint', id: number, input: StaffCaseUpdate, staff: { id: number }) =>
-      updateCase(deps, type, id, input, staff),
+    updateCase: <T extends 'report' | 'complaint'>(
+      type: T,
+      id: number,
+      input: StaffCaseUpdate,
+      staff: { id: number },
+    ): Promise<{ before: CaseOf<T>; after: CaseOf<T> }> =>
+      // `updateCase` reads the table `type` names: a report for 'report', a complaint for 'complaint'.
+      updateCase(deps, type, id, input, staff) as Promise<{ before: CaseOf<T>; after: CaseOf<T> }>,
   };
 }
+/** The case a `type` names. */
+type CaseOf<T extends 'report' | 'complaint'> = T extends 'report' ? StaffReport : StaffComplaint;
 export type StaffModeration = ReturnType<typeof createStaffModeration>;
