@@ -672,13 +672,41 @@ export interface StaffAuditResponse extends StaffPage {
   entries: StaffAuditEntry[];
 }
 
+/** A metric the guard compared, canary against stable (rates 0–1, LCP p75 in ms). */
+export interface StaffRolloutMetric {
+  name: 'errors' | 'load_failures' | 'lcp' | 'signups';
+  stable: number;
+  canary: number;
+  verdict: 'worse' | 'same' | 'better' | 'too_few';
+}
+
+/**
+ * A decision's reason as data (the `reason` text is English, for the CLI and the log): `worse` names the metrics,
+ * `too_few_views` views per arm and the minimum, `step_time` the seconds left, `too_few_visits` the minimum of
+ * visits, `advance` the weights, `by_hand` a registry changed by an operator.
+ */
+export type StaffRolloutReason =
+  | { code: 'worse'; metrics: StaffRolloutMetric['name'][] }
+  | { code: 'too_few_views'; views: number; min: number }
+  | { code: 'step_time'; seconds: number }
+  | { code: 'too_few_visits'; min: number }
+  | { code: 'promote' }
+  | { code: 'advance'; from: number; to: number }
+  | { code: 'by_hand' };
+
 /** One decision of the canary guard, with the numbers it was made on (docs/adr/0032-canary-guard.md). */
 export interface StaffRolloutDecision {
   action: 'advance' | 'promote' | 'rollback' | 'stop';
   weight_before: number;
   weight_after: number | null;
   reason: string;
-  evidence: unknown;
+  /** Both arms, the metrics and `why` (a stop: the registry it found, and `why`). */
+  evidence: {
+    stable?: StaffRolloutArm;
+    canary?: StaffRolloutArm;
+    metrics?: StaffRolloutMetric[];
+    why?: StaffRolloutReason;
+  } | null;
   at: string;
 }
 
@@ -706,8 +734,11 @@ export interface StaffRollout {
   step_started_at: string;
   /** The last evaluation (waits included): action, reason and both arms. */
   last_decision: {
-    action: string;
+    action: 'advance' | 'promote' | 'rollback' | 'wait';
     reason: string;
+    /** Absent in decisions recorded before the reason was kept as data. */
+    why?: StaffRolloutReason;
+    metrics: StaffRolloutMetric[];
     at: string;
     stable: StaffRolloutArm;
     canary: StaffRolloutArm;

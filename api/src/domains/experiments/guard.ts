@@ -167,7 +167,7 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       registry.canary?.version !== r.canary_version ||
       registry.canary.weight !== r.weight
     ) {
-      await record(r, 'stop', null, 'the registry was changed by hand', { registry });
+      await record(r, 'stop', null, 'the registry was changed by hand', { registry, why: { code: 'by_hand' } });
       await end(r, 'stopped');
       return 'stop';
     }
@@ -183,7 +183,12 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       },
       policy,
     );
-    const facts = { stable: evidence(stable), canary: evidence(canary), metrics: decision.metrics };
+    const facts = {
+      stable: evidence(stable),
+      canary: evidence(canary),
+      metrics: decision.metrics,
+      why: decision.why,
+    };
     await db.execute(
       sql`UPDATE rollouts SET last_decision = ${JSON.stringify({
         ...decision,

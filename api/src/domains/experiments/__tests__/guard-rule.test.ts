@@ -30,6 +30,7 @@ describe('canary guard decision rule', () => {
     const d = decide(arm(400, 1), arm(40, 12), step(10, 1000));
     expect(d.action).toBe('rollback');
     expect(d.reason).toContain('errors');
+    expect(d.why).toEqual({ code: 'worse', metrics: ['errors'] });
     expect(d.metrics.find((m) => m.name === 'errors')).toMatchObject({ verdict: 'worse', canary: 0.3 });
   });
 
@@ -44,6 +45,7 @@ describe('canary guard decision rule', () => {
     const canary = arm(300, 3);
     expect(decide(stable, canary, step(10))).toMatchObject({ action: 'advance' });
     expect(decide(stable, canary, step(25)).reason).toContain('25 → 50');
+    expect(decide(stable, canary, step(25)).why).toEqual({ code: 'advance', from: 25, to: 50 });
     expect(decide(stable, canary, step(50))).toMatchObject({ action: 'promote' });
   });
 
@@ -57,12 +59,14 @@ describe('canary guard decision rule', () => {
     const d = decide(arm(1000, 10), arm(50, 0), step(50));
     expect(d.action).toBe('wait');
     expect(d.reason).toContain('too few page views');
+    expect(d.why).toMatchObject({ code: 'too_few_views', views: 50 });
   });
 
   test('a step younger than its minimum waits even with enough views', () => {
     const d = decide(arm(1000), arm(1000), step(10, MIN - 30_000));
     expect(d).toMatchObject({ action: 'wait' });
     expect(d.reason).toContain('30 s');
+    expect(d.why).toEqual({ code: 'step_time', seconds: 30 });
   });
 
   test('a handful of errors in a small sample is not called worse (Wilson intervals overlap)', () => {
