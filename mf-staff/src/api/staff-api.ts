@@ -1,5 +1,5 @@
 import { api, type ExperimentReport } from '@dating/shared';
-import { staffPath, type StaffAccount, type StaffAccountCreate, type StaffAccountsResponse, type StaffAuditQuery, type StaffAuditResponse, type StaffCaseQuery, type StaffCaseUpdate, type StaffClaimRequest, type StaffClaimResponse, type StaffComplaint, type StaffComplaintsResponse, type StaffConversation, type StaffDashboard, type StaffGrantRequest, type StaffGrantResponse, type StaffLoginRequest, type StaffLoginResponse, type StaffMe, type StaffMemberAccount, type StaffMemberDetail, type StaffMemberQuery, type StaffMembersResponse, type StaffOk, type StaffPhotosResponse, type StaffQueueQuery, type StaffQueueResponse, type StaffReasonRequest, type StaffRefundResponse, type StaffReleaseRequest, type StaffReplyRequest, type StaffReplyResponse, type StaffReport, type StaffReportsResponse, type StaffRouteName, type StaffSite, type StaffSitesResponse, type StaffSiteUpdate, type StaffTotpRequest } from '@dating/shared/contract/staff';
+import { staffPath, type StaffAccount, type StaffAccountCreate, type StaffAccountsResponse, type StaffAuditQuery, type StaffAuditResponse, type StaffCaseQuery, type StaffCaseUpdate, type StaffClaimRequest, type StaffClaimResponse, type StaffComplaint, type StaffComplaintsResponse, type StaffConversation, type StaffDashboard, type StaffGrantRequest, type StaffGrantResponse, type StaffLoginRequest, type StaffLoginResponse, type StaffMe, type StaffMemberAccount, type StaffMemberDetail, type StaffMemberQuery, type StaffMembersResponse, type StaffOk, type StaffPhotosResponse, type StaffQueueQuery, type StaffQueueResponse, type StaffReasonRequest, type StaffRefundResponse, type StaffReleaseRequest, type StaffReplyRequest, type StaffReplyResponse, type StaffReport, type StaffReportsResponse, type StaffRollouts, type StaffRouteName, type StaffSite, type StaffSitesResponse, type StaffSiteUpdate, type StaffTotpRequest } from '@dating/shared/contract/staff';
 
 /** The contract's absolute path as the shared base query wants it (relative to `/api/`). */
 export function url(name: StaffRouteName, id?: number): string {
@@ -15,7 +15,7 @@ function params(query: Params | void): Record<string, string | number> | undefin
   return entries.length ? (Object.fromEntries(entries) as Record<string, string | number>) : undefined;
 }
 
-const TAGS = ['StaffMe', 'StaffQueue', 'StaffConversation', 'StaffPhotos', 'StaffCases', 'StaffMembers', 'StaffSites', 'StaffAccounts', 'StaffAudit', 'StaffDashboard'] as const;
+const TAGS = ['StaffMe', 'StaffQueue', 'StaffConversation', 'StaffPhotos', 'StaffCases', 'StaffMembers', 'StaffSites', 'StaffAccounts', 'StaffAudit', 'StaffDashboard', 'StaffRollouts'] as const;
 
 /**
  * Every call of the staff contract (`shared/src/contract/staff.ts`), injected into the one api of `shared`. They
@@ -52,6 +52,7 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
     experiments: build.query<ExperimentReport, string>({
       query: (app) => ({ url: url('experiments'), params: { app } }),
     }),
+    rollouts: build.query<StaffRollouts, void>({ query: () => url('rollouts'), providesTags: ['StaffRollouts'] }),
 
     queue: build.query<StaffQueueResponse, StaffQueueQuery | void>({
       query: (query) => ({ url: url('queue'), params: params(query as Params) }),
@@ -180,6 +181,7 @@ export const {
   useStaffLogoutMutation,
   useDashboardQuery,
   useExperimentsQuery,
+  useRolloutsQuery,
   useQueueQuery,
   useClaimMutation,
   useReleaseMutation,
