@@ -199,7 +199,7 @@ test('a lander canary that throws on render is rolled back by the guard; then th
     );
     const errors = card.getByTestId('rollout-errors');
     await expect(errors).toContainText('e2e canary: the lander broke');
-    await expect(errors.getByLabel('Stacktrace, herleid naar de broncode').first()).toContainText(/\.tsx?:\d+/);
+    await expect(errors.getByRole('figure', { name: 'Stacktrace, herleid naar de broncode' }).first()).toContainText(/\.tsx?:\d+/);
   } finally {
     restore(app, stable);
     fs.rmSync(copy, { recursive: true, force: true });

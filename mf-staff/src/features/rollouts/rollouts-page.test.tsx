@@ -143,7 +143,7 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
   expect(errors).toHaveTextContent('Foutgrens');
   expect(errors).toHaveTextContent('Error: lander exploded');
   expect(errors).toHaveTextContent('5× · laatst');
-  const stack = within(errors).getByLabelText('Stacktrace, herleid naar de broncode');
+  const stack = within(errors).getByRole('figure', { name: 'Stacktrace, herleid naar de broncode' });
   expect(stack).toHaveTextContent('at HomePage (src/pages/home-page.tsx:42:7)');
   // A frame without a map is shown as the browser gave it.
   expect(stack).toHaveTextContent('612.js:1:999');

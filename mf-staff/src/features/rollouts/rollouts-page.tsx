@@ -173,9 +173,11 @@ function Rollout({ rollout }: { rollout: StaffRollout }) {
                   </span>
                 </p>
                 {e.frames.length ? (
-                  <pre className="staff-stack bg-body-tertiary border rounded p-2 mb-0" aria-label={t('rollouts.stack')}>
-                    {e.frames.map((f) => f.source ?? f.raw).join('\n')}
-                  </pre>
+                  <figure className="mb-0" aria-label={t('rollouts.stack')}>
+                    <pre className="staff-stack bg-body-tertiary border rounded p-2 mb-0">
+                      {e.frames.map((f) => f.source ?? f.raw).join('\n')}
+                    </pre>
+                  </figure>
                 ) : null}
               </li>
             ))}
