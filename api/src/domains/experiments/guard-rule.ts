@@ -89,8 +89,10 @@ interface Rate {
   high: number;
 }
 
+/** An arm without a single view says nothing: its interval is all of 0–1 (never worse, never better). */
 function rate(k: number, n: number): Rate {
-  return { value: n ? k / n : 0, ...wilsonInterval(Math.min(k, n), n, Z95) };
+  if (n <= 0) return { value: 0, low: 0, high: 1 };
+  return { value: k / n, ...wilsonInterval(Math.min(k, n), n, Z95) };
 }
 
 /** Worse when a higher rate is bad (errors) and the canary's interval lies wholly above stable's. */

@@ -279,8 +279,8 @@ function Arms({
     );
   }
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle bg-body mb-0" data-testid="rollout-arms">
+    <div className="staff-scroll">
+      <table className="staff-arms bg-body" data-testid="rollout-arms">
         <caption className="visually-hidden">{t('rollouts.arms')}</caption>
         <thead>
           <tr>
@@ -294,8 +294,8 @@ function Arms({
           {rows.map((row) => (
             <tr key={row.key} data-metric={row.key}>
               <th scope="row" className="fw-normal">{row.label}</th>
-              <td className="text-end text-nowrap">{row.stable}</td>
-              <td className="text-end text-nowrap">{row.canary}</td>
+              <td className="text-end">{row.stable}</td>
+              <td className="text-end">{row.canary}</td>
               <td>{row.verdict}</td>
             </tr>
           ))}

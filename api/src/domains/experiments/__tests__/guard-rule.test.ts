@@ -69,6 +69,15 @@ describe('canary guard decision rule', () => {
     expect(d.why).toEqual({ code: 'step_time', seconds: 30 });
   });
 
+  test('a stable arm without views proves nothing: a failing canary view against none waits', () => {
+    // Both a load failure and an error on the only canary view, and stable has not reported yet.
+    const d = decide(arm(0), arm(1, 1, { loadFailureViews: 1 }), step(50, 0));
+    expect(d.action).toBe('wait');
+    expect(d.metrics.filter((m) => m.verdict === 'worse')).toEqual([]);
+    // Nor does a canary without views look better or worse than a failing stable.
+    expect(decide(arm(10, 10), arm(0), step(50, 0)).metrics.find((m) => m.name === 'errors')?.verdict).toBe('same');
+  });
+
   test('a handful of errors in a small sample is not called worse (Wilson intervals overlap)', () => {
     // 1 of 20 canary views against 5 of 500 stable: 5 % against 1 %, but one error in 20 views proves nothing yet
     // (2 of 20 would: at a true rate of 1 % that happens less than 2 % of the time, and the rule does roll it back).
