@@ -157,7 +157,7 @@ function restore(app: string, stable: string) {
 test('a lander canary that throws on render is rolled back by the guard; then the stable version serves everyone', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const app = 'mf-landers';
   const stable = readRegistry().apps[app]!.current;
   // The canary's chunks throw where the lander renders its title (client and server bundles alike).
@@ -230,7 +230,7 @@ test('a lander canary that throws on render is rolled back by the guard; then th
 });
 
 test('a canary identical to stable is promoted by the guard through every step', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const app = 'mf-landers';
   const stable = readRegistry().apps[app]!.current;
   // The same build with one more file (buildCopy's): a new version that behaves exactly like stable.
@@ -263,7 +263,7 @@ test('a canary identical to stable is promoted by the guard through every step',
 });
 
 test('a payments canary whose remote entry answers 404 is rolled back by the guard', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const app = 'mf-payments';
   const stable = readRegistry().apps[app]!.current;
   const copy = buildCopy(app, (dir) => fs.rmSync(path.join(dir, 'remoteEntry.js')));
