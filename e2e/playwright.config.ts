@@ -90,6 +90,19 @@ export default defineConfig({
       SMTP_URL: '',
       // The run signs up far more members from 127.0.0.1 than a visitor could (30 per 10 min is the default).
       SIGNUP_RATE_LIMIT: '1000',
+      // The canary guard's specs (tests/platform/canary-guard.spec.ts) walk rollouts with a few dozen visits: a turn
+      // every 2 s, a step left after 4 page views and 4 lander visits per arm and 1 s. 4 views per arm is the least
+      // at which a canary failing every view is told apart from a clean stable (Wilson intervals), so a broken
+      // canary can never be promoted on these minimums. LCP stays unjudged (100 samples per arm, more than the
+      // specs make): on so few samples of a loaded machine an identical canary would be called slower now and then.
+      // Every visit comes from 127.0.0.1, so the beacon limit per address is raised like the signup limit. Other
+      // specs deploy canaries without steps, which the guard leaves alone.
+      CANARY_GUARD_INTERVAL_MS: '2000',
+      CANARY_MIN_VIEWS: '4',
+      CANARY_MIN_VISITS: '4',
+      CANARY_MIN_STEP_SECONDS: '1',
+      CANARY_MIN_LCP_SAMPLES: '100',
+      TELEMETRY_RATE_LIMIT: '1000',
     },
   },
 });

@@ -85,6 +85,8 @@ export interface AppConfig {
    */
   canary: {
     intervalMs: number;
+    /** Telemetry beacons per client address per minute (TELEMETRY_RATE_LIMIT, default 30; 429 beyond). */
+    telemetryRateLimit: number;
     policy: { minPageViews: number; minStepMs: number; minVisits: number; minLcpSamples: number };
   };
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
@@ -147,6 +149,7 @@ export function configFromEnv(
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     canary: {
       intervalMs: positiveInt(env.CANARY_GUARD_INTERVAL_MS, 30_000),
+      telemetryRateLimit: positiveInt(env.TELEMETRY_RATE_LIMIT, 30),
       policy: {
         minPageViews: positiveInt(env.CANARY_MIN_VIEWS, 200),
         minStepMs: nonNegativeInt(env.CANARY_MIN_STEP_SECONDS, 300) * 1000,

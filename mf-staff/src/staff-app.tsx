@@ -23,6 +23,7 @@ const SitesPage = lazy(() => import('./features/sites/sites-page'));
 const SitePage = lazy(() => import('./features/sites/site-page'));
 const AccountsPage = lazy(() => import('./features/accounts/accounts-page'));
 const AuditPage = lazy(() => import('./features/audit/audit-page'));
+const RolloutsPage = lazy(() => import('./features/rollouts/rollouts-page'));
 
 /**
  * `mf_staff/StaffApp`, mounted by the shell at `/staff/*` (issue 14). Without a complete staff session (password
@@ -57,6 +58,7 @@ function StaffApp({ basePath = BACK_OFFICE_PATH }: StaffAppProps) {
           <Route path="reports" element={<Page><CasesPage kind="reports" /></Page>} />
           <Route path="complaints" element={<Page><CasesPage kind="complaints" /></Page>} />
           <Route path="audit" element={<Page><AuditPage /></Page>} />
+          <Route path="rollouts" element={<Page><RolloutsPage /></Page>} />
           {admin ? (
             <>
               <Route path="members" element={<Page><MembersPage /></Page>} />

@@ -1,6 +1,6 @@
 import { api, type ExperimentReport } from '@dating/shared';
 import { staffPath } from '@dating/shared/contract/staff-routes';
-import type { StaffAccount, StaffAccountCreate, StaffAccountsResponse, StaffAuditQuery, StaffAuditResponse, StaffCaseQuery, StaffCaseUpdate, StaffClaimRequest, StaffClaimResponse, StaffComplaint, StaffComplaintsResponse, StaffConversation, StaffDashboard, StaffGrantRequest, StaffGrantResponse, StaffLoginRequest, StaffLoginResponse, StaffMe, StaffMemberAccount, StaffMemberDetail, StaffMemberQuery, StaffMembersResponse, StaffOk, StaffPhotosResponse, StaffQueueQuery, StaffQueueResponse, StaffReasonRequest, StaffRefundResponse, StaffReleaseRequest, StaffReplyRequest, StaffReplyResponse, StaffReport, StaffReportsResponse, StaffRouteName, StaffSite, StaffSitesResponse, StaffSiteUpdate, StaffTotpRequest } from '@dating/shared/contract/staff';
+import type { StaffAccount, StaffAccountCreate, StaffAccountsResponse, StaffAuditQuery, StaffAuditResponse, StaffCaseQuery, StaffCaseUpdate, StaffClaimRequest, StaffClaimResponse, StaffComplaint, StaffComplaintsResponse, StaffConversation, StaffDashboard, StaffGrantRequest, StaffGrantResponse, StaffLoginRequest, StaffLoginResponse, StaffMe, StaffMemberAccount, StaffMemberDetail, StaffMemberQuery, StaffMembersResponse, StaffOk, StaffPhotosResponse, StaffQueueQuery, StaffQueueResponse, StaffReasonRequest, StaffRefundResponse, StaffReleaseRequest, StaffReplyRequest, StaffReplyResponse, StaffReport, StaffReportsResponse, StaffRollouts, StaffRouteName, StaffSite, StaffSitesResponse, StaffSiteUpdate, StaffTotpRequest } from '@dating/shared/contract/staff';
 
 /** The contract's absolute path as the shared base query wants it (relative to `/api/`). */
 export function url(name: StaffRouteName, id?: number): string {
@@ -16,7 +16,7 @@ function params(query: Params | void): Record<string, string | number> | undefin
   return entries.length ? (Object.fromEntries(entries) as Record<string, string | number>) : undefined;
 }
 
-const TAGS = ['StaffMe', 'StaffQueue', 'StaffConversation', 'StaffPhotos', 'StaffCases', 'StaffMembers', 'StaffSites', 'StaffAccounts', 'StaffAudit', 'StaffDashboard'] as const;
+const TAGS = ['StaffMe', 'StaffQueue', 'StaffConversation', 'StaffPhotos', 'StaffCases', 'StaffMembers', 'StaffSites', 'StaffAccounts', 'StaffAudit', 'StaffDashboard', 'StaffRollouts'] as const;
 
 /**
  * Every call of the staff contract (`shared/src/contract/staff.ts`), injected into the one api of `shared`. They
@@ -53,6 +53,7 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
     experiments: build.query<ExperimentReport, string>({
       query: (app) => ({ url: url('experiments'), params: { app } }),
     }),
+    rollouts: build.query<StaffRollouts, void>({ query: () => url('rollouts'), providesTags: ['StaffRollouts'] }),
 
     queue: build.query<StaffQueueResponse, StaffQueueQuery | void>({
       query: (query) => ({ url: url('queue'), params: params(query as Params) }),
@@ -181,6 +182,7 @@ export const {
   useStaffLogoutMutation,
   useDashboardQuery,
   useExperimentsQuery,
+  useRolloutsQuery,
   useQueueQuery,
   useClaimMutation,
   useReleaseMutation,

@@ -20,6 +20,7 @@ const ITEMS: NavItem[] = [
   { to: 'members', label: 'nav.members', admin: true },
   { to: 'sites', label: 'nav.sites', admin: true },
   { to: 'accounts', label: 'nav.accounts', admin: true },
+  { to: 'rollouts', label: 'nav.rollouts' },
   { to: 'audit', label: 'nav.audit' },
 ];
 

@@ -552,16 +552,32 @@ export type StaffAuditResponse = Static<typeof StaffAuditResponseSchema>;
 
 // ---- Rollouts ----
 
-/** One decision of the canary guard, with the numbers it was made on (docs/adr/0032-canary-guard.md). */
-export const StaffRolloutDecisionSchema = Type.Object({
-  action: StringEnum(['advance', 'promote', 'rollback', 'stop'] as const),
-  weight_before: Type.Number(),
-  weight_after: Nullable(Type.Number()),
-  reason: Type.String(),
-  evidence: Type.Unknown(),
-  at: DateTime,
+/** A metric the guard compared, canary against stable (rates 0–1, LCP p75 in ms). */
+export const StaffRolloutMetricSchema = Type.Object({
+  name: StringEnum(['errors', 'load_failures', 'lcp', 'signups'] as const),
+  stable: Type.Number(),
+  canary: Type.Number(),
+  verdict: StringEnum(['worse', 'same', 'better', 'too_few'] as const),
 });
-export type StaffRolloutDecision = Static<typeof StaffRolloutDecisionSchema>;
+export type StaffRolloutMetric = Static<typeof StaffRolloutMetricSchema>;
+
+/**
+ * A decision's reason as data (the `reason` text is English, for the CLI and the log): `worse` names the metrics,
+ * `too_few_views` views per arm and the minimum, `step_time` the seconds left, `too_few_visits` the minimum of
+ * visits, `advance` the weights, `by_hand` a registry changed by an operator.
+ */
+export const StaffRolloutReasonSchema = Type.Union([
+  Type.Object({ code: Type.Literal('worse'), metrics: Type.Array(StaffRolloutMetricSchema.properties.name) }),
+  Type.Object({ code: Type.Literal('too_few_views'), views: Type.Number(), min: Type.Number() }),
+  Type.Object({ code: Type.Literal('step_time'), seconds: Type.Number() }),
+  Type.Object({ code: Type.Literal('too_few_visits'), min: Type.Number() }),
+  Type.Object({ code: Type.Literal('promote') }),
+  Type.Object({ code: Type.Literal('advance'), from: Type.Number(), to: Type.Number() }),
+  Type.Object({ code: Type.Literal('by_hand') }),
+]);
+export type StaffRolloutReason = Static<typeof StaffRolloutReasonSchema>;
+
+/** One decision of the canary guard, with the numbers it was made on (docs/adr/0032-canary-guard.md). */
 /** An arm's numbers as the guard recorded them (page views, error views, load failures, LCP p75, visits, signups). */
 export const StaffRolloutArmSchema = Type.Object({
   pageViews: Type.Number(),
@@ -573,6 +589,23 @@ export const StaffRolloutArmSchema = Type.Object({
   signups: Type.Optional(Type.Number()),
 });
 export type StaffRolloutArm = Static<typeof StaffRolloutArmSchema>;
+export const StaffRolloutDecisionSchema = Type.Object({
+  action: StringEnum(['advance', 'promote', 'rollback', 'stop'] as const),
+  weight_before: Type.Number(),
+  weight_after: Nullable(Type.Number()),
+  reason: Type.String(),
+  /** Both arms, the metrics and `why` (a stop: the registry it found, and `why`). */
+  evidence: Nullable(
+    Type.Object({
+      stable: Type.Optional(StaffRolloutArmSchema),
+      canary: Type.Optional(StaffRolloutArmSchema),
+      metrics: Type.Optional(Type.Array(StaffRolloutMetricSchema)),
+      why: Type.Optional(StaffRolloutReasonSchema),
+    }),
+  ),
+  at: DateTime,
+});
+export type StaffRolloutDecision = Static<typeof StaffRolloutDecisionSchema>;
 export const StaffRolloutSchema = Type.Object({
   id: Type.Integer(),
   app: Type.String(),
@@ -587,13 +620,15 @@ export const StaffRolloutSchema = Type.Object({
   /** The last evaluation (waits included): action, reason and both arms. */
   last_decision: Nullable(
     Type.Object({
-      action: Type.String(),
+      action: StringEnum(['advance', 'promote', 'rollback', 'wait'] as const),
       reason: Type.String(),
+      /** Absent in decisions recorded before the reason was kept as data. */
+      why: Type.Optional(StaffRolloutReasonSchema),
+      /** The guard's measures behind the decision (api/src/domains/experiments/guard-rule.ts). */
+      metrics: Type.Array(StaffRolloutMetricSchema),
       at: DateTime,
       stable: StaffRolloutArmSchema,
       canary: StaffRolloutArmSchema,
-      /** The guard's measures behind the decision (api/src/domains/experiments/guard-rule.ts). */
-      metrics: Type.Optional(Type.Unknown()),
     }),
   ),
   decisions: Type.Array(StaffRolloutDecisionSchema),

@@ -62,10 +62,24 @@ export interface GuardMetric {
   verdict: 'worse' | 'same' | 'better' | 'too_few';
 }
 
+/**
+ * The reason as data, for pages that tell it in the reader's language (the back office): `worse` names the metrics,
+ * `too_few_views` the views per arm and the minimum, `step_time` the seconds left, `too_few_visits` the minimum,
+ * `advance` the weights.
+ */
+export type GuardReason =
+  | { code: 'worse'; metrics: GuardMetric['name'][] }
+  | { code: 'too_few_views'; views: number; min: number }
+  | { code: 'step_time'; seconds: number }
+  | { code: 'too_few_visits'; min: number }
+  | { code: 'promote' }
+  | { code: 'advance'; from: number; to: number };
+
 export interface GuardDecision {
   action: GuardAction;
-  /** A one-line reason for people (CLI, back office, log). */
+  /** A one-line reason for people (CLI, log); `why` says the same as data. */
   reason: string;
+  why: GuardReason;
   metrics: GuardMetric[];
 }
 
@@ -75,8 +89,10 @@ interface Rate {
   high: number;
 }
 
+/** An arm without a single view says nothing: its interval is all of 0–1 (never worse, never better). */
 function rate(k: number, n: number): Rate {
-  return { value: n ? k / n : 0, ...wilsonInterval(Math.min(k, n), n, Z95) };
+  if (n <= 0) return { value: 0, low: 0, high: 1 };
+  return { value: k / n, ...wilsonInterval(Math.min(k, n), n, Z95) };
 }
 
 /** Worse when a higher rate is bad (errors) and the canary's interval lies wholly above stable's. */
@@ -157,7 +173,12 @@ export function decide(
   const worse = metrics.filter((m) => m.verdict === 'worse');
   if (worse.length) {
     const names = worse.map((m) => m.name).join(', ');
-    return { action: 'rollback', reason: `canary significantly worse on ${names}`, metrics };
+    return {
+      action: 'rollback',
+      reason: `canary significantly worse on ${names}`,
+      why: { code: 'worse', metrics: worse.map((m) => m.name) },
+      metrics,
+    };
   }
 
   const views = Math.min(stable.pageViews, canary.pageViews);
@@ -165,17 +186,24 @@ export function decide(
     return {
       action: 'wait',
       reason: `too few page views (${views} of ${policy.minPageViews} per arm)`,
+      why: { code: 'too_few_views', views, min: policy.minPageViews },
       metrics,
     };
   }
   if (state.stepAgeMs < policy.minStepMs) {
     const seconds = Math.ceil((policy.minStepMs - state.stepAgeMs) / 1000);
-    return { action: 'wait', reason: `step runs ${seconds} s more before it may be left`, metrics };
+    return {
+      action: 'wait',
+      reason: `step runs ${seconds} s more before it may be left`,
+      why: { code: 'step_time', seconds },
+      metrics,
+    };
   }
   if (state.conversion && metrics.some((m) => m.name === 'signups' && m.verdict === 'too_few')) {
     return {
       action: 'wait',
       reason: `too few visits to judge signups (${policy.minVisits} per arm needed)`,
+      why: { code: 'too_few_visits', min: policy.minVisits },
       metrics,
     };
   }
@@ -184,10 +212,16 @@ export function decide(
     return {
       action: 'promote',
       reason: 'no metric worse at the last step: promoted to every visitor',
+      why: { code: 'promote' },
       metrics,
     };
   }
-  return { action: 'advance', reason: `no metric worse: weight ${state.weight} → ${next} %`, metrics };
+  return {
+    action: 'advance',
+    reason: `no metric worse: weight ${state.weight} → ${next} %`,
+    why: { code: 'advance', from: state.weight, to: next },
+    metrics,
+  };
 }
 
 /** The weight after an `advance`, or null when the plan has no higher step below 100. */

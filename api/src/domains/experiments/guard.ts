@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StaffRolloutDecision } from '@dating/shared/contract/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
@@ -169,7 +170,7 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       registry.canary?.version !== r.canary_version ||
       registry.canary.weight !== r.weight
     ) {
-      await record(r, 'stop', null, 'the registry was changed by hand', { registry });
+      await record(r, 'stop', null, 'the registry was changed by hand', { registry, why: { code: 'by_hand' } });
       await end(r, 'stopped');
       return 'stop';
     }
@@ -185,7 +186,12 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       },
       policy,
     );
-    const facts = { stable: evidence(stable), canary: evidence(canary), metrics: decision.metrics };
+    const facts = {
+      stable: evidence(stable),
+      canary: evidence(canary),
+      metrics: decision.metrics,
+      why: decision.why,
+    };
     await db.execute(
       sql`UPDATE rollouts SET last_decision = ${JSON.stringify({
         ...decision,
@@ -311,7 +317,8 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
             weight_before: number;
             weight_after: number | null;
             reason: string;
-            evidence: unknown;
+            /** As `record` writes it: both arms, the metrics and `why`. */
+            evidence: StaffRolloutDecision['evidence'];
             at: string;
           }>(
             db,

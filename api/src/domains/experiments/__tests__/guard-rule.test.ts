@@ -30,6 +30,7 @@ describe('canary guard decision rule', () => {
     const d = decide(arm(400, 1), arm(40, 12), step(10, 1000));
     expect(d.action).toBe('rollback');
     expect(d.reason).toContain('errors');
+    expect(d.why).toEqual({ code: 'worse', metrics: ['errors'] });
     expect(d.metrics.find((m) => m.name === 'errors')).toMatchObject({ verdict: 'worse', canary: 0.3 });
   });
 
@@ -44,6 +45,7 @@ describe('canary guard decision rule', () => {
     const canary = arm(300, 3);
     expect(decide(stable, canary, step(10))).toMatchObject({ action: 'advance' });
     expect(decide(stable, canary, step(25)).reason).toContain('25 → 50');
+    expect(decide(stable, canary, step(25)).why).toEqual({ code: 'advance', from: 25, to: 50 });
     expect(decide(stable, canary, step(50))).toMatchObject({ action: 'promote' });
   });
 
@@ -57,12 +59,23 @@ describe('canary guard decision rule', () => {
     const d = decide(arm(1000, 10), arm(50, 0), step(50));
     expect(d.action).toBe('wait');
     expect(d.reason).toContain('too few page views');
+    expect(d.why).toMatchObject({ code: 'too_few_views', views: 50 });
   });
 
   test('a step younger than its minimum waits even with enough views', () => {
     const d = decide(arm(1000), arm(1000), step(10, MIN - 30_000));
     expect(d).toMatchObject({ action: 'wait' });
     expect(d.reason).toContain('30 s');
+    expect(d.why).toEqual({ code: 'step_time', seconds: 30 });
+  });
+
+  test('a stable arm without views proves nothing: a failing canary view against none waits', () => {
+    // Both a load failure and an error on the only canary view, and stable has not reported yet.
+    const d = decide(arm(0), arm(1, 1, { loadFailureViews: 1 }), step(50, 0));
+    expect(d.action).toBe('wait');
+    expect(d.metrics.filter((m) => m.verdict === 'worse')).toEqual([]);
+    // Nor does a canary without views look better or worse than a failing stable.
+    expect(decide(arm(10, 10), arm(0), step(50, 0)).metrics.find((m) => m.name === 'errors')?.verdict).toBe('same');
   });
 
   test('a handful of errors in a small sample is not called worse (Wilson intervals overlap)', () => {

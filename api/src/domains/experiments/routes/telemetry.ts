@@ -16,7 +16,7 @@ function scrub(text: string): string {
 /**
  * `POST /api/telemetry.php`: the shell's beacon (issue 31). Accepts only its schema and at most 16 KB, from this
  * site's own pages (`navigator.sendBeacon` cannot send X-Requested-With, so the Origin check alone guards it), at
- * most 30 beacons a minute per address. A view naming a version that is not deployed, or the other arm of a running
+ * most TELEMETRY_RATE_LIMIT (30) beacons a minute per address. A view naming a version that is not deployed, or the other arm of a running
  * canary than the visitor's cookie says, is dropped. Answers 204 either way: a page has nothing to do with the answer.
  */
 export const telemetryRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +24,10 @@ export const telemetryRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/telemetry.php',
     {
       bodyLimit: TELEMETRY_MAX_BYTES,
-      config: { csrf: 'same-site', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        csrf: 'same-site',
+        rateLimit: { max: app.config.canary.telemetryRateLimit, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['site'],
         body: TelemetryReportSchema,
