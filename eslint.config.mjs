@@ -85,14 +85,22 @@ export default tseslint.config(
     // One source for the contract (docs/adr/0017-seams.md addendum): the TypeBox schemas in shared/src/contract/schemas
     // are the api's; browser code takes their types only, so the schema builder never reaches a bundle.
     files: ['{shell,mf-*}/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
-    ignores: ['shared/src/contract/schemas/**', 'shared/src/contract/telemetry.ts'],
+    // The schema modules themselves (the staff contract is one too; its plain values are in staff-routes.ts).
+    ignores: ['shared/src/contract/schemas/**', 'shared/src/contract/telemetry.ts', 'shared/src/contract/staff.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['typebox', 'typebox/*', '@dating/shared/contract/schemas/*', '**/contract/schemas/*', '@dating/shared/contract/telemetry'],
+              group: [
+                'typebox',
+                'typebox/*',
+                '@dating/shared/contract/schemas/*',
+                '**/contract/schemas/*',
+                '@dating/shared/contract/telemetry',
+                '@dating/shared/contract/staff',
+              ],
               allowTypeImports: true,
               message:
                 'Browser code imports contract schemas as types only (`import type`); the api alone uses their values.',
