@@ -1,5 +1,6 @@
 import { isLocale, type Locale } from './common';
 import { NICHE_VARIANTS, type NicheVariant, type Settings } from './settings';
+import type { ProfileImage } from './profile';
 
 /**
  * The landing pages of docs/product/routes-and-layouts.md, shared by the shell (routes), mf-landers (which page to draw) and the server
@@ -115,4 +116,24 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/**
+ * A member shown on a lander to a visitor (`GET /api/lander-members.php`): what a preview tile shows and no more
+ * (no birth date, no texts, no other photos). Its photo is approved and public; the members are of the site's own
+ * audience (its niche: a she site women, a gay site men), also on sites where visitors may not search.
+ */
+export interface LanderMember {
+  id: number;
+  name: string;
+  age: number;
+  gender: 'male' | 'female';
+  country: string;
+  region: string | null;
+  city: string | null;
+  main_image: ProfileImage;
+}
+
+export interface LanderMembersResponse {
+  profiles: LanderMember[];
 }
