@@ -49,17 +49,35 @@ test('the general lander shows the site name, profile teasers and benefits, and 
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'home' }));
 });
 
-test('where visitors may not search, the teasers are decorative and no profiles are requested', async () => {
+test('where visitors may not search, the teasers show the site\'s lander previews, never a members.php search', async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') {
-      return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none' });
+      return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none', geoip_selected_country: 'GB' });
     }
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/lander-members.php') {
+      return jsonResponse({
+        profiles: [1, 2].map((id) => ({
+          id,
+          name: `Tom ${id}`,
+          age: 40 + id,
+          gender: 'male',
+          country: 'GB',
+          region: null,
+          city: 'Leeds',
+          main_image: { id, filename: `/media/t${id}.jpg`, thumb_filename: `/media/t${id}-t.jpg`, match: '', status: 'active' },
+        })),
+      });
+    }
     return undefined;
   });
   await renderPage(<HomePage />);
   expect(await screen.findByRole('heading', { name: 'Mannen die mannen ontmoeten' })).toBeInTheDocument();
-  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+  const tile = await screen.findByRole('button', { name: /Tom 2, 42/ });
+  expect(tile.querySelector('img')).toHaveAttribute('src', '/media/t2-t.jpg');
+  const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url));
+  expect(asked.some((url) => url.pathname === '/api/members.php')).toBe(false);
+  expect(asked.find((url) => url.pathname === '/api/lander-members.php')?.searchParams.get('country')).toBe('GB');
 });
 
 test.each([

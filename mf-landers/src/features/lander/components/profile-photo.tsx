@@ -1,8 +1,8 @@
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../hooks/use-lander-profiles';
 import styles from './profile-photo.module.scss';
 
 interface ProfilePhotoProps {
-  profile: Profile | null;
+  profile: PreviewProfile | null;
   /** `thumb` (160×200 / 320) for tiles, `full` (480×600) for big pictures. */
   size?: 'thumb' | 'full';
   /** Below the fold: the browser fetches it when it scrolls near. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../hooks/use-lander-profiles';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useLanderProfiles } from '../hooks/use-lander-profiles';
@@ -9,7 +9,7 @@ import styles from './lander.module.scss';
 
 const TEASER_COUNT = 6;
 
-function Teaser({ profile, onOpen }: { profile: Profile | null; onOpen: () => void }) {
+function Teaser({ profile, onOpen }: { profile: PreviewProfile | null; onOpen: () => void }) {
   const { t } = useTranslation(NS);
   if (!profile) {
     return (
