@@ -47,6 +47,7 @@ export const ProfileImageSchema = Type.Object({
   thumb_filename: Type.String(),
   match: Type.String(),
   status: StringEnum(['active', 'inspection'] as const),
+  sources: Type.Optional(Type.Object({ webp: Type.String(), avif: Type.Optional(Type.String()) })),
 });
 
 export const ProfileSchema = Type.Object({

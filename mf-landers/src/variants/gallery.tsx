@@ -25,7 +25,7 @@ function Card({ profile, index, onOpen }: { profile: PreviewProfile | null; inde
   const { t } = useTranslation(NS);
   return (
     <li className={styles.card}>
-      <ProfilePhoto profile={profile} lazy={index >= 4} />
+      <ProfilePhoto profile={profile} lazy={index >= 4} priority={index < 2} />
       {profile && (
         <div className={styles.meta}>
           <strong>

@@ -60,7 +60,7 @@ function Post({ profile, index, onOpen }: { profile: PreviewProfile | null; inde
           onClick={onOpen}
           aria-label={t('photoOf', { name: profile.name })}
         >
-          <ProfilePhoto profile={profile} size="full" lazy={index > 0} />
+          <ProfilePhoto profile={profile} size="full" lazy={index > 0} priority={index === 0} />
         </button>
       )}
       <footer className={styles.actions}>

@@ -92,6 +92,11 @@ export interface ProfileImage {
   /** Match path: URL of the image as shown in match/like cards. */
   match: string;
   status: 'active' | 'inspection';
+  /**
+   * `srcset` values of smaller 4:5 copies (`/media/…_320.webp 320w, …`), WebP and AVIF where it is smaller; absent
+   * for photos made before them (then `filename` / `thumb_filename` are the pictures). Issue 26 item 4.
+   */
+  sources?: { webp: string; avif?: string };
 }
 
 export interface Profile {

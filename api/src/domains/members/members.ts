@@ -21,6 +21,7 @@ import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
 import { NICHE_FILTERS, visibleOnSite } from './site-scope';
 import { interests } from './tables';
+import type { PhotoVariants } from '../../lib/image-variants';
 
 /** The site a request is for: its own members, and others by its niche (site-scope.ts). */
 export interface SiteScope {
@@ -395,9 +396,15 @@ export function createMembersService(
                                           AND ${sql.raw(visibleOnSite(site))}))`,
       );
       if (!row || row.blocked_me) throw notFound();
-      const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(
+      const photos = await rows<{
+        id: number;
+        filename: string;
+        thumb_filename: string;
+        status: string;
+        variants: PhotoVariants | null;
+      }>(
         db,
-        sql`SELECT id, filename, thumb_filename, status FROM photos
+        sql`SELECT id, filename, thumb_filename, status, variants FROM photos
             WHERE user_id = ${id} AND status = 'active' ORDER BY position, id`,
       );
       const profile = toProfile(row, viewerId === id);
