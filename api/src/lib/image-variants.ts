@@ -27,6 +27,12 @@ const stem = (filename: string) => filename.replace(/\.[a-z0-9]+$/i, '');
 export const variantFile = (filename: string, width: number, format: 'webp' | 'avif') =>
   `${stem(filename)}_${width}.${format}`;
 
+/** `photos/abc_320.webp` → `photos/abc.jpg` (the approved photo it was made of); null for any other name. */
+export function variantOwner(file: string): string | null {
+  const m = /^(photos\/[0-9a-f]+)_\d+\.(webp|avif)$/.exec(file);
+  return m ? `${m[1]}.jpg` : null;
+}
+
 /** Encodes the variants of one picture (no storage): widths above the picture's own are left out, the smallest kept. */
 export async function renderVariants(source: Buffer): Promise<RenderedVariant[]> {
   const meta = await sharp(source).metadata();

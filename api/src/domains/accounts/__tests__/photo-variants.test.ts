@@ -53,9 +53,17 @@ test('approval makes WebP copies of 160, 320 and 480 px, served immutable; a pho
     expect(avif.rawPayload.length).toBeLessThan(webp.rawPayload.length);
   }
 
+  // The orphan sweep keeps the copies while their photo exists, and removes them with it.
+  await t.app.services.photos.cleanupOrphans(new Date(), 0);
+  expect((await t.call({ method: 'GET', url: `${stem}_320.webp` })).statusCode).toBe(200);
+
   // An older photo (no copies recorded): the answer names none, the original stays the picture.
   await t.app.db.execute(sql`UPDATE photos SET variants = NULL WHERE id = ${id}`);
   const older = (await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos[0];
   expect(older.sources).toBeUndefined();
   expect(older.filename).toBe(photo.filename);
+
+  await t.app.db.execute(sql`DELETE FROM photos WHERE id = ${id}`);
+  await t.app.services.photos.cleanupOrphans(new Date(), 0);
+  expect((await t.call({ method: 'GET', url: `${stem}_320.webp` })).statusCode).toBe(404);
 });

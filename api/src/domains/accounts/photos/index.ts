@@ -4,7 +4,12 @@ import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared/constants'
 import type { OwnPhoto, PhotosResponse } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first, rows } from '../../../db/sql';
-import { renderVariants, storeVariants, type PhotoVariants } from '../../../lib/image-variants';
+import {
+  renderVariants,
+  storeVariants,
+  variantOwner,
+  type PhotoVariants,
+} from '../../../lib/image-variants';
 import { ApiError, notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
 import { IMMUTABLE } from '../../../lib/storage/http';
@@ -339,13 +344,16 @@ export function createPhotosService(
       );
       if (!objects.length) return 0;
       const files = objects.map((o) => (o.key.startsWith('media/') ? o.key.slice('media/'.length) : o.key));
+      // A smaller copy (`photos/<name>_320.webp`, lib/image-variants.ts) lives as long as its photo `photos/<name>.jpg`.
+      const owner = (f: string) => variantOwner(f) ?? f;
+      const names = [...new Set(files.map(owner))];
       const known = await rows<{ f: string }>(
         db,
-        sql`SELECT filename AS f FROM photos WHERE filename = ANY(${`{${files.join(',')}}`}::text[])
-            UNION SELECT thumb_filename FROM photos WHERE thumb_filename = ANY(${`{${files.join(',')}}`}::text[])`,
+        sql`SELECT filename AS f FROM photos WHERE filename = ANY(${`{${names.join(',')}}`}::text[])
+            UNION SELECT thumb_filename FROM photos WHERE thumb_filename = ANY(${`{${names.join(',')}}`}::text[])`,
       );
       const referenced = new Set(known.map((r) => r.f));
-      const orphans = files.filter((f) => !referenced.has(f));
+      const orphans = files.filter((f) => !referenced.has(owner(f)));
       await removeObjects(orphans);
       return orphans.length;
     },
