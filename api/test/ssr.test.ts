@@ -186,6 +186,34 @@ describe('a visitor gets the lander rendered in the HTML', () => {
     }
   });
 
+  test.each([
+    ['she.localhost', 'de', 'Frauen, die wissen, was sie wollen', 'Auf She Dates bestimmen Frauen das Tempo', 'Kostenlos dabei sein', 'female'],
+    ['gay.localhost', 'en', 'Men meeting men', 'On Gay Dating Demo men meet men', 'Meet men for free', 'male'],
+  ])(
+    '%s, where visitors may not search: the niche texts and photos of real members of its audience (issue 30 item 6)',
+    async (host, lang, title, sub, cta, gender) => {
+      const res = await page('/', { host });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      const markup = root(res.body);
+      expect(markup).toContain(`data-testid="lander-title">${title}</h1>`);
+      expect(markup).toContain(sub);
+      expect(markup).toContain(cta);
+      // The previews were answered on the server (lander-members.php) and travel with the page.
+      const previews = siteData(res.body).ssr!.queries.find((q) => q.endpointName === 'getLanderMembers');
+      const profiles = (previews!.value as { profiles: { id: number; name: string; main_image: { thumb_filename: string } }[] })
+        .profiles;
+      expect(profiles.length).toBeGreaterThanOrEqual(6);
+      for (const p of profiles.slice(0, 6)) {
+        const row = await first<{ gender: string }>(t.app.db, sql`SELECT gender FROM profiles WHERE user_id = ${p.id}`);
+        expect(row!.gender).toBe(gender);
+        expect(markup).toContain(`src="${p.main_image.thumb_filename}"`);
+        expect(markup).toContain(p.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
+      }
+      expect(siteData(res.body).ssr!.queries.some((q) => q.endpointName === 'getMembers')).toBe(false);
+    },
+  );
+
   test('a member is not served server rendering (their pages stay client-rendered)', async () => {
     const cookie = await t.login();
     const res = await page('/landers/gallery', { cookie });

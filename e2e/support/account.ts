@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail, waitForLink } from './mailbox';
 import { XHR } from './site';
 
@@ -20,6 +20,17 @@ export function birthdate(years = 30): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() - years);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Picks a date of birth (YYYY-MM-DD) in the signup form's three selects, found by their autocomplete tokens, so the
+ * same helper serves every page language (the order and names of the parts follow the language).
+ */
+export async function fillBirthdate(scope: Locator, iso: string): Promise<void> {
+  const [year, month, day] = iso.split('-').map(Number);
+  await scope.locator('select[autocomplete="bday-day"]').selectOption(String(day));
+  await scope.locator('select[autocomplete="bday-month"]').selectOption(String(month));
+  await scope.locator('select[autocomplete="bday-year"]').selectOption(String(year));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { birthdate, newMember } from './account';
+import { birthdate, fillBirthdate, newMember } from './account';
 import { XHR } from './site';
 
 /** The operator seeded into every demo database (api/src/seed/demo.ts). */
@@ -13,7 +13,7 @@ export async function signUpInModal(page: Page, flow: string): Promise<Request> 
   const modal = page.getByTestId('signup-modal');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
   await form.getByLabel('Profielnaam').fill(member.name);
-  await form.getByLabel('Geboortedatum').fill(birthdate(31));
+  await fillBirthdate(form, birthdate(31));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
   const [request] = await Promise.all([

@@ -25,7 +25,14 @@ import {
   devSignupAgeRoute,
   testCheckoutRoutes,
 } from './payments';
-import { geocodeRoute, interestsRoute, memberRoute, membersRoute, regionsRoute } from './members';
+import {
+  geocodeRoute,
+  interestsRoute,
+  landerMembersRoute,
+  memberRoute,
+  membersRoute,
+  regionsRoute,
+} from './members';
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
 import { logoutRoute, pageHiddenRoute, userRoute, accountRoutes } from './accounts';
@@ -42,6 +49,7 @@ export const apiRoutes = [
   userRoute,
   logoutRoute,
   membersRoute,
+  landerMembersRoute,
   memberRoute,
   chatsRoute,
   messagesRoute,

@@ -393,6 +393,7 @@ async function seedProfiles(
     userId: ids[k]!,
     filename: p.portrait.filename,
     thumbFilename: p.portrait.thumb,
+    variants: p.portrait.variants,
     status: 'active' as const,
     position: 0,
     width: PORTRAIT_SIZE.width,

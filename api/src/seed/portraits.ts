@@ -4,6 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ObjectStorage } from '../lib/storage';
 import { IMMUTABLE } from '../lib/storage/http';
+import {
+  renderVariants,
+  storeVariants,
+  type PhotoVariants,
+  type RenderedVariant,
+} from '../lib/image-variants';
 import { pool } from './images';
 import type { HairColor } from '@dating/shared/contract/index';
 
@@ -31,6 +37,8 @@ export interface Portrait {
   /** URL paths under /media/. */
   filename: string;
   thumb: string;
+  /** Its smaller WebP/AVIF copies (lib/image-variants.ts); null when no files were put (`files: false`). */
+  variants: PhotoVariants | null;
 }
 
 export const PORTRAIT_SIZE = { width: 480, height: 600 } as const;
@@ -253,6 +261,44 @@ export function portraitCacheDir(): string {
 }
 
 /**
+ * A portrait's smaller copies (issue 26 item 4), rendered once into the cache folder beside it (the list last, as
+ * the sign they are complete) and put into the storage next to the portrait.
+ */
+async function portraitVariants(
+  storage: ObjectStorage,
+  cache: string,
+  key: string,
+  picture: Buffer,
+): Promise<PhotoVariants> {
+  const list = path.join(cache, `${key}_variants.json`);
+  const file = (width: number, format: 'webp' | 'avif') => path.join(cache, `${key}_${width}.${format}`);
+  let rendered: RenderedVariant[];
+  if (await exists(list)) {
+    const made = JSON.parse(await readFile(list, 'utf8')) as PhotoVariants;
+    rendered = await Promise.all(
+      made.webp.map(async (width) => ({
+        width,
+        webp: await readFile(file(width, 'webp')),
+        avif: made.avif.includes(width) ? await readFile(file(width, 'avif')) : null,
+      })),
+    );
+  } else {
+    rendered = await renderVariants(picture);
+    for (const v of rendered) {
+      await writeFile(file(v.width, 'webp'), v.webp);
+      if (v.avif) await writeFile(file(v.width, 'avif'), v.avif);
+    }
+    const made: PhotoVariants = {
+      webp: rendered.map((v) => v.width),
+      avif: rendered.filter((v) => v.avif).map((v) => v.width),
+    };
+    await writeFile(`${list}.tmp`, JSON.stringify(made));
+    await rename(`${list}.tmp`, list);
+  }
+  return storeVariants(storage, `seed/${key}.webp`, rendered);
+}
+
+/**
  * Every portrait in the storage at `media/seed/` (rendered into the cache first when missing there). With
  * `files: false` only the list is returned (tests that need rows, not pictures).
  */
@@ -265,6 +311,7 @@ export async function preparePortraits(storage: ObjectStorage, { files = true } 
     hair,
     filename: `seed/${key}.webp`,
     thumb: `seed/${key}_t.webp`,
+    variants: null as PhotoVariants | null,
   }));
   if (!files) return portraits;
   const cache = portraitCacheDir();
@@ -274,7 +321,10 @@ export async function preparePortraits(storage: ObjectStorage, { files = true } 
     const full = path.join(cache, `${spec.key}.webp`);
     if (!(await exists(full)) || !(await exists(path.join(cache, `${spec.key}_t.webp`))))
       await render(spec, cache);
-    await storage.put(`media/seed/${spec.key}.webp`, await readFile(full), webp);
+    const picture = await readFile(full);
+    await storage.put(`media/seed/${spec.key}.webp`, picture, webp);
+    const variants = await portraitVariants(storage, cache, spec.key, picture);
+    portraits.find((p) => p.key === spec.key)!.variants = variants;
     await storage.put(
       `media/seed/${spec.key}_t.webp`,
       await readFile(path.join(cache, `${spec.key}_t.webp`)),

@@ -35,10 +35,14 @@ test('keyboard: skip link, then signup through the signup modal (focus trapped, 
   // Tab never leaves the dialog: more presses than it has controls come round to its first one again.
   for (let presses = 0; presses < 20; presses += 1) await page.keyboard.press('Tab');
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-  // The date field takes the digits of its parts in the browser's order (dd-mm-jjjj or mm/dd/yyyy): the 6th of
-  // June reads the same in both.
-  await typeInto(page, form.getByLabel('Geboortedatum'), '06061990');
-  await expect(form.getByLabel('Geboortedatum')).toHaveValue('1990-06-06');
+  // The date of birth: day, month and year selects in the page's order, each chosen by typing (type-ahead).
+  const birthDate = form.getByRole('group', { name: 'Geboortedatum' });
+  await typeInto(page, birthDate.getByLabel('Dag'), '6');
+  await expect(birthDate.getByLabel('Dag')).toHaveValue('6');
+  await typeInto(page, birthDate.getByLabel('Maand'), 'juni');
+  await expect(birthDate.getByLabel('Maand')).toHaveValue('6');
+  await typeInto(page, birthDate.getByLabel('Jaar'), '1990');
+  await expect(birthDate.getByLabel('Jaar')).toHaveValue('1990');
   await typeInto(page, form.getByLabel('E-mailadres'), member.email);
   await typeInto(page, form.getByLabel('Wachtwoord'), member.password);
   const signup = page.waitForResponse((r) => r.url().endsWith('/api/signup.php') && r.request().method() === 'POST');

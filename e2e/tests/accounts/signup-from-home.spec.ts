@@ -1,5 +1,5 @@
 import { test, expect } from '../../support/fixtures';
-import { birthdate, newMember } from '../../support/account';
+import { birthdate, fillBirthdate, newMember } from '../../support/account';
 
 // The home lander's call to action opens the signup modal; once the account exists (step 1 of 5) the member is
 // logged in, and the modal's optional steps must carry on where they are, on the page where they started.
@@ -10,7 +10,7 @@ test('signup from the home lander’s modal keeps its steps after the account is
   const modal = page.getByTestId('signup-modal');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
   await form.getByLabel('Profielnaam').fill(member.name);
-  await form.getByLabel('Geboortedatum').fill(birthdate(29));
+  await fillBirthdate(form, birthdate(29));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
   const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php') && request.method() === 'POST');

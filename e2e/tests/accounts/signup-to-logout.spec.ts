@@ -1,5 +1,5 @@
 import { test, expect } from '../../support/fixtures';
-import { accountMenu, birthdate, logoutViaMenu, newMember, sessionUser } from '../../support/account';
+import { accountMenu, birthdate, fillBirthdate, logoutViaMenu, newMember, sessionUser } from '../../support/account';
 import { gradientPng } from '../../support/images';
 import { waitForLink } from '../../support/mailbox';
 import { getJson, loginViaForm } from '../../support/site';
@@ -18,7 +18,7 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
   await form.getByLabel('Profielnaam').fill(member.name);
   await form.getByRole('group', { name: 'Ik ben een' }).getByLabel('Man').check();
   await form.getByRole('group', { name: 'Ik zoek een' }).getByLabel('Vrouw').check();
-  await form.getByLabel('Geboortedatum').fill(birthdate(31));
+  await fillBirthdate(form, birthdate(31));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
   await form.getByRole('button', { name: 'Account aanmaken' }).click();

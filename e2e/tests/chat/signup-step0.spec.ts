@@ -1,4 +1,4 @@
-import { birthdate, createActiveMember, newMember } from '../../support/account';
+import { birthdate, fillBirthdate, createActiveMember, newMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { getJson, skipEntryWarning } from '../../support/site';
 
@@ -43,7 +43,7 @@ test('a visitor writes on a member’s chat page, signs up in the modal, and the
   await expect(message).toHaveValue('Hoi! Je profiel sprak me meteen aan.');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
   await form.getByLabel('Profielnaam').fill(visitor.name);
-  await form.getByLabel('Geboortedatum').fill(birthdate(31));
+  await fillBirthdate(form, birthdate(31));
   await form.getByLabel('E-mailadres').fill(visitor.email);
   await form.getByLabel('Wachtwoord').fill(visitor.password);
   await form.getByRole('button', { name: 'Aanmelden en bericht versturen' }).click();
@@ -95,7 +95,7 @@ test('the profile signup entry opens the modal for a first message to that membe
   await modal.getByLabel(`Je bericht aan ${b.name}`).fill('Hallo vanaf je pagina!');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
   await form.getByLabel('Profielnaam').fill(visitor.name);
-  await form.getByLabel('Geboortedatum').fill(birthdate(27));
+  await fillBirthdate(form, birthdate(27));
   await form.getByLabel('E-mailadres').fill(visitor.email);
   await form.getByLabel('Wachtwoord').fill(visitor.password);
   await form.getByRole('button', { name: 'Aanmelden en bericht versturen' }).click();

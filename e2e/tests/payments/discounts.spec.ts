@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { birthdate, newMember, type NewMember } from '../../support/account';
+import { birthdate, fillBirthdate, newMember, type NewMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { waitForLink } from '../../support/mailbox';
 import { checkout, serverUser } from '../../support/payments';
@@ -22,7 +22,7 @@ async function signUpThroughSite(page: Page, flow: string): Promise<NewMember> {
   const modal = page.getByTestId('signup-modal');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
   await form.getByLabel('Profielnaam').fill(member.name);
-  await form.getByLabel('Geboortedatum').fill(birthdate(33));
+  await fillBirthdate(form, birthdate(33));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
   await form.getByRole('button', { name: 'Account aanmaken' }).click();

@@ -49,17 +49,52 @@ test('the general lander shows the site name, profile teasers and benefits, and 
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'home' }));
 });
 
-test('where visitors may not search, the teasers are decorative and no profiles are requested', async () => {
+test('where visitors may not search, the teasers show the site\'s lander previews, never a members.php search', async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') {
-      return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none' });
+      return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none', geoip_selected_country: 'GB' });
     }
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/lander-members.php') {
+      return jsonResponse({
+        profiles: [1, 2].map((id) => ({
+          id,
+          name: `Tom ${id}`,
+          age: 40 + id,
+          gender: 'male',
+          country: 'GB',
+          region: null,
+          city: 'Leeds',
+          main_image: {
+            id,
+            filename: `/media/t${id}.jpg`,
+            thumb_filename: `/media/t${id}-t.jpg`,
+            match: '',
+            status: 'active',
+            ...(id === 1
+              ? { sources: { webp: '/media/t1_160.webp 160w, /media/t1_320.webp 320w', avif: '/media/t1_160.avif 160w' } }
+              : {}),
+          },
+        })),
+      });
+    }
     return undefined;
   });
   await renderPage(<HomePage />);
   expect(await screen.findByRole('heading', { name: 'Mannen die mannen ontmoeten' })).toBeInTheDocument();
-  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+  const tile = await screen.findByRole('button', { name: /Tom 2, 42/ });
+  expect(tile.querySelector('img')).toHaveAttribute('src', '/media/t2-t.jpg');
+  // The first row is above the fold: fetched first; a photo with smaller copies offers them (AVIF, WebP by width).
+  const first = (await screen.findByRole('button', { name: /Tom 1, 41/ })).querySelector('img')!;
+  expect(first).toHaveAttribute('fetchpriority', 'high');
+  expect(first).toHaveAttribute('srcset', '/media/t1_160.webp 160w, /media/t1_320.webp 320w');
+  expect(first).toHaveAttribute('sizes', '(min-width: 768px) 160px, 34vw');
+  expect(first.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', '/media/t1_160.avif 160w');
+  // Without copies (an older photo): the original, no srcset.
+  expect(tile.querySelector('img')).not.toHaveAttribute('srcset');
+  const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url));
+  expect(asked.some((url) => url.pathname === '/api/members.php')).toBe(false);
+  expect(asked.find((url) => url.pathname === '/api/lander-members.php')?.searchParams.get('country')).toBe('GB');
 });
 
 test.each([

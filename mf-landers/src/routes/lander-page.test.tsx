@@ -46,7 +46,7 @@ test.each([
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });
 
-test('where visitors may not see members, the social feed keeps its posts and suggestions as silhouettes', async () => {
+test('where visitors may not search and no lander previews came, the social feed keeps its posts and suggestions as silhouettes', async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php')
       return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
@@ -57,13 +57,16 @@ test('where visitors may not see members, the social feed keeps its posts and su
   const dispatch = jest.spyOn(store, 'dispatch');
   await renderPage(<LanderPage />, { route: '/landers/socialnetwork', path: '*', store });
   await screen.findByRole('heading', { level: 1, name: 'Nu op Flirtplein' });
-  // Not an empty page: the five posts' texts and the three suggestions, without names, photos or a members request.
+  // Not an empty page: the five posts' texts and the three suggestions, without names or photos, and no search
+  // (members.php) request: the previews are asked of lander-members.php, which did not answer here.
   expect(await screen.findByText('Eerste keer hier. Zeg gerust hallo!')).toBeInTheDocument();
   expect(screen.getByText(/Net terug van een lange wandeling/)).toBeInTheDocument();
   const suggestions = screen.getByRole('heading', { level: 2, name: 'Voorgesteld voor jou' }).nextElementSibling!;
   expect(suggestions.querySelectorAll('li')).toHaveLength(3);
   expect(screen.queryByRole('button', { name: 'Volgen' })).not.toBeInTheDocument();
-  expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('members.php'))).toBe(false);
+  const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url).pathname);
+  expect(asked).not.toContain('/api/members.php');
+  expect(asked).toContain('/api/lander-members.php');
   await userEvent.click(screen.getByRole('button', { name: 'Wat ga jij vanavond doen?' }));
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'lander:socialnetwork' }));
 });

@@ -30,7 +30,7 @@ export default function Collage({ source }: VariantProps) {
                 tabIndex={profile ? 0 : -1}
                 aria-hidden={!profile}
               >
-                <ProfilePhoto profile={profile} lazy={index >= 6} />
+                <ProfilePhoto profile={profile} lazy={index >= 6} priority={index < 2} />
                 <span className={styles.caption}>
                   {profile ? `${profile.name}, ${profile.age}` : '\u00a0'}
                 </span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../features/lander/hooks/use-lander-profiles';
 import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
@@ -21,11 +21,11 @@ function matches(filter: Filter, index: number) {
   return true;
 }
 
-function Card({ profile, index, onOpen }: { profile: Profile | null; index: number; onOpen: () => void }) {
+function Card({ profile, index, onOpen }: { profile: PreviewProfile | null; index: number; onOpen: () => void }) {
   const { t } = useTranslation(NS);
   return (
     <li className={styles.card}>
-      <ProfilePhoto profile={profile} lazy={index >= 4} />
+      <ProfilePhoto profile={profile} lazy={index >= 4} priority={index < 2} />
       {profile && (
         <div className={styles.meta}>
           <strong>

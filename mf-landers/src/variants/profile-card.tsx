@@ -17,7 +17,7 @@ export default function ProfileCard({ source, memberId }: VariantProps) {
   return (
     <LanderFrame page="landing" source={source} closing={settled}>
       <section className={styles.card}>
-        <ProfilePhoto profile={profile} size="full" lazy={false} className={styles.bigPhoto} />
+        <ProfilePhoto profile={profile} size="full" lazy={false} priority className={styles.bigPhoto} />
         <div className={styles.cardBody}>
           {settled && (
             <>

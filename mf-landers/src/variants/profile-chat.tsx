@@ -17,7 +17,7 @@ export default function ProfileChat({ source, memberId }: VariantProps) {
     <LanderFrame page="landing2" source={source}>
       <section className={styles.chat}>
         <header className={styles.chatHeader}>
-          <ProfilePhoto profile={profile} lazy={false} className={styles.chatAvatar} />
+          <ProfilePhoto profile={profile} lazy={false} priority className={styles.chatAvatar} />
           <div>
             <h1 className={styles.chatTitle} data-testid="lander-title">
               {t('profileChat.title', { name })}

@@ -28,7 +28,7 @@ export default function ProfileMatch({ source, memberId }: VariantProps) {
               <span className={styles.heart} aria-hidden="true">
                 ♥
               </span>
-              <ProfilePhoto profile={profile} lazy={false} className={styles.pairPhoto} />
+              <ProfilePhoto profile={profile} lazy={false} priority className={styles.pairPhoto} />
             </div>
             <SignupCta source={source} label={t('profileMatch.cta', { name })} />
           </>

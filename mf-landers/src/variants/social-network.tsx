@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../features/lander/hooks/use-lander-profiles';
 import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
@@ -17,7 +17,7 @@ const SUGGESTIONS = 3;
  * One post. Without a profile (the members are still loading) it is its own placeholder: the same boxes, lines
  * and picture, so the feed and the suggestions beside or below it do not move when the members arrive (CLS).
  */
-function Post({ profile, index, onOpen }: { profile: Profile | null; index: number; onOpen: () => void }) {
+function Post({ profile, index, onOpen }: { profile: PreviewProfile | null; index: number; onOpen: () => void }) {
   const { t } = useTranslation(NS);
   if (!profile) {
     return (
@@ -60,7 +60,7 @@ function Post({ profile, index, onOpen }: { profile: Profile | null; index: numb
           onClick={onOpen}
           aria-label={t('photoOf', { name: profile.name })}
         >
-          <ProfilePhoto profile={profile} size="full" lazy={index > 0} />
+          <ProfilePhoto profile={profile} size="full" lazy={index > 0} priority={index === 0} />
         </button>
       )}
       <footer className={styles.actions}>

@@ -41,7 +41,13 @@ export default function Transitions({ source }: VariantProps) {
             className={`${styles.slide} ${index === current % count ? styles.active : ''}`}
             aria-hidden={index !== current % count}
           >
-            <ProfilePhoto profile={profile} size="full" lazy={index > 0} className={styles.slidePhoto} />
+            <ProfilePhoto
+              profile={profile}
+              size="full"
+              lazy={index > 0}
+              priority={index === 0}
+              className={styles.slidePhoto}
+            />
           </div>
         ))}
         <div className={styles.overlay}>

@@ -34,7 +34,7 @@ export default function VideoLander({ source }: VariantProps) {
           {t('video.title')}
         </h1>
         <div className={`${styles.player} ${playing ? '' : styles.paused}`}>
-          <ProfilePhoto profile={star} size="full" lazy={false} className={styles.camera} />
+          <ProfilePhoto profile={star} size="full" lazy={false} priority className={styles.camera} />
           <ProfilePhoto profile={guest} lazy={false} className={styles.pip} />
           <span className={styles.live}>{t('video.live')}</span>
           <span className={styles.viewers}>{t('video.viewers', { count: 248 })}</span>

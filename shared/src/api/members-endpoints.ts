@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { MemberResponse, MembersQuery, MembersResponse } from '../contract';
+import type { LanderMembersResponse, MemberResponse, MembersQuery, MembersResponse } from '../contract';
 import type { TrafficSource } from '../lib/traffic-source';
 
 /**
@@ -20,7 +20,16 @@ export const membersApi = api.injectEndpoints({
       query: (id) => ({ url: 'member.php', params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
     }),
+    /**
+     * `GET /api/lander-members.php`: a lander's member previews for a visitor, of the site's audience, also where
+     * visitors may not search. Here (not injected by mf-landers) so the shell knows it before hydration: the
+     * server-rendered answer is upserted into the store before the remote loads (docs/adr/0030).
+     */
+    getLanderMembers: build.query<LanderMembersResponse, { numResults: number; country?: string }>({
+      query: (params) => ({ url: 'lander-members.php', params }),
+      providesTags: [{ type: 'Members', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetMembersQuery, useGetMemberQuery } = membersApi;
+export const { useGetMembersQuery, useGetMemberQuery, useGetLanderMembersQuery } = membersApi;

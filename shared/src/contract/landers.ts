@@ -116,3 +116,5 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
+
+export type { LanderMember, LanderMembersResponse } from './schemas/members';

@@ -43,6 +43,8 @@ export const photos = pgTable('photos', {
   position: integer('position').notNull().default(0),
   width: integer('width'),
   height: integer('height'),
+  /** Which smaller copies exist (migration 0330, photos/variants.ts); null: none, the original is used. */
+  variants: jsonb('variants').$type<{ webp: number[]; avif: number[] }>(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

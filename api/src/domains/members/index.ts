@@ -2,6 +2,7 @@
 // geocoding. Other domains use it only through what this file exports.
 export { geocodeRoute } from './routes/geocode';
 export { interestsRoute } from './routes/interests';
+export { landerMembersRoute } from './routes/lander-members';
 export { memberRoute } from './routes/member';
 export { membersRoute } from './routes/members';
 export { regionsRoute } from './routes/regions';

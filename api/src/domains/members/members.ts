@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { FREE_PHOTO_LIMIT } from '@dating/shared/constants';
-import type { Gender, MemberResponse, MembersResponse, Profile } from '@dating/shared/contract/index';
+import type {
+  Gender,
+  LanderMember,
+  MemberResponse,
+  MembersResponse,
+  Niche,
+  Profile,
+} from '@dating/shared/contract/index';
 import type { BlockedService } from './blocked';
 import type { Bus } from '../../lib/bus';
 import type { Db, RawDb } from '../../db/client';
@@ -12,8 +19,9 @@ import { membersJson } from '../../lib/serialize';
 import { regionsOf } from '../../lib/geo';
 import type { ProfileCache } from './profile-cache';
 import { PROFILE_COLUMNS, PROFILE_FROM, toImage, toProfile, type ProfileSqlRow } from './profiles';
-import { visibleOnSite } from './site-scope';
+import { NICHE_FILTERS, visibleOnSite } from './site-scope';
 import { interests } from './tables';
+import type { PhotoVariants } from '../../lib/image-variants';
 
 /** The site a request is for: its own members, and others by its niche (site-scope.ts). */
 export interface SiteScope {
@@ -196,6 +204,7 @@ export function createMembersService(
   const counted = new WeakSet<Promise<number>>();
   const prefixes = new TtlMap<string, Promise<Prefix>>(CACHE_MS, CACHE_KEYS, 'members');
   const answers = new TtlMap<string, Answer>(ANSWER_MS, ANSWER_KEYS, 'members');
+  const previews = new TtlMap<string, Promise<LanderMember[]>>(CACHE_MS, CACHE_KEYS, 'members');
   // Bumped by every clear: a read under way when members changed must not be kept.
   let generation = 0;
   const clear = () => {
@@ -203,6 +212,7 @@ export function createMembersService(
     counts.clear();
     prefixes.clear();
     answers.clear();
+    previews.clear();
   };
   bus.subscribe((event) => {
     if (event.type === 'members-changed') clear();
@@ -355,6 +365,32 @@ export function createMembersService(
       });
       return answer.bytes;
     },
+    /**
+     * Members for a lander's previews (`GET /api/lander-members.php`), shown to visitors also where they may not
+     * search: the site's audience only (its niche's filter applies to its own members too, so a she site shows
+     * women and a gay site men who are gay or bi), searchable members with an approved, public main photo,
+     * those of `country` first, newest first. Shared by every visitor for CACHE_MS.
+     */
+    landerMembers(site: SiteScope, country: string | undefined, count: number): Promise<LanderMember[]> {
+      const audience = NICHE_FILTERS[site.niche as Niche] ?? 'TRUE';
+      const where = `p.searchable AND ph.status = 'active' AND ph.filename NOT LIKE 'private/%'
+        AND ${visibleOnSite(site)} AND ${audience}`;
+      const c = country?.toUpperCase() ?? '';
+      return shared(previews, JSON.stringify([site.id, site.niche, c, count]), async () => {
+        const found = await raw.query<ProfileSqlRow>(
+          `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM} WHERE ${where}
+            ORDER BY (p.country = $1) DESC, p.user_id DESC LIMIT $2`,
+          [c, count],
+          `lander_members_s${site.id}_n${site.niche}`,
+        );
+        return found.flatMap((row) => {
+          const profile = toProfile(row);
+          if (!profile.main_image || profile.main_image.status !== 'active') return [];
+          const { id, name, age, gender, country: land, region, city, main_image } = profile;
+          return [{ id, name, age, gender, country: land, region, city, main_image }];
+        });
+      });
+    },
     /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
     async search(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
       const exact = await run(site, viewerId, q);
@@ -395,9 +431,15 @@ export function createMembersService(
                                           AND ${sql.raw(visibleOnSite(site))}))`,
       );
       if (!row || row.blocked_me) throw notFound();
-      const photos = await rows<{ id: number; filename: string; thumb_filename: string; status: string }>(
+      const photos = await rows<{
+        id: number;
+        filename: string;
+        thumb_filename: string;
+        status: string;
+        variants: PhotoVariants | null;
+      }>(
         db,
-        sql`SELECT id, filename, thumb_filename, status FROM photos
+        sql`SELECT id, filename, thumb_filename, status, variants FROM photos
             WHERE user_id = ${id} AND status = 'active' ORDER BY position, id`,
       );
       const profile = toProfile(row, viewerId === id);

@@ -1,5 +1,6 @@
 import type { Profile, ProfileImage, User, NotificationType, Locale } from '@dating/shared/contract/index';
 import { NOTIFICATION_TYPES } from '@dating/shared/contract/index';
+import { variantSources, type PhotoVariants } from '../../lib/image-variants';
 
 /** Columns every profile query selects (raw SQL, snake_case), see PROFILE_COLUMNS. */
 export interface ProfileSqlRow {
@@ -25,13 +26,14 @@ export interface ProfileSqlRow {
   photo_filename: string | null;
   photo_thumb: string | null;
   photo_status: 'active' | 'inspection' | null;
+  photo_variants?: PhotoVariants | null;
 }
 
 /** SELECT list for `profiles p JOIN users u ON u.id = p.user_id LEFT JOIN photos ph ON ph.id = p.main_photo_id`. */
 export const PROFILE_COLUMNS = `p.user_id AS id, p.name, p.gender, p.sexuality, p.date_of_birth::text AS date_of_birth, p.country, p.region, p.city,
   p.reason, p.about, p.hair_color, p.eye_color, p.body_type, p.relationship_status, p.tattoos, p.interests, p.status,
   u.fictional, ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb,
-  ph.status AS photo_status`;
+  ph.status AS photo_status, ph.variants AS photo_variants`;
 export const PROFILE_FROM = `profiles p JOIN users u ON u.id = p.user_id LEFT JOIN photos ph ON ph.id = p.main_photo_id`;
 
 export const mediaUrl = (file: string) => `/media/${file}`;
@@ -49,13 +51,17 @@ export function toImage(p: {
   filename: string;
   thumb_filename: string;
   status: string;
+  variants?: PhotoVariants | null;
 }): ProfileImage {
+  // Smaller copies only of an approved public photo (lib/image-variants.ts).
+  const sources = p.status === 'active' ? variantSources(p.filename, p.variants) : undefined;
   return {
     id: p.id,
     filename: photoUrl(p.id, p.filename),
     thumb_filename: photoUrl(p.id, p.thumb_filename, true),
     match: photoUrl(p.id, p.thumb_filename, true),
     status: p.status === 'active' ? 'active' : 'inspection',
+    ...(sources ? { sources } : {}),
   };
 }
 
@@ -105,6 +111,7 @@ export function toProfile(r: ProfileSqlRow, owner = false): Profile {
             filename: r.photo_filename,
             thumb_filename: r.photo_thumb,
             status: r.photo_status ?? 'inspection',
+            variants: r.photo_variants ?? null,
           })
         : null,
     status: r.status,

@@ -1,7 +1,7 @@
 // The search and profile calls (docs/product/member-model.md). Types: `contract/members.ts`.
 import { Type, type Static } from 'typebox';
-import { GenderSchema, Id } from './base';
-import { ProfileSchema } from './profile';
+import { GenderSchema, Id, Nullable } from './base';
+import { ProfileImageSchema, ProfileSchema } from './profile';
 
 /** `GET /api/members.php` query (docs/product/member-model.md search state); the tracking values are the lander's. */
 export const MembersQuerySchema = Type.Object({
@@ -36,3 +36,28 @@ export const MemberResponseSchema = Type.Object({
   blocked: Type.Boolean(),
 });
 export type MemberResponse = Static<typeof MemberResponseSchema>;
+
+/**
+ * A member shown on a lander to a visitor (`GET /api/lander-members.php`): what a preview tile shows and no more
+ * (no birth date, no texts, no other photos). Its photo is approved and public; the members are of the site's own
+ * audience (its niche: a she site women, a gay site men), also on sites where visitors may not search.
+ */
+export const LanderMemberSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  age: Type.Integer(),
+  gender: GenderSchema,
+  country: Type.String(),
+  region: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  main_image: ProfileImageSchema,
+});
+export type LanderMember = Static<typeof LanderMemberSchema>;
+
+/** `GET /api/lander-members.php` query: at most 24, no paging (no way to walk the member base). */
+export const LanderMembersQuerySchema = Type.Object({
+  numResults: Type.Integer({ minimum: 1, maximum: 24, default: 12 }),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+});
+export const LanderMembersResponseSchema = Type.Object({ profiles: Type.Array(LanderMemberSchema) });
+export type LanderMembersResponse = Static<typeof LanderMembersResponseSchema>;

@@ -21,6 +21,11 @@ export const ProfileImageSchema = Type.Object({
   /** Match path: URL of the image as shown in match/like cards. */
   match: Type.String(),
   status: StringEnum(['active', 'inspection'] as const),
+  /**
+   * `srcset` values of smaller 4:5 copies (`/media/…_320.webp 320w, …`), WebP and AVIF where it is smaller; absent
+   * for photos made before them (then `filename` / `thumb_filename` are the pictures). Issue 26 item 4.
+   */
+  sources: Type.Optional(Type.Object({ webp: Type.String(), avif: Type.Optional(Type.String()) })),
 });
 export type ProfileImage = Static<typeof ProfileImageSchema>;
 

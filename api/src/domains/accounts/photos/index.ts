@@ -4,6 +4,12 @@ import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared/constants'
 import type { OwnPhoto, PhotosResponse } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first, rows } from '../../../db/sql';
+import {
+  renderVariants,
+  storeVariants,
+  variantOwner,
+  type PhotoVariants,
+} from '../../../lib/image-variants';
 import { ApiError, notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
 import { IMMUTABLE } from '../../../lib/storage/http';
@@ -28,6 +34,7 @@ interface PhotoRow {
   filename: string;
   thumb_filename: string;
   status: 'active' | 'inspection' | 'rejected';
+  variants: PhotoVariants | null;
   created_at: Date | string;
   main: boolean;
 }
@@ -107,7 +114,27 @@ export function createPhotosService(
           WHERE id = ${photoId} AND status = 'inspection' AND filename = ${row.filename} RETURNING id`,
     );
     if (isPrivate) await removeObjects(done ? [row.filename, row.thumb_filename] : [filename, thumbFilename]);
+    if (done) await addVariants(photoId, filename);
     return Boolean(done);
+  }
+
+  /**
+   * Smaller WebP/AVIF copies of an approved photo for the landers' first paint (lib/image-variants.ts), written
+   * before the row names them. Best effort: without them the original is shown.
+   */
+  async function addVariants(photoId: number, filename: string) {
+    try {
+      const found = await storage.get(photoKey(filename));
+      if (!found) return;
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      const variants = await storeVariants(storage, filename, await renderVariants(Buffer.concat(chunks)));
+      await db.execute(
+        sql`UPDATE photos SET variants = ${JSON.stringify(variants)}::jsonb WHERE id = ${photoId} AND filename = ${filename}`,
+      );
+    } catch (err) {
+      opts.log?.warn({ err, photoId }, 'photo variants not made');
+    }
   }
 
   /** After the main photo went away: the next photo (by position) becomes main, or none. */
@@ -138,7 +165,7 @@ export function createPhotosService(
     await approveDue();
     const found = await rows<PhotoRow>(
       db,
-      sql`SELECT ph.id, ph.user_id, ph.filename, ph.thumb_filename, ph.status, ph.created_at,
+      sql`SELECT ph.id, ph.user_id, ph.filename, ph.thumb_filename, ph.status, ph.variants, ph.created_at,
             (p.main_photo_id = ph.id) AS main
           FROM photos ph JOIN profiles p ON p.user_id = ph.user_id
           WHERE ph.user_id = ${userId} AND ph.status <> 'rejected' ORDER BY ph.position, ph.id`,
@@ -317,13 +344,16 @@ export function createPhotosService(
       );
       if (!objects.length) return 0;
       const files = objects.map((o) => (o.key.startsWith('media/') ? o.key.slice('media/'.length) : o.key));
+      // A smaller copy (`photos/<name>_320.webp`, lib/image-variants.ts) lives as long as its photo `photos/<name>.jpg`.
+      const owner = (f: string) => variantOwner(f) ?? f;
+      const names = [...new Set(files.map(owner))];
       const known = await rows<{ f: string }>(
         db,
-        sql`SELECT filename AS f FROM photos WHERE filename = ANY(${`{${files.join(',')}}`}::text[])
-            UNION SELECT thumb_filename FROM photos WHERE thumb_filename = ANY(${`{${files.join(',')}}`}::text[])`,
+        sql`SELECT filename AS f FROM photos WHERE filename = ANY(${`{${names.join(',')}}`}::text[])
+            UNION SELECT thumb_filename FROM photos WHERE thumb_filename = ANY(${`{${names.join(',')}}`}::text[])`,
       );
       const referenced = new Set(known.map((r) => r.f));
-      const orphans = files.filter((f) => !referenced.has(f));
+      const orphans = files.filter((f) => !referenced.has(owner(f)));
       await removeObjects(orphans);
       return orphans.length;
     },

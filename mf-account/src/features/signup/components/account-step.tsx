@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -12,7 +12,7 @@ import {
   type Gender,
   type SignupTracking,
 } from '@dating/shared';
-import { SignupSchema, birthDateError, nameError } from '@dating/shared/forms/account';
+import { MAX_AGE, SignupSchema, birthDateError, nameError } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
 import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
@@ -32,6 +32,115 @@ const resolver = schemaResolver<Values, { minAge: number }>(SignupSchema, (value
   name: nameError(values.name, values.email),
   date_of_birth: birthDateError(values.date_of_birth, minAge),
 }));
+
+type DatePart = 'day' | 'month' | 'year';
+
+/**
+ * The parts of a date in the order the page's language writes them (nl: dag maand jaar; en-US would be month day
+ * year), their names ("Dag", "Maand", "Jaar") and the month names, all from the browser's Intl data for that
+ * language: real translations in every locale without a text of our own to keep.
+ */
+function dateParts(locale: string) {
+  const order = new Intl.DateTimeFormat(locale, { timeZone: 'UTC' })
+    .formatToParts(new Date(Date.UTC(2000, 10, 22)))
+    .map((part) => part.type)
+    .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+  const names = new Intl.DisplayNames([locale], { type: 'dateTimeField' });
+  const label = (part: DatePart) => {
+    const name = names.of(part) ?? part;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  };
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  const months = Array.from({ length: 12 }, (_, index) => monthName.format(new Date(Date.UTC(2000, index, 1))));
+  return {
+    order: order.length === 3 ? order : (['day', 'month', 'year'] as DatePart[]),
+    label,
+    months,
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+interface BirthDateFieldProps {
+  id: string;
+  legend: string;
+  locale: string;
+  minAge: number;
+  /** `YYYY-MM-DD` (what the API takes), or '' while a part is missing. */
+  value: string;
+  onChange(value: string): void;
+  /** Given to the first select, so the form focuses it on an error. */
+  inputRef: Ref<HTMLSelectElement>;
+  error: string | null;
+}
+
+/**
+ * The date of birth as three selects (day, month, year) in the page language's order with their names and the
+ * month names in that language, instead of the browser's date field, which speaks the browser's language
+ * ("mm/dd/yyyy" on a Dutch page). A group named by its legend; the error is announced with each select.
+ */
+function BirthDateField({ id, legend, locale, minAge, value, onChange, inputRef, error }: BirthDateFieldProps) {
+  const { order, label, months } = useMemo(() => dateParts(locale), [locale]);
+  const [parts, setParts] = useState<Record<DatePart, string>>(() => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return m ? { year: m[1]!, month: String(Number(m[2])), day: String(Number(m[3])) } : { day: '', month: '', year: '' };
+  });
+  const thisYear = new Date().getUTCFullYear();
+  const options: Record<DatePart, { value: string; text: string }[]> = {
+    day: Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), text: String(index + 1) })),
+    month: months.map((name, index) => ({ value: String(index + 1), text: name })),
+    year: Array.from({ length: MAX_AGE - minAge + 1 }, (_, index) => {
+      const year = String(thisYear - minAge - index);
+      return { value: year, text: year };
+    }),
+  };
+  const autoComplete: Record<DatePart, string> = { day: 'bday-day', month: 'bday-month', year: 'bday-year' };
+  const width: Record<DatePart, string> = { day: 'col-3', month: 'col-5', year: 'col-4' };
+
+  function change(part: DatePart, next: string) {
+    const all = { ...parts, [part]: next };
+    setParts(all);
+    onChange(all.day && all.month && all.year ? `${all.year}-${pad(Number(all.month))}-${pad(Number(all.day))}` : '');
+  }
+
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{legend}</legend>
+      <div className="row g-2">
+        {order.map((part, index) => (
+          <div className={width[part]} key={part}>
+            <label htmlFor={`${id}-${part}`} className="form-label small mb-1">
+              {label(part)}
+            </label>
+            <select
+              id={`${id}-${part}`}
+              ref={index === 0 ? inputRef : undefined}
+              className={`form-select${error ? ' is-invalid' : ''}`}
+              autoComplete={autoComplete[part]}
+              required
+              value={parts[part]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => change(part, event.target.value)}
+            >
+              <option value="">{label(part)}</option>
+              {options[part].map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.text}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
 
 export interface AccountStepProps {
   minAge: number;
@@ -179,14 +288,24 @@ export function AccountStep({
           ))}
         </div>
       </fieldset>
-      <TextField
-        id="signup-birthdate"
-        label={t('fields.dateOfBirth')}
-        type="date"
-        autoComplete="bday"
-        required
-        registration={field('date_of_birth')}
-        error={fieldError('date_of_birth')}
+      <Controller
+        control={form.control}
+        name="date_of_birth"
+        render={({ field: birthDate }) => (
+          <BirthDateField
+            id="signup-birthdate"
+            legend={t('fields.dateOfBirth')}
+            locale={i18n.language}
+            minAge={minAge}
+            value={birthDate.value}
+            inputRef={birthDate.ref}
+            error={fieldError('date_of_birth')}
+            onChange={(value) => {
+              changed();
+              birthDate.onChange(value);
+            }}
+          />
+        )}
       />
       <TextField
         id="signup-email"

@@ -1,6 +1,6 @@
 import { makeUser, renderPage } from '../../../test/render';
 import { apiError, mockFetch } from '../../../test/fetch-mock';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { coreApi } from '@dating/shared';
 import { SignupForm } from './signup-form';
@@ -11,13 +11,20 @@ function isoDateYearsAgo(years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The date of birth's three selects (day, month, year), in the group named "Geboortedatum". */
+async function pickBirthdate(user: ReturnType<typeof userEvent.setup>, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number);
+  const group = screen.getByRole('group', { name: 'Geboortedatum' });
+  await user.selectOptions(within(group).getByLabelText('Dag'), String(day));
+  await user.selectOptions(within(group).getByLabelText('Maand'), String(month));
+  await user.selectOptions(within(group).getByLabelText('Jaar'), String(year));
+}
+
 async function fill(values: { name?: string; email?: string; birthdate?: string; password?: string }) {
   const user = userEvent.setup();
   if (values.name !== undefined) await user.type(screen.getByLabelText('Profielnaam'), values.name);
   if (values.email !== undefined) await user.type(screen.getByLabelText('E-mailadres'), values.email);
-  if (values.birthdate !== undefined) {
-    fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: values.birthdate } });
-  }
+  if (values.birthdate !== undefined) await pickBirthdate(user, values.birthdate);
   if (values.password !== undefined) await user.type(screen.getByLabelText('Wachtwoord'), values.password);
   await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
   return user;
@@ -50,14 +57,27 @@ describe('SignupForm', () => {
   it('asks for a date of birth with the site minimum age filled in', async () => {
     mockFetch({});
     await renderPage(<SignupForm />, { path: '/signup', settings: { min_age: 21 } });
-    await fill({ ...valid, birthdate: isoDateYearsAgo(19) });
+    await fill({ ...valid, birthdate: undefined });
     expect(await screen.findByText('Vul uw geboortedatum in (21+ jaar)')).toBeInTheDocument();
+    // The years offered start at the minimum age.
+    const years = screen.getByLabelText('Jaar');
+    expect(within(years).getAllByRole('option')[1]).toHaveTextContent(String(new Date().getUTCFullYear() - 21));
+  });
+
+  it('asks for the date in the page language: Dutch order, part names and month names, no browser date field', async () => {
+    mockFetch({});
+    await renderPage(<SignupForm />, { path: '/signup' });
+    const group = screen.getByRole('group', { name: 'Geboortedatum' });
+    const selects = within(group).getAllByRole('combobox');
+    expect(selects.map((select) => select.getAttribute('autocomplete'))).toEqual(['bday-day', 'bday-month', 'bday-year']);
+    expect(within(group).getByLabelText('Maand')).toHaveTextContent('maart');
+    expect(group.querySelector('input[type="date"]')).toBeNull();
   });
 
   it('rejects an impossible date of birth and an invalid email', async () => {
     mockFetch({});
     await renderPage(<SignupForm />, { path: '/signup' });
-    await fill({ ...valid, email: 'anna@', birthdate: '1850-01-01' });
+    await fill({ ...valid, email: 'anna@', birthdate: '1990-02-31' });
     expect(await screen.findByText('Ongeldige e-mail')).toBeInTheDocument();
     expect(screen.getByText('Ongeldige geboortedatum.')).toBeInTheDocument();
   });
@@ -117,6 +137,8 @@ describe('SignupForm', () => {
       gender: 'male',
       seeking: 'female',
       password: 'Geheim-123',
+      // The same value format as the browser's date field sent.
+      date_of_birth: valid.birthdate,
       locale: 'nl',
       network: 'tt',
       sub1: 'banner',
@@ -160,7 +182,7 @@ describe('SignupForm', () => {
     await user.type(box, ' Koffie?');
     await user.type(screen.getByLabelText('Profielnaam'), valid.name);
     await user.type(screen.getByLabelText('E-mailadres'), valid.email);
-    fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: valid.birthdate } });
+    await pickBirthdate(user, valid.birthdate);
     await user.type(screen.getByLabelText('Wachtwoord'), valid.password);
     await user.click(screen.getByRole('button', { name: 'Aanmelden en bericht versturen' }));
     expect(await screen.findByText('Voeg een foto toe')).toBeInTheDocument();

@@ -1,36 +1,61 @@
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../hooks/use-lander-profiles';
 import styles from './profile-photo.module.scss';
 
 interface ProfilePhotoProps {
-  profile: Profile | null;
+  profile: PreviewProfile | null;
   /** `thumb` (160×200 / 320) for tiles, `full` (480×600) for big pictures. */
   size?: 'thumb' | 'full';
   /** Below the fold: the browser fetches it when it scrolls near. */
   lazy?: boolean;
+  /** One of the first pictures above the fold (the LCP candidates): fetched first (`fetchpriority="high"`). */
+  priority?: boolean;
   className?: string;
 }
 
+/** How wide the picture is drawn, for the browser to pick from the `srcset` (tiles: 3 a row on a phone, 6 wider). */
+const SIZES = {
+  thumb: '(min-width: 768px) 160px, 34vw',
+  full: '(min-width: 576px) 480px, 100vw',
+} as const;
+
 /**
  * A member's photo in a box of fixed proportions (4:5), so nothing moves when it arrives (no layout shift);
- * width and height are always set. Without a photo, a soft gradient silhouette of the same size.
+ * width and height are always set. With the photo's smaller copies (`main_image.sources`, issue 26 item 4) the
+ * browser picks a WebP (or AVIF) of the drawn width; without them (older photos) the original. Without a photo,
+ * a soft gradient silhouette of the same size.
  */
-export function ProfilePhoto({ profile, size = 'thumb', lazy = true, className = '' }: ProfilePhotoProps) {
+export function ProfilePhoto({
+  profile,
+  size = 'thumb',
+  lazy = true,
+  priority = false,
+  className = '',
+}: ProfilePhotoProps) {
   const image = profile?.main_image?.status === 'active' ? profile.main_image : null;
   const [width, height] = size === 'full' ? [480, 600] : [160, 200];
+  const sources = image?.sources;
+  const img = image ? (
+    <img
+      src={size === 'full' ? image.filename : image.thumb_filename}
+      {...(sources ? { srcSet: sources.webp, sizes: SIZES[size] } : {})}
+      alt=""
+      width={width}
+      height={height}
+      loading={lazy && !priority ? 'lazy' : 'eager'}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      decoding={priority ? 'sync' : 'async'}
+      draggable={false}
+    />
+  ) : null;
   return (
     <span className={`${styles.photo} ${className}`}>
-      {image ? (
-        <img
-          src={size === 'full' ? image.filename : image.thumb_filename}
-          alt=""
-          width={width}
-          height={height}
-          loading={lazy ? 'lazy' : 'eager'}
-          decoding="async"
-          draggable={false}
-        />
+      {img && sources?.avif ? (
+        <picture>
+          <source type="image/avif" srcSet={sources.avif} sizes={SIZES[size]} />
+          {img}
+        </picture>
       ) : (
-        <span className={styles.blank} aria-hidden="true" />
+        (img ?? <span className={styles.blank} aria-hidden="true" />)
       )}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@dating/shared';
+import type { PreviewProfile } from '../hooks/use-lander-profiles';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useLanderProfiles } from '../hooks/use-lander-profiles';
@@ -9,7 +9,18 @@ import styles from './lander.module.scss';
 
 const TEASER_COUNT = 6;
 
-function Teaser({ profile, onOpen }: { profile: Profile | null; onOpen: () => void }) {
+/** The first row of tiles (3 on a phone) is above the fold: fetched first. */
+const PRIORITY = 3;
+
+function Teaser({
+  profile,
+  priority,
+  onOpen,
+}: {
+  profile: PreviewProfile | null;
+  priority: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation(NS);
   if (!profile) {
     return (
@@ -25,7 +36,7 @@ function Teaser({ profile, onOpen }: { profile: Profile | null; onOpen: () => vo
       {/* Named by what it shows (WCAG 2.5.3 label in name): the photo's description, then name, age and city. */}
       <button type="button" className={styles.teaser} onClick={onOpen}>
         <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
-        <ProfilePhoto profile={profile} />
+        <ProfilePhoto profile={profile} priority={priority} />
         <span className={styles.teaserText}>
           {profile.name}, {profile.age}
           {profile.city && <small>{profile.city}</small>}
@@ -47,7 +58,12 @@ export function ProfileTeasers({ source }: { source: string }) {
       <h2 className={styles.sectionTitle}>{t('teasers.title', { site: settings?.name ?? '' })}</h2>
       <ul className={styles.teasers}>
         {slots.map((profile, index) => (
-          <Teaser key={profile?.id ?? `blank-${index}`} profile={profile} onOpen={open} />
+          <Teaser
+            key={profile?.id ?? `blank-${index}`}
+            profile={profile}
+            priority={index < PRIORITY}
+            onOpen={open}
+          />
         ))}
       </ul>
     </section>
