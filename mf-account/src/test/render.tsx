@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n, makeStore, coreApi, type Settings, type User } from '@dating/shared';
 import { profileFixture, userFixture } from '@dating/shared/testing';
+import optionLabelsNl from '@dating/shared/locales/option-labels/nl.json';
 import nl from '../locales/nl.json';
 
 export function LocationProbe() {
@@ -48,7 +49,7 @@ export async function renderPage(
   const i18n = await createI18n({
     locale: 'nl',
     namespaces: ['account'],
-    initialResources: { nl: { account: nl } },
+    initialResources: { nl: { account: nl, 'option-labels': optionLabelsNl } },
   });
   const utils = render(
     <Provider store={store}>

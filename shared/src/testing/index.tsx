@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n } from '../i18n/i18n';
+import optionLabelsNl from '../locales/option-labels/nl.json';
 import { makeStore, type AppStore } from '../store/make-store';
 import { answerRequests } from './msw';
 
@@ -56,7 +57,8 @@ export function createPageRenderer(namespace: string, nlResources: ResourceKey) 
     const i18n = await createI18n({
       locale: 'nl',
       namespaces: [namespace],
-      initialResources: { nl: { [namespace]: nlResources } },
+      // The option labels every profile shows (`@dating/shared/option-labels`), loaded up front like the page's own.
+      initialResources: { nl: { [namespace]: nlResources, 'option-labels': optionLabelsNl } },
     });
     const view = render(
       <Provider store={store}>

@@ -153,7 +153,7 @@ export function AccountStep({
                 }}
               />
               <label className="form-check-label" htmlFor={`signup-gender-${value}`}>
-                {t(`options.gender.${value}`)}
+                {t(`signup.gender.${value}`)}
               </label>
             </div>
           ))}
@@ -173,7 +173,7 @@ export function AccountStep({
                 onChange={() => setSeeking(value)}
               />
               <label className="form-check-label" htmlFor={`signup-seeking-${value}`}>
-                {t(`options.seeking.${value}`)}
+                {t(`signup.seeking.${value}`)}
               </label>
             </div>
           ))}
