@@ -35,7 +35,6 @@ void exhaustive;
 /** Every labelled field with its option values: the contract's lists (shared/src/contract). */
 export const OPTION_VALUES = {
   gender: GENDERS,
-  seeking: GENDERS,
   sexuality: SEXUALITIES,
   hair_color: HAIR_COLORS,
   eye_color: EYE_COLORS,
