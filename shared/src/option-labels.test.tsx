@@ -18,15 +18,8 @@ import {
   type Gender,
   type Locale,
 } from '@dating/shared';
-import {
-  GENDERED_OPTION_FIELDS,
-  GENDERS,
-  OPTION_LABELS_NS,
-  OPTION_VALUES,
-  optionLabel,
-  useOptionLabels,
-  type OptionField,
-} from './option-labels';
+import { GENDERED_OPTION_FIELDS, OPTION_LABELS_NS, optionLabel, useOptionLabels, type OptionField } from './option-labels';
+import { GENDERS, OPTION_VALUES, reasonLabel } from './option-labels/values';
 
 type Tree = { [key: string]: Tree | string };
 
@@ -119,10 +112,10 @@ test('the lookup reads the namespace: a woman is "Casada", a reason is translate
   expect(optionLabel(t, 'interests', 'threesome')).toBe('Trío');
 
   function Probe({ gender, reason }: { gender: Gender; reason: string }) {
-    const { label, reasonLabel } = useOptionLabels();
+    const { label } = useOptionLabels();
     return (
       <p>
-        {label('body_type', 'slim', gender)} · {reasonLabel(reason)}
+        {label('body_type', 'slim', gender)} · {reasonLabel(label, reason)}
       </p>
     );
   }

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n, makeStore, coreApi, type Settings, type User } from '@dating/shared';
 import { profileFixture, userFixture } from '@dating/shared/testing';
-import optionLabelsNl from '@dating/shared/locales/option-labels/nl.json';
+import { OPTION_LABELS_NS } from '@dating/shared/option-labels';
 import nl from '../locales/nl.json';
 
 export function LocationProbe() {
@@ -49,8 +49,9 @@ export async function renderPage(
   const i18n = await createI18n({
     locale: 'nl',
     namespaces: ['account'],
-    initialResources: { nl: { account: nl, 'option-labels': optionLabelsNl } },
+    initialResources: { nl: { account: nl } },
   });
+  await i18n.loadNamespaces(OPTION_LABELS_NS);
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n } from '../i18n/i18n';
-import optionLabelsNl from '../locales/option-labels/nl.json';
+import { OPTION_LABELS_NS } from '../option-labels';
 import { makeStore, type AppStore } from '../store/make-store';
 import { answerRequests } from './msw';
 
@@ -57,9 +57,10 @@ export function createPageRenderer(namespace: string, nlResources: ResourceKey) 
     const i18n = await createI18n({
       locale: 'nl',
       namespaces: [namespace],
-      // The option labels every profile shows (`@dating/shared/option-labels`), loaded up front like the page's own.
-      initialResources: { nl: { [namespace]: nlResources, 'option-labels': optionLabelsNl } },
+      initialResources: { nl: { [namespace]: nlResources } },
     });
+    // The option labels every profile shows (`@dating/shared/option-labels`), loaded up front like the page's own.
+    await i18n.loadNamespaces(OPTION_LABELS_NS);
     const view = render(
       <Provider store={store}>
         <I18nextProvider i18n={i18n} defaultNS={namespace}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Gender, ProfileUpdateRequest } from '@dating/shared';
-import { OPTION_VALUES, useOptionLabels } from '@dating/shared/option-labels';
+import { useOptionLabels } from '@dating/shared/option-labels';
+import { OPTION_VALUES } from '@dating/shared/option-labels/values';
 import { SelectField } from '../../../components/select-field';
 import styles from './profile.module.scss';
 

@@ -9,7 +9,8 @@ import {
   type Sexuality,
   type User,
 } from '@dating/shared';
-import { GENDERS, SEXUALITIES, useOptionLabels } from '@dating/shared/option-labels';
+import { useOptionLabels } from '@dating/shared/option-labels';
+import { GENDERS, SEXUALITIES } from '@dating/shared/option-labels/values';
 import { ProfileFormSchema, birthDateError, nameError } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
 import { FormAlert } from '../../../components/form-alert';

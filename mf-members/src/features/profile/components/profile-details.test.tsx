@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { DEFAULT_VISIBLE_PROFILE_FIELDS, type Gender, type Profile } from '@dating/shared';
 import { profileFixture } from '@dating/shared/testing';
-import { GENDERS, OPTION_LABELS_NS, OPTION_VALUES, optionLabel } from '@dating/shared/option-labels';
+import { OPTION_LABELS_NS, optionLabel } from '@dating/shared/option-labels';
+import { GENDERS, OPTION_VALUES } from '@dating/shared/option-labels/values';
 import { jsonResponse, mockFetch, renderPage } from '../../../lib/test-utils';
 import { ProfileDetails } from './profile-details';
 

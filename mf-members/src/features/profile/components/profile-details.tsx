@@ -4,6 +4,7 @@ import { DEFAULT_VISIBLE_PROFILE_FIELDS, useGetSettingsQuery, type Profile } fro
 import { NS } from '../../../lib/i18n';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import { useOptionLabels } from '@dating/shared/option-labels';
+import { reasonLabel } from '@dating/shared/option-labels/values';
 import styles from './profile-details.module.scss';
 
 const PLACE_FIELDS = ['city', 'region', 'country'];
@@ -16,7 +17,7 @@ const PLACE_FIELDS = ['city', 'region', 'country'];
  */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(NS);
-  const { label, reasonLabel } = useOptionLabels();
+  const { label } = useOptionLabels();
   const { data: settings } = useGetSettingsQuery();
   const fields = settings?.visible_profile_fields?.length
     ? settings.visible_profile_fields
@@ -34,7 +35,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       case 'sexuality':
         return profile.sexuality && label('sexuality', profile.sexuality, profile.gender);
       case 'reason':
-        return reasonLabel(profile.reason);
+        return reasonLabel(label, profile.reason);
       case 'hair_color':
         return profile.hair_color && label('hair_color', profile.hair_color, profile.gender);
       case 'eye_color':
