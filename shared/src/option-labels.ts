@@ -11,10 +11,9 @@ import type { OptionValues } from './option-labels/values';
 /** The i18next namespace of the labels. */
 export const OPTION_LABELS_NS = 'option-labels';
 
-registerNamespace(
-  OPTION_LABELS_NS,
-  (locale) => import(/* webpackChunkName: "locale-option-labels-[request]" */ `./locales/option-labels/${locale}.json`),
-);
+// Unnamed chunks (as the remotes' own namespaces): a name per locale would be 11 more entries in every remote's
+// entry file, on every first load.
+registerNamespace(OPTION_LABELS_NS, (locale) => import(`./locales/option-labels/${locale}.json`));
 
 export type OptionField = keyof OptionValues;
 export type OptionValue<F extends OptionField> = OptionValues[F][number];
