@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n, makeStore, coreApi, type Settings, type User } from '@dating/shared';
 import { profileFixture, userFixture } from '@dating/shared/testing';
+import { OPTION_LABELS_NS } from '@dating/shared/option-labels';
 import nl from '../locales/nl.json';
 
 export function LocationProbe() {
@@ -50,6 +51,7 @@ export async function renderPage(
     namespaces: ['account'],
     initialResources: { nl: { account: nl } },
   });
+  await i18n.loadNamespaces(OPTION_LABELS_NS);
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

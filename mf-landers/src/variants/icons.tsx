@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Interest, NicheVariant } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
+import { useOptionLabels } from '@dating/shared/option-labels';
 import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
@@ -144,6 +145,7 @@ const NICHE_ICONS: Record<NicheVariant, Interest[]> = {
 /** `/landers/iconslanding`: an icon grid of interests to pick; the pick leads to signup. */
 export default function Icons({ source }: VariantProps) {
   const { t } = useTranslation(NS);
+  const { label } = useOptionLabels();
   const { variant } = useSite();
   const [picked, setPicked] = useState<Interest[]>([]);
   const toggle = (interest: Interest) =>
@@ -165,7 +167,7 @@ export default function Icons({ source }: VariantProps) {
               <span className={styles.icon} aria-hidden="true">
                 {INTEREST_ICONS[interest]}
               </span>
-              {t(`interests.${interest}`)}
+              {label('interests', interest)}
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useOptionLabels } from '@dating/shared/option-labels';
 import { NS } from '../lib/i18n';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -10,6 +11,7 @@ import styles from './profile-landers.module.scss';
 /** `/members/{id}/landing`: the member's profile card, big photo, about and interests, and "send a message". */
 export default function ProfileCard({ source, memberId }: VariantProps) {
   const { t } = useTranslation(NS);
+  const { label } = useOptionLabels();
   const { profile, settled } = useFeaturedMember(memberId);
   const name = profile?.name ?? '';
   // The texts (about, interests) decide where the call to action and the closing sit: they are drawn once the
@@ -40,7 +42,7 @@ export default function ProfileCard({ source, memberId }: VariantProps) {
                   <h2>{t('profileLanding.interests')}</h2>
                   <ul className={styles.chips}>
                     {profile.interests.slice(0, 6).map((interest) => (
-                      <li key={interest}>{t(`interests.${interest}`, { defaultValue: interest })}</li>
+                      <li key={interest}>{label('interests', interest)}</li>
                     ))}
                   </ul>
                 </>

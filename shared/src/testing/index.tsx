@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createI18n } from '../i18n/i18n';
+import { OPTION_LABELS_NS } from '../option-labels';
 import { makeStore, type AppStore } from '../store/make-store';
 import { answerRequests } from './msw';
 
@@ -58,6 +59,8 @@ export function createPageRenderer(namespace: string, nlResources: ResourceKey) 
       namespaces: [namespace],
       initialResources: { nl: { [namespace]: nlResources } },
     });
+    // The option labels every profile shows (`@dating/shared/option-labels`), loaded up front like the page's own.
+    await i18n.loadNamespaces(OPTION_LABELS_NS);
     const view = render(
       <Provider store={store}>
         <I18nextProvider i18n={i18n} defaultNS={namespace}>

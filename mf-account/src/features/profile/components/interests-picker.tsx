@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { INTERESTS, type Interest } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
+import { useOptionLabels } from '@dating/shared/option-labels';
 import styles from './profile.module.scss';
 
 export interface InterestsPickerProps {
@@ -11,6 +12,7 @@ export interface InterestsPickerProps {
 
 export function InterestsPicker({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
   const { t } = useTranslation('account');
+  const { label } = useOptionLabels();
   function toggle(interest: Interest) {
     onChange(value.includes(interest) ? value.filter((item) => item !== interest) : [...value, interest]);
   }
@@ -31,7 +33,7 @@ export function InterestsPicker({ value, onChange, idPrefix = 'interest' }: Inte
               <span className={styles.icon} aria-hidden="true">
                 {INTEREST_ICONS[interest]}
               </span>
-              {t(`options.interests.${interest}`)}
+              {label('interests', interest)}
             </label>
           </div>
         ))}

@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import {
-  BODY_TYPES,
-  EYE_COLORS,
-  HAIR_COLORS,
-  PROFILE_REASONS,
-  RELATIONSHIP_STATUSES,
-  type ProfileUpdateRequest,
-} from '@dating/shared';
+import type { Gender, ProfileUpdateRequest } from '@dating/shared';
+import { useOptionLabels } from '@dating/shared/option-labels';
+import { OPTION_VALUES } from '@dating/shared/option-labels/values';
 import { SelectField } from '../../../components/select-field';
 import styles from './profile.module.scss';
 
@@ -49,35 +44,35 @@ export function detailsToRequest(details: ProfileDetails): ProfileUpdateRequest 
   };
 }
 
-const LISTS = {
-  hair_color: HAIR_COLORS,
-  eye_color: EYE_COLORS,
-  body_type: BODY_TYPES,
-  relationship_status: RELATIONSHIP_STATUSES,
-  tattoos: ['yes', 'no'],
-  reason: PROFILE_REASONS,
-} as const;
+const FIELDS: (keyof ProfileDetails)[] = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'reason'];
 
+/**
+ * The selects of the details, labelled from the one option catalogue (`@dating/shared/option-labels`) in the
+ * member's own `gender`, as every display shows them.
+ */
 export function ProfileDetailsFields({
   value,
   onChange,
   idPrefix,
+  gender,
 }: {
   value: ProfileDetails;
   onChange(value: ProfileDetails): void;
   idPrefix: string;
+  gender: Gender;
 }) {
   const { t } = useTranslation('account');
+  const { label } = useOptionLabels();
   return (
     <div className={styles.fieldGrid}>
-      {(Object.keys(LISTS) as (keyof ProfileDetails)[]).map((field) => (
+      {FIELDS.map((field) => (
         <SelectField
           key={field}
           id={`${idPrefix}-${field}`}
           label={t(`fields.${field}`)}
           value={value[field]}
           emptyLabel={t('options.unanswered')}
-          options={LISTS[field].map((option) => ({ value: option, label: t(`options.${field}.${option}`) }))}
+          options={OPTION_VALUES[field].map((option) => ({ value: option, label: label(field, option as never, gender) }))}
           onChange={(next) => onChange({ ...value, [field]: next })}
         />
       ))}

@@ -9,6 +9,8 @@ import {
   type Sexuality,
   type User,
 } from '@dating/shared';
+import { useOptionLabels } from '@dating/shared/option-labels';
+import { GENDERS, SEXUALITIES } from '@dating/shared/option-labels/values';
 import { ProfileFormSchema, birthDateError, nameError } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
 import { FormAlert } from '../../../components/form-alert';
@@ -27,8 +29,6 @@ import {
   type ProfileDetails,
 } from './profile-details-fields';
 
-const SEXUALITIES: Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi'];
-
 /** The typed fields; the option pickers below cannot hold a wrong value. */
 interface Values {
   name: string;
@@ -46,6 +46,7 @@ const resolver = schemaResolver<Values, Context>(ProfileFormSchema, (values, { e
 /** Every field of docs/product/member-model.md the member can edit. */
 export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
   const { t } = useTranslation('account');
+  const { label } = useOptionLabels();
   const errorTexts = useErrorTexts();
   const { profile } = user;
   const [update, { isLoading, isSuccess, error, reset }] = useAccountUpdateProfileMutation();
@@ -104,17 +105,14 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         id="profile-gender"
         label={t('fields.gender')}
         value={gender}
-        options={(['male', 'female'] as const).map((value) => ({
-          value,
-          label: t(`options.gender.${value}`),
-        }))}
+        options={GENDERS.map((value) => ({ value, label: label('gender', value) }))}
         onChange={edited((value: string) => setGender(value as Gender))}
       />
       <SelectField
         id="profile-sexuality"
         label={t('fields.sexuality')}
         value={sexuality}
-        options={SEXUALITIES.map((value) => ({ value, label: t(`options.sexuality.${value}`) }))}
+        options={SEXUALITIES.map((value) => ({ value, label: label('sexuality', value, gender) }))}
         onChange={edited((value: string) => setSexuality(value as Sexuality))}
       />
       <TextField
@@ -128,7 +126,7 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         }
       />
       <LocationFields value={location} onChange={edited(setLocation)} idPrefix="profile" />
-      <ProfileDetailsFields value={details} onChange={edited(setDetails)} idPrefix="profile" />
+      <ProfileDetailsFields value={details} onChange={edited(setDetails)} idPrefix="profile" gender={gender} />
       <div className="mb-3">
         <label htmlFor="profile-about" className="form-label">
           {t('fields.about')}

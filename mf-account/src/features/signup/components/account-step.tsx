@@ -262,7 +262,7 @@ export function AccountStep({
                 }}
               />
               <label className="form-check-label" htmlFor={`signup-gender-${value}`}>
-                {t(`options.gender.${value}`)}
+                {t(`signup.gender.${value}`)}
               </label>
             </div>
           ))}
@@ -282,7 +282,7 @@ export function AccountStep({
                 onChange={() => setSeeking(value)}
               />
               <label className="form-check-label" htmlFor={`signup-seeking-${value}`}>
-                {t(`options.seeking.${value}`)}
+                {t(`signup.seeking.${value}`)}
               </label>
             </div>
           ))}

@@ -38,7 +38,12 @@ export function PersonalStep({ onNext }: { onNext(): void }) {
     <form onSubmit={submit} noValidate>
       <p>{t('signup.personal.intro')}</p>
       {error ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
-      <ProfileDetailsFields value={details} onChange={setDetails} idPrefix="signup-personal" />
+      <ProfileDetailsFields
+        value={details}
+        onChange={setDetails}
+        idPrefix="signup-personal"
+        gender={user?.profile.gender ?? 'female'}
+      />
       <StepActions pending={isLoading} onSkip={onNext} />
     </form>
   );

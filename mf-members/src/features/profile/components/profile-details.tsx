@@ -3,17 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_VISIBLE_PROFILE_FIELDS, useGetSettingsQuery, type Profile } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
+import { useOptionLabels } from '@dating/shared/option-labels';
+import { reasonLabel } from '@dating/shared/option-labels/values';
 import styles from './profile-details.module.scss';
 
 const PLACE_FIELDS = ['city', 'region', 'country'];
 
 /**
- * The profile fields of docs/product/member-model.md with translated option labels and interest icons, chosen and ordered by the site's
+ * The profile fields of docs/product/member-model.md with the option labels of `@dating/shared/option-labels` (the
+ * editor's, in the profile's gender) and interest icons, chosen and ordered by the site's
  * `visible_profile_fields` (country, region and city next to each other form one place row; age is in the
  * heading). With `visible_profile_notes` a chosen field the member left empty says so instead of being left out.
  */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(NS);
+  const { label } = useOptionLabels();
   const { data: settings } = useGetSettingsQuery();
   const fields = settings?.visible_profile_fields?.length
     ? settings.visible_profile_fields
@@ -27,21 +31,21 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
   const value = (field: string): string | null => {
     switch (field) {
       case 'gender':
-        return t(`options.gender.${profile.gender}`);
+        return label('gender', profile.gender);
       case 'sexuality':
-        return profile.sexuality && t(`options.sexuality.${profile.sexuality}`);
+        return profile.sexuality && label('sexuality', profile.sexuality, profile.gender);
       case 'reason':
-        return profile.reason;
+        return reasonLabel(label, profile.reason);
       case 'hair_color':
-        return profile.hair_color && t(`options.hair_color.${profile.hair_color}`);
+        return profile.hair_color && label('hair_color', profile.hair_color, profile.gender);
       case 'eye_color':
-        return profile.eye_color && t(`options.eye_color.${profile.eye_color}`);
+        return profile.eye_color && label('eye_color', profile.eye_color);
       case 'body_type':
-        return profile.body_type && t(`options.body_type.${profile.body_type}`);
+        return profile.body_type && label('body_type', profile.body_type, profile.gender);
       case 'relationship_status':
-        return profile.relationship_status && t(`options.relationship_status.${profile.relationship_status}`);
+        return profile.relationship_status && label('relationship_status', profile.relationship_status, profile.gender);
       case 'tattoos':
-        return profile.tattoos === null ? null : t(profile.tattoos ? 'options.yes' : 'options.no');
+        return profile.tattoos === null ? null : label('tattoos', profile.tattoos ? 'yes' : 'no');
       default:
         return null;
     }
@@ -88,7 +92,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             {profile.interests.map((interest) => (
               <li key={interest}>
                 <span aria-hidden="true">{INTEREST_ICONS[interest] ?? '•'}</span>{' '}
-                {t(`options.interests.${interest}`)}
+                {label('interests', interest)}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetRegionsQuery, useGetSettingsQuery, type Gender, type MembersQuery } from '@dating/shared';
+import { useOptionLabels } from '@dating/shared/option-labels';
 import { NS } from '../../../lib/i18n';
 import { AGE_MAX, AGE_MIN } from '../../../lib/profile-options';
 import styles from './search-form.module.scss';
@@ -23,6 +24,7 @@ export const DEFAULT_SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min
 /** The search form with the fields the site's `search_fields` name, in the form's fixed order. */
 export function SearchForm({ query, onSearch }: SearchFormProps) {
   const { t, i18n } = useTranslation(NS);
+  const { label } = useOptionLabels();
   const { data: settings } = useGetSettingsQuery();
   const fields = settings?.search_fields?.length ? settings.search_fields : DEFAULT_SEARCH_FIELDS;
   const has = (field: string) => fields.includes(field);
@@ -64,8 +66,8 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
           <span className="form-label">{t('search.gender')}</span>
           <select className="form-select" value={gender} onChange={(event) => setGender(event.target.value)}>
             <option value="">{t('search.any')}</option>
-            <option value="female">{t('options.gender.female')}</option>
-            <option value="male">{t('options.gender.male')}</option>
+            <option value="female">{label('gender', 'female')}</option>
+            <option value="male">{label('gender', 'male')}</option>
           </select>
         </label>
       )}
