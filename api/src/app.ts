@@ -125,6 +125,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     app.ops.jobs.every('mail sender', MAIL_SENDER_MS, () => app.services.mail.delivery.kick());
   }
   app.addHook('onClose', async () => {
+    await app.services.ssr.close();
     await app.services.mail.delivery.idle();
   });
   return app as unknown as App;
