@@ -127,6 +127,9 @@ export function createServices(deps: ServiceDeps) {
         (await registry.readFile(app, version, file))?.toString('utf8') ?? null,
       log: deps.log,
       budgetMs: deps.config.ssr.budgetMs,
+      workers: deps.config.ssr.workers,
+      cacheTtlMs: deps.config.ssr.cacheTtlMs,
+      registryState: () => registry.current(),
     }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
