@@ -116,6 +116,8 @@ export function createServerRenderer(options: {
   cacheTtlMs?: number;
   /** The registry as last loaded: when it is another object (a deploy, canary or rollback), the cache is dropped. */
   registryState?: () => unknown;
+  /** Calls `clear` when the data a page inlines may have changed (members, a site's settings): the cache is dropped. */
+  onDataChange?: (clear: () => void) => void;
 }) {
   const { read, log } = options;
   const size = Math.max(1, options.workers ?? 2);
@@ -338,9 +340,11 @@ export function createServerRenderer(options: {
   // visitor is assigned (shell, landers, and every remote in the site data) and the site data the render starts
   // from (settings of the site, country and locale; the visitor's locale; 404 or not). Only visitors without a
   // session are rendered, so no member's data is in it; the api data the page inlines (member previews) is at most
-  // the TTL old. Dropped when the registry changes (deploy, canary, rollback).
+  // the TTL old. Dropped when the registry changes (deploy, canary, rollback) and when members or a site's
+  // settings change (the bus, on every node).
   const cache = new TtlMap<string, Promise<SsrResult | null>>(options.cacheTtlMs ?? 0, 2000, 'ssr');
   let registrySeen: unknown = options.registryState?.();
+  options.onDataChange?.(() => cache.clear());
   const keyOf = (request: SsrRequest) =>
     createHash('sha256')
       .update(JSON.stringify([request.shellVersion, request.landersVersion, request.url, request.siteData]))
