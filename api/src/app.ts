@@ -98,6 +98,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.services.secrets.init();
   // The deploy registry: loaded before the first page, then kept current by NOTIFY (ADR 0025).
   await app.services.registry.init();
+  // The render workers evaluate the deployed shell and landers bundles now, not in the first visitor's budget.
+  if (config.ssr.enabled) app.services.ssr.warm();
   // The gift catalogue is part of the product, not demo data: upserted on every start.
   await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.

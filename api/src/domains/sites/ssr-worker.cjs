@@ -136,6 +136,12 @@ parentPort.on('message', (message) => {
     case 'render':
       void render(message.id, message.input);
       break;
+    case 'warm':
+      // The deployed versions' bundles evaluated before the first render needs them; a failure shows at that render.
+      shell(message.shellVersion)
+        .then(() => container(message.shellVersion, { name: 'mf_landers', version: message.landersVersion }))
+        .catch(() => undefined);
+      break;
     case 'abort':
       renders.get(message.id)?.abort();
       break;

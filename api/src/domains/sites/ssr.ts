@@ -378,6 +378,21 @@ export function createServerRenderer(options: {
       });
       return pending;
     },
+    /**
+     * Starts the workers and has each evaluate the deployed shell's and stable landers' server bundles (in the
+     * background), so the first visitors' renders do not spend their budget on it.
+     */
+    warm(): void {
+      const deployed = options.registryState?.() as
+        | { shell: { version: string } | null; remotes: { name: string; version: string }[] }
+        | undefined;
+      const landers = deployed?.remotes.find((remote) => remote.name === 'mf_landers');
+      if (closed || !deployed?.shell || !landers) return;
+      while (pool.length < size) spawn();
+      for (const entry of pool) {
+        entry.worker.postMessage({ type: 'warm', shellVersion: deployed.shell.version, landersVersion: landers.version });
+      }
+    },
     /** Terminates the workers (the api's shutdown). */
     async close(): Promise<void> {
       closed = true;
