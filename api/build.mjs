@@ -34,4 +34,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(dir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The server-rendering worker thread (plain CommonJS, loaded from next to server.js: sites/ssr.ts).
+cpSync(path.join(dir, 'src/domains/sites/ssr-worker.cjs'), path.join(dist, 'ssr-worker.cjs'));
 console.log(`api: built ${path.relative(dir, path.join(dist, 'server.js'))}`);

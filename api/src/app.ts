@@ -101,6 +101,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   await app.services.secrets.init();
   // The deploy registry: loaded before the first page, then kept current by NOTIFY (ADR 0025).
   await app.services.registry.init();
+  // The render workers evaluate the deployed shell and landers bundles now, not in the first visitor's budget.
+  if (config.ssr.enabled) app.services.ssr.warm();
   // The gift catalogue is part of the product, not demo data: upserted on every start.
   await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     app.ops.jobs.every('mail sender', MAIL_SENDER_MS, () => app.services.mail.delivery.kick());
   }
   app.addHook('onClose', async () => {
+    await app.services.ssr.close();
     await app.services.mail.delivery.idle();
   });
   return app as unknown as App;

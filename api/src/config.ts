@@ -59,9 +59,11 @@ export interface AppConfig {
   cachesOff: string[];
   /**
    * Server rendering of the landers (docs/adr/0030): `SSR=off` serves them for client rendering only (the bench's
-   * side-by-side comparison); `SSR_BUDGET_MS` is the time budget of one render before the page falls back.
+   * side-by-side comparison); `SSR_BUDGET_MS` is the time budget of one render before the page falls back;
+   * `SSR_WORKERS` the worker threads that render (default 2); `SSR_CACHE_TTL_MS` how long a rendered page is
+   * served again to visitors with the same URL, versions and site data (default 5000, `0`: off).
    */
-  ssr: { enabled: boolean; budgetMs: number };
+  ssr: { enabled: boolean; budgetMs: number; workers?: number; cacheTtlMs?: number };
   logLevel: string;
   /** Share of requests logged with a "request completed" line (LOG_REQUESTS, 0–1; 5xx always). */
   logRequests: number;
@@ -135,7 +137,12 @@ export function configFromEnv(
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     bench: env.BENCH === '1',
-    ssr: { enabled: env.SSR !== 'off', budgetMs: positiveInt(env.SSR_BUDGET_MS, 1500) },
+    ssr: {
+      enabled: env.SSR !== 'off',
+      budgetMs: positiveInt(env.SSR_BUDGET_MS, 1500),
+      workers: positiveInt(env.SSR_WORKERS, 2),
+      cacheTtlMs: env.SSR_CACHE_TTL_MS === '0' ? 0 : positiveInt(env.SSR_CACHE_TTL_MS, 5000),
+    },
     cachesOff: (env.CACHES_OFF ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { SiteData } from '@dating/shared/contract/index';
 import { first } from '../src/db/sql';
+import { setCachesOff } from '../src/lib/caches';
 import type { PublishedFile } from '../src/domains/sites';
 import { createTestApp, publishTestVersion, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
@@ -18,6 +19,7 @@ const CANARY = '0.2.0-canary01';
 const BROKEN = '0.3.0-broken01';
 const HANGING = '0.4.0-hanging1';
 const WITHOUT = '0.5.0-noserver';
+const LOOPING = '0.6.0-looping1';
 
 let t: TestContext;
 let memberId: number;
@@ -67,7 +69,10 @@ const MANIFEST = JSON.stringify({
 
 beforeAll(async () => {
   const bundles = serverBundles();
-  t = await createTestApp({ profiles: 12, ssr: { enabled: true, budgetMs: 5000 } });
+  // The rendered-page cache is on (a minute) but switched off (lib/caches.ts) except in the tests about it, so the
+  // other tests see every render.
+  t = await createTestApp({ profiles: 12, ssr: { enabled: true, budgetMs: 5000, workers: 2, cacheTtlMs: 60_000 } });
+  setCachesOff(['ssr']);
   const shellFiles = {
     'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
     'server/render.js': await readFile(bundles.shell),
@@ -95,6 +100,11 @@ beforeAll(async () => {
     'mf-manifest.json': MANIFEST,
   });
   await deployVersion('mf-landers', WITHOUT, { 'mf-manifest.json': MANIFEST });
+  // A container whose module factory never returns: a synchronous endless loop while the page renders.
+  await deployVersion('mf-landers', LOOPING, {
+    'server/remoteEntry.js': 'module.exports = { init() {}, get() { for (;;) {} } };',
+    'mf-manifest.json': MANIFEST,
+  });
   await useLanders(STABLE);
 
   const members = (await t.call({ method: 'GET', url: '/api/members.php?numResults=1' })).json() as {
@@ -366,4 +376,94 @@ describe('canaries and faults', () => {
     },
     30_000,
   );
+});
+
+describe('isolation: a render that loops synchronously', () => {
+  afterAll(() => useLanders(STABLE));
+
+  test('is cut off at the budget: that visitor gets client rendering, other requests are answered meanwhile, the worker is replaced', async () => {
+    await useLanders(LOOPING);
+    const before = t.app.services.ssr.stats();
+    const started = Date.now();
+    const looping = page('/').then((res) => ({ res, ms: Date.now() - started }));
+    // While a worker is stuck in the loop, the api answers (its event loop is free) …
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const settings = await t.call({ method: 'GET', url: '/api/settings.php' });
+    const settingsMs = Date.now() - started;
+    expect(settings.statusCode).toBe(200);
+    // … and so does a visitor of the stable version, rendered on the server by another worker.
+    await useLanders(STABLE);
+    const other = await page('/landers/gallery');
+    expect(root(other.body)).toContain('data-testid="lander-title"');
+    const { res, ms } = await looping;
+    expect(settingsMs).toBeLessThan(ms);
+    // The looping visitor: the page, for client rendering, at the budget (5 s here).
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe('');
+    expect(siteData(res.body).remotes.find((r) => r.name === 'mf_landers')!.version).toBe(LOOPING);
+    expect(ms).toBeGreaterThanOrEqual(4900);
+    expect(ms).toBeLessThan(9000);
+    expect(t.app.services.ssr.stats().fallback.timeout).toBe(before.fallback.timeout + 1);
+    // The blocked worker does not answer a ping within twice the budget: it is terminated (logged and counted).
+    await new Promise((resolve) => setTimeout(resolve, 10_500 - (Date.now() - started - ms)));
+    expect(t.app.services.ssr.stats().terminated).toBe(before.terminated + 1);
+    // Rendering goes on for the next visitors.
+    for (let i = 0; i < 3; i++) expect(root((await page('/')).body)).toContain('data-testid="lander-title"');
+  }, 60_000);
+});
+
+describe('the rendered-page cache (SSR_CACHE_TTL_MS)', () => {
+  beforeAll(() => setCachesOff([]));
+  afterAll(async () => {
+    setCachesOff(['ssr']);
+    await useLanders(STABLE);
+  });
+
+  test('a second visitor of the same page, locale and versions gets the page without a render', async () => {
+    await useLanders(STABLE);
+    const first = await page('/landers/gallery');
+    const before = t.app.services.ssr.stats();
+    const second = await page('/landers/gallery');
+    const after = t.app.services.ssr.stats();
+    expect(after.cached).toBe(before.cached + 1);
+    expect(after.rendered).toBe(before.rendered);
+    expect(root(second.body)).toBe(root(first.body));
+    expect(siteData(second.body).ssr).toEqual(siteData(first.body).ssr);
+  });
+
+  test("visitors never get another visitor's page: locale, canary arm; a deploy drops the cache", async () => {
+    await useLanders(STABLE, { version: CANARY, weight: 50 });
+    // Visitors of both arms and two languages, interleaved, twice over (the second round from the cache).
+    const arms = new Map<string, string>();
+    for (let i = 0; i < 24 && arms.size < 2; i++) {
+      const res = await page('/');
+      const version = siteData(res.body).remotes.find((r) => r.name === 'mf_landers')!.version;
+      const cookie = res.cookies.find((c) => c.name === 'mf_exp')!;
+      arms.set(version, `${cookie.name}=${cookie.value}`);
+    }
+    expect([...arms.keys()].sort()).toEqual([STABLE, CANARY].sort());
+    for (let round = 0; round < 2; round++) {
+      for (const [version, experiment] of arms) {
+        for (const locale of ['de', 'nl']) {
+          const res = await page('/', { cookie: `${experiment}; locale=${locale}` });
+          const html = res.body;
+          expect(html).toContain(`<html lang="${locale}">`);
+          const markup = root(html);
+          expect(markup).toContain(
+            version === CANARY ? 'data-testid="lander-title-canary"' : 'data-testid="lander-title"',
+          );
+          expect(markup).toContain(
+            locale === 'de' ? 'Triff Singles in deiner Nähe' : 'Ontmoet singles in de buurt',
+          );
+          expect(siteData(html).locale).toBe(locale);
+        }
+      }
+    }
+    // A deploy (here: the canary rolled back) is seen at the next request, cached or not.
+    await useLanders(STABLE);
+    const cached = t.app.services.ssr.stats().cached;
+    const canaryVisitor = await page('/', { cookie: `${arms.get(CANARY)!}; locale=nl` });
+    expect(root(canaryVisitor.body)).toContain('data-testid="lander-title"');
+    expect(t.app.services.ssr.stats().cached).toBe(cached);
+  });
 });

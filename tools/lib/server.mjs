@@ -40,13 +40,13 @@ export async function waitForHttp(url, timeoutMs = 90_000) {
  * Deploys every built app into a new temp DATA_DIR and starts `api/dist/server.js` on a free port.
  * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startTempServer({ env = {}, log = () => {} } = {}) {
+export async function startTempServer({ env = {}, log = () => {}, nodeArgs = [] } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-data-'));
   await withRegistry(dataDir, log, async ({ deploy }) => {
     for (const app of APPS) await deploy(app);
   });
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
     // Benchmarks measure pages, not mail: the outbox is kept on purpose (a production server needs SMTP_URL or this).
     env: {
@@ -84,6 +84,8 @@ export async function startTempServer({ env = {}, log = () => {} } = {}) {
     url,
     port,
     dataDir,
+    /** The server's process id (e.g. its CPU time in /proc/<pid>/stat). */
+    pid: child.pid,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

@@ -127,6 +127,14 @@ export function createServices(deps: ServiceDeps) {
         (await registry.readFile(app, version, file))?.toString('utf8') ?? null,
       log: deps.log,
       budgetMs: deps.config.ssr.budgetMs,
+      workers: deps.config.ssr.workers,
+      cacheTtlMs: deps.config.ssr.cacheTtlMs,
+      registryState: () => registry.current(),
+      onDataChange: (clear) =>
+        // This node's changes and the other nodes'.
+        bus.subscribeAll((event) => {
+          if (event.type === 'members-changed' || event.type === 'sites-changed') clear();
+        }),
     }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.

@@ -18,6 +18,8 @@ export const CACHE_NAMES = [
   'chats',
   /** sites/routes/settings.ts: settings.php bytes per site, country and locale. */
   'settings',
+  /** sites/ssr.ts: server-rendered lander pages per URL, versions and site data, SSR_CACHE_TTL_MS (5 s), cleared on a registry change. */
+  'ssr',
 ] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 

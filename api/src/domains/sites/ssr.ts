@@ -1,16 +1,19 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerHydration, SiteData } from '@dating/shared/contract/index';
+import { TtlMap } from '../../lib/ttl-map';
 
 // Server rendering of the landers (docs/adr/0030-server-rendered-landers.md). The shell's server bundle
 // (`shell/<version>/server/render.js`) is the federation host; it renders with the server container of the
 // mf-landers version the visitor is assigned (`mf-landers/<version>/server/remoteEntry.js`). Both are read from the
-// deployed version's files and evaluated here, once per version: a deploy or a rollback needs no api restart, and
-// a version's server rendering goes with it. Anything that goes wrong (missing, throws, over budget) answers null
-// and the page is served as before, rendered by the browser.
+// deployed version's files and evaluated once per version in each of a few worker threads (`ssr-worker.cjs`): a
+// deploy or a rollback needs no api restart, a version's server rendering goes with it, and a render that loops
+// synchronously blocks its worker, not the api (the worker is terminated). Anything that goes wrong (missing,
+// throws, over budget) answers null and the page is served as before, rendered by the browser. A rendered page is
+// kept for a few seconds per everything it depends on (`SSR_CACHE_TTL_MS`; the `ssr` cache of lib/caches.ts).
 
 /**
  * The one place a deployed version's files are read for server rendering (`server/render.js`,
@@ -30,40 +33,16 @@ export function readServerBundleFromDisk(siteDir: string): ServerBundleReader {
   };
 }
 
-/** The shell server bundle's API (shell/src/server/render.tsx). */
-interface ShellServerBundle {
-  createRenderer(options: { name: string; loadContainer(remote: { name: string; version: string }): Promise<unknown> }): {
-    render(input: {
-      url: string;
-      siteData: SiteData;
-      remotes: { name: string; version: string }[];
-      fetch(request: Request): Promise<Response>;
-      signal: AbortSignal;
-    }): Promise<
-      | { kind: 'page'; status: number; html: string; hydration: ServerHydration; styles: PageStyles }
-      | { kind: 'redirect' }
-    >;
-  };
-}
-type ShellRenderer = ReturnType<ShellServerBundle['createRenderer']>;
-
-const nodeRequire = createRequire(path.join(process.cwd(), 'ssr.js'));
-
-/** A CommonJS bundle evaluated as a module of this process (it may require Node's built-in modules only). */
-function evaluateCommonJs(code: string, filename: string): unknown {
-  const module = { exports: {} as Record<string, unknown> };
-  const wrapper = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
-    filename,
-  }).runInThisContext() as (...args: unknown[]) => void;
-  wrapper(module.exports, module, nodeRequire, path.dirname(filename), filename);
-  return module.exports;
-}
-
 export type SsrFallbackReason = 'missing' | 'error' | 'timeout';
 
 export interface SsrStats {
+  /** Renders that produced a page (cache hits not included). */
   rendered: number;
   fallback: Record<SsrFallbackReason, number>;
+  /** Workers terminated because a render blocked them past the budget (a synchronous loop). */
+  terminated: number;
+  /** Pages served from the rendered-page cache. */
+  cached: number;
 }
 
 export interface SsrRequest {
@@ -88,31 +67,83 @@ export type SsrResult =
     }
   | { kind: 'redirect' };
 
-class MissingBundle extends Error {}
+type WorkerOutput = { kind: 'page'; status: number; html: string; hydration: ServerHydration; styles: PageStyles } | { kind: 'redirect' };
+
+type WorkerMessage =
+  | { type: 'done'; id: number; result: WorkerOutput }
+  | { type: 'failed'; id: number; missing: boolean; error: { message: string; stack?: string } }
+  | { type: 'read'; call: number; app: string; version: string; file: string }
+  | {
+      type: 'fetch';
+      call: number;
+      /** The render that makes the request (whose visitor it is made for). */
+      id: number;
+      url: string;
+      method: string;
+      headers: [string, string][];
+      body: ArrayBuffer | null;
+    }
+  | { type: 'pong'; ping: number };
+
+type Outcome =
+  | { ok: true; result: WorkerOutput }
+  | { ok: false; reason: SsrFallbackReason; error: unknown };
+
+interface PendingRender {
+  request: SsrRequest;
+  settle(outcome: Outcome): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  renders: Map<number, PendingRender>;
+  /** A render on it went past the budget: no new render until it answers a ping (else it is terminated). */
+  suspect: boolean;
+  pongs: Map<number, () => void>;
+}
+
+/** The worker's file: next to this module in the sources (tests) and in api/dist (api/build.mjs copies it). */
+const WORKER_FILE = path.join(__dirname, 'ssr-worker.cjs');
 
 export function createServerRenderer(options: {
   read: ServerBundleReader;
   log: FastifyBaseLogger;
   /** Time budget of one render (ms), loading a version's bundles included. */
   budgetMs: number;
+  /** Worker threads that render (each evaluates the bundles of the versions it renders once). */
+  workers?: number;
+  /** How long a rendered page is served again to visitors for whom everything it depends on is the same (ms; 0: never). */
+  cacheTtlMs?: number;
+  /** The registry as last loaded: when it is another object (a deploy, canary or rollback), the cache is dropped. */
+  registryState?: () => unknown;
+  /** Calls `clear` when the data a page inlines may have changed (members, a site's settings): the cache is dropped. */
+  onDataChange?: (clear: () => void) => void;
 }) {
   const { read, log } = options;
-  const shells = new Map<string, Promise<ShellRenderer>>();
-  const containers = new Map<string, Promise<unknown>>();
+  const size = Math.max(1, options.workers ?? 2);
   const manifests = new Map<string, Promise<string[]>>();
+  const stats: SsrStats = { rendered: 0, fallback: { missing: 0, error: 0, timeout: 0 }, terminated: 0, cached: 0 };
 
   /** Every CSS file of a remote version's browser build (its `mf-manifest.json`). */
   function cssFiles(app: string, version: string): Promise<string[]> {
-    return once(manifests, `${app}@${version}`, async () => {
-      const text = await read(app, version, 'mf-manifest.json');
-      if (text === null) return [];
-      const manifest = JSON.parse(text) as { exposes?: { assets?: { css?: { sync?: string[]; async?: string[] } } }[] };
-      const files = new Set<string>();
-      for (const expose of manifest.exposes ?? []) {
-        for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) files.add(file);
-      }
-      return [...files];
-    });
+    let pending = manifests.get(`${app}@${version}`);
+    if (!pending) {
+      pending = (async () => {
+        const text = await read(app, version, 'mf-manifest.json');
+        if (text === null) return [];
+        const manifest = JSON.parse(text) as {
+          exposes?: { assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+        };
+        const files = new Set<string>();
+        for (const expose of manifest.exposes ?? []) {
+          for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) files.add(file);
+        }
+        return [...files];
+      })();
+      manifests.set(`${app}@${version}`, pending);
+      pending.catch(() => manifests.delete(`${app}@${version}`));
+    }
+    return pending;
   }
 
   async function stylesOf(styles: PageStyles, landersVersion: string): Promise<string[]> {
@@ -128,57 +159,150 @@ export function createServerRenderer(options: {
     }
     return out;
   }
-  const stats: SsrStats = { rendered: 0, fallback: { missing: 0, error: 0, timeout: 0 } };
 
-  /** Cached per version while it loads and once loaded; a failure is forgotten so the next request tries again. */
-  function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    let pending = cache.get(key);
-    if (!pending) {
-      pending = load();
-      cache.set(key, pending);
-      pending.catch(() => {
-        if (cache.get(key) === pending) cache.delete(key);
-      });
+  // ---- the worker pool ----
+  const pool: PoolWorker[] = [];
+  let nextId = 0;
+  let nextPing = 0;
+  let closed = false;
+
+  function spawn(): PoolWorker {
+    const worker = new Worker(WORKER_FILE);
+    // The api's shutdown does not wait for an idle renderer.
+    worker.unref();
+    const entry: PoolWorker = { worker, renders: new Map(), suspect: false, pongs: new Map() };
+    worker.on('message', (message: WorkerMessage) => {
+      switch (message.type) {
+        case 'done':
+          entry.renders.get(message.id)?.settle({ ok: true, result: message.result });
+          break;
+        case 'failed': {
+          const error = Object.assign(new Error(message.error.message), { stack: message.error.stack });
+          entry.renders.get(message.id)?.settle({ ok: false, reason: message.missing ? 'missing' : 'error', error });
+          break;
+        }
+        case 'read':
+          read(message.app, message.version, message.file).then(
+            (value) => worker.postMessage({ type: 'reply', call: message.call, value }),
+            (error: unknown) => worker.postMessage({ type: 'reply', call: message.call, error: String(error) }),
+          );
+          break;
+        case 'fetch':
+          void answerFetch(entry, message);
+          break;
+        case 'pong':
+          entry.pongs.get(message.ping)?.();
+          break;
+      }
+    });
+    const died = (error: unknown) => {
+      remove(entry);
+      for (const pending of entry.renders.values()) pending.settle({ ok: false, reason: 'error', error });
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`server-rendering worker exited (${code})`)));
+    pool.push(entry);
+    return entry;
+  }
+
+  function remove(entry: PoolWorker) {
+    const index = pool.indexOf(entry);
+    if (index >= 0) pool.splice(index, 1);
+  }
+
+  /** A render's api request, made by the main thread as that render's visitor (`SsrRequest.fetch`). */
+  async function answerFetch(entry: PoolWorker, message: Extract<WorkerMessage, { type: 'fetch' }>) {
+    const reply = (value: unknown, transfer: ArrayBuffer[] = []) =>
+      entry.worker.postMessage({ type: 'reply', call: message.call, ...(value as object) }, transfer);
+    const pending = entry.renders.get(message.id);
+    if (!pending) return reply({ error: 'the render is over' });
+    try {
+      const answer = await pending.request.fetch(
+        new Request(message.url, {
+          method: message.method,
+          headers: message.headers,
+          ...(message.body ? { body: message.body } : {}),
+        }),
+      );
+      const body = [204, 205, 304].includes(answer.status) ? null : await answer.arrayBuffer();
+      reply(
+        { value: { status: answer.status, headers: [...answer.headers], body } },
+        body ? [body] : [],
+      );
+    } catch (error) {
+      reply({ error: String(error) });
     }
-    return pending;
   }
 
   /**
-   * A remote version's container, evaluated once per shell version: a container is initialised with its host's
-   * shared singletons, so a new shell version (another React instance) gets fresh containers.
+   * The least busy worker that is not suspected of hanging; a new one while the pool is not full (or, while some
+   * are suspected, up to twice its size).
    */
-  function container(shellVersion: string, remote: { name: string; version: string }): Promise<unknown> {
-    const app = remote.name.replace(/_/g, '-');
-    return once(containers, `${shellVersion}|${app}@${remote.version}`, async () => {
-      const code = await read(app, remote.version, 'server/remoteEntry.js');
-      if (code === null) throw new MissingBundle(`${app} ${remote.version} has no server bundle`);
-      const exports = evaluateCommonJs(code, `/remotes/${app}/${remote.version}/server/remoteEntry.js`) as Record<
-        string,
-        unknown
-      >;
-      return exports[remote.name] ?? exports;
-    });
+  function pick(): PoolWorker {
+    const healthy = pool.filter((entry) => !entry.suspect);
+    const idle = healthy.find((entry) => entry.renders.size === 0);
+    if (idle) return idle;
+    if (healthy.length < size && pool.length < size * 2) return spawn();
+    const candidates = healthy.length ? healthy : pool;
+    return candidates.reduce((best, entry) => (entry.renders.size < best.renders.size ? entry : best));
   }
 
-  let currentShell: string | null = null;
-  let evaluations = 0;
-  function shell(version: string): Promise<ShellRenderer> {
-    // One shell version at a time: the federation runtime's share scope is the process's, and a container
-    // initialised with another shell's singletons would render with a second React. A deploy or rollback of the
-    // shell evaluates it and the containers afresh.
-    if (version !== currentShell) {
-      shells.clear();
-      containers.clear();
-      currentShell = version;
-    }
-    return once(shells, version, async () => {
-      const code = await read('shell', version, 'server/render.js');
-      if (code === null) throw new MissingBundle(`shell ${version} has no server bundle`);
-      const bundle = evaluateCommonJs(code, `/remotes/shell/${version}/server/render.js`) as ShellServerBundle;
-      evaluations += 1;
-      return bundle.createRenderer({
-        name: `shell_server_${evaluations}`,
-        loadContainer: (remote) => container(version, remote),
+  /**
+   * After a render went past its budget: a worker that does not answer a ping within twice the budget (at least
+   * 3 s: a worker that is only busy, on a loaded machine, answers between two renders) is blocked in a synchronous
+   * loop and is terminated; its other renders fall back too. Until it answers it gets no new render.
+   */
+  function checkAlive(entry: PoolWorker) {
+    if (entry.suspect || !pool.includes(entry)) return;
+    entry.suspect = true;
+    const ping = ++nextPing;
+    const { pongs } = entry;
+    const timer = setTimeout(() => {
+      pongs.delete(ping);
+      if (!pool.includes(entry)) return;
+      stats.terminated += 1;
+      log.error({ ssr: 'terminated' }, 'a server-rendering worker did not answer within the budget: terminated');
+      remove(entry);
+      const error = new Error('its server-rendering worker was blocked and was terminated');
+      for (const pending of entry.renders.values()) pending.settle({ ok: false, reason: 'error', error });
+      void entry.worker.terminate();
+    }, Math.max(2 * options.budgetMs, 3000));
+    timer.unref();
+    pongs.set(ping, () => {
+      clearTimeout(timer);
+      pongs.delete(ping);
+      entry.suspect = false;
+    });
+    entry.worker.postMessage({ type: 'ping', ping });
+  }
+
+  function renderInWorker(request: SsrRequest): Promise<Outcome> {
+    return new Promise<Outcome>((resolve) => {
+      const entry = pick();
+      const id = ++nextId;
+      let done = false;
+      const timer = setTimeout(() => {
+        settle({ ok: false, reason: 'timeout', error: new Error('server render budget exceeded') });
+        entry.worker.postMessage({ type: 'abort', id });
+        checkAlive(entry);
+      }, options.budgetMs);
+      function settle(outcome: Outcome) {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        entry.renders.delete(id);
+        resolve(outcome);
+      }
+      entry.renders.set(id, { request, settle });
+      entry.worker.postMessage({
+        type: 'render',
+        id,
+        input: {
+          shellVersion: request.shellVersion,
+          landersVersion: request.landersVersion,
+          url: request.url,
+          siteData: request.siteData,
+        },
       });
     });
   }
@@ -192,46 +316,87 @@ export function createServerRenderer(options: {
     return null;
   }
 
+  async function renderNow(request: SsrRequest): Promise<SsrResult | null> {
+    const outcome = await renderInWorker(request);
+    if (!outcome.ok) {
+      return fallback(
+        outcome.reason,
+        request,
+        outcome.reason === 'missing' ? (outcome.error as Error).message : outcome.error,
+      );
+    }
+    stats.rendered += 1;
+    const { result } = outcome;
+    if (result.kind === 'redirect') return result;
+    const { styles, ...page } = result;
+    try {
+      return { ...page, css: await stylesOf(styles, request.landersVersion) };
+    } catch (error) {
+      return fallback('error', request, error);
+    }
+  }
+
+  // Rendered pages, per everything the output depends on: the page's URL (host, path, query), the versions the
+  // visitor is assigned (shell, landers, and every remote in the site data) and the site data the render starts
+  // from (settings of the site, country and locale; the visitor's locale; 404 or not). Only visitors without a
+  // session are rendered, so no member's data is in it; the api data the page inlines (member previews) is at most
+  // the TTL old. Dropped when the registry changes (deploy, canary, rollback) and when members or a site's
+  // settings change (the bus, on every node).
+  const cache = new TtlMap<string, Promise<SsrResult | null>>(options.cacheTtlMs ?? 0, 2000, 'ssr');
+  let registrySeen: unknown = options.registryState?.();
+  options.onDataChange?.(() => cache.clear());
+  const keyOf = (request: SsrRequest) =>
+    createHash('sha256')
+      .update(JSON.stringify([request.shellVersion, request.landersVersion, request.url, request.siteData]))
+      .digest('base64');
+
   return {
     stats: (): SsrStats => structuredClone(stats),
     /** The page rendered on the server, or null: the caller serves the page for client rendering. */
     async render(request: SsrRequest): Promise<SsrResult | null> {
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, options.budgetMs);
-      const budget = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(new Error('server render budget exceeded')), {
-          once: true,
-        });
-      });
-      try {
-        const work = (async () => {
-          const renderer = await shell(request.shellVersion);
-          return renderer.render({
-            url: request.url,
-            siteData: request.siteData,
-            remotes: [{ name: 'mf_landers', version: request.landersVersion }],
-            fetch: request.fetch,
-            signal: controller.signal,
-          });
-        })();
-        work.catch(() => undefined);
-        // A render that never settles (a hung remote) still answers within the budget.
-        const result = await Promise.race([work, budget]);
-        stats.rendered += 1;
-        if (result.kind === 'redirect') return result;
-        const { styles, ...page } = result;
-        return { ...page, css: await stylesOf(styles, request.landersVersion) };
-      } catch (error) {
-        if (error instanceof MissingBundle || /has no server bundle/.test(String((error as Error)?.message)))
-          return fallback('missing', request, (error as Error).message);
-        return fallback(timedOut ? 'timeout' : 'error', request, error);
-      } finally {
-        clearTimeout(timer);
+      if (closed) return null;
+      if (!options.cacheTtlMs) return renderNow(request);
+      const registry = options.registryState?.();
+      if (registry !== registrySeen) {
+        registrySeen = registry;
+        cache.clear();
       }
+      const key = keyOf(request);
+      const hit = cache.get(key);
+      if (hit) {
+        // A render of the same page under way is waited for (one render for a burst of visitors); when it fell
+        // back, so does this visitor (it was logged and counted once).
+        const result = await hit;
+        if (result) stats.cached += 1;
+        return result;
+      }
+      const pending = renderNow(request);
+      cache.set(key, pending);
+      // A fallback is not kept: the next visitor tries again.
+      void pending.then((result) => {
+        if (result === null) cache.delete(key);
+      });
+      return pending;
+    },
+    /**
+     * Starts the workers and has each evaluate the deployed shell's and stable landers' server bundles (in the
+     * background), so the first visitors' renders do not spend their budget on it.
+     */
+    warm(): void {
+      const deployed = options.registryState?.() as
+        | { shell: { version: string } | null; remotes: { name: string; version: string }[] }
+        | undefined;
+      const landers = deployed?.remotes.find((remote) => remote.name === 'mf_landers');
+      if (closed || !deployed?.shell || !landers) return;
+      while (pool.length < size) spawn();
+      for (const entry of pool) {
+        entry.worker.postMessage({ type: 'warm', shellVersion: deployed.shell.version, landersVersion: landers.version });
+      }
+    },
+    /** Terminates the workers (the api's shutdown). */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(pool.splice(0).map((entry) => entry.worker.terminate()));
     },
   };
 }

@@ -86,6 +86,29 @@ const FORWARDED_HEADERS = [
   'x-real-ip',
 ];
 
+/**
+ * What the HTML takes from a rendered page's markup (its CSP, title and description), worked out once per rendered
+ * page: a page from the rendered-page cache (sites/ssr.ts) is the same object for every visitor it is served to.
+ */
+const fromMarkup = new WeakMap<object, { csp: Map<string, string>; texts: ReturnType<typeof pageTexts> }>();
+function markupFacts(rendered: { html: string }) {
+  let facts = fromMarkup.get(rendered);
+  if (!facts) {
+    facts = { csp: new Map(), texts: pageTexts(rendered.html) };
+    fromMarkup.set(rendered, facts);
+  }
+  return facts;
+}
+function markupCsp(rendered: { html: string }, cdnOrigin: string | undefined): string {
+  const { csp } = markupFacts(rendered);
+  let value = csp.get(cdnOrigin ?? '');
+  if (value === undefined) {
+    value = cspWithStyleAttributes(styleAttributes(rendered.html), cdnOrigin);
+    csp.set(cdnOrigin ?? '', value);
+  }
+  return value;
+}
+
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
@@ -250,6 +273,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     const origin = `${request.protocol}://${request.host}`;
     let root = '';
     let landerCss: string[] = [];
+    let texts: ReturnType<typeof pageTexts> = { title: null, description: null };
     if (app.config.ssr.enabled && !user && landers && (lander.page !== null || data.status === 404)) {
       const rendered = await app.services.ssr.render({
         shellVersion: deployed.shell.version,
@@ -261,17 +285,14 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       if (rendered?.kind === 'page') {
         root = rendered.html;
         // The style attributes React wrote are allowed by their hashes, and only those (docs/adr/0030).
-        reply.header(
-          'content-security-policy',
-          cspWithStyleAttributes(styleAttributes(root), cdn ? new URL(cdn).origin : undefined),
-        );
+        reply.header('content-security-policy', markupCsp(rendered, cdn ? new URL(cdn).origin : undefined));
+        texts = markupFacts(rendered).texts;
         landerCss = rendered.css;
         data.ssr = rendered.hydration;
       }
     }
     const theme = siteTheme(request.site);
     // The server-rendered page's own heading and intro as title and description; the site's otherwise.
-    const texts = pageTexts(root);
     const title = texts.title
       ? `${texts.title} – ${esc(settings.name)}`
       : esc(settings.index_title || settings.name);
