@@ -86,7 +86,11 @@ export default tseslint.config(
     // are the api's; browser code takes their types only, so the schema builder never reaches a bundle.
     files: ['{shell,mf-*}/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
     // The schema modules themselves (the staff contract is one too; its plain values are in staff-routes.ts).
-    ignores: ['shared/src/contract/schemas/**', 'shared/src/contract/telemetry.ts', 'shared/src/contract/staff.ts'],
+    ignores: [
+      'shared/src/contract/schemas/**',
+      'shared/src/contract/telemetry.ts',
+      'shared/src/contract/staff.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -11,7 +11,16 @@ const swc = [
   },
 ];
 
-const web = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
+const web = [
+  'shared',
+  'shell',
+  'mf-landers',
+  'mf-members',
+  'mf-chat',
+  'mf-payments',
+  'mf-account',
+  'mf-staff',
+];
 
 module.exports = {
   maxWorkers: 2,

@@ -24,7 +24,17 @@ function removeDataDir() {
 if (dataDir && !process.env.E2E_REUSE) {
   const created = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'api', 'src', 'domains', 'staff', 'create-admin.ts'), '--email', 'admin@staff.e2e.test', '--password', 'e2e-admin-password', '--name', 'E2E Admin'],
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'api', 'src', 'domains', 'staff', 'create-admin.ts'),
+      '--email',
+      'admin@staff.e2e.test',
+      '--password',
+      'e2e-admin-password',
+      '--name',
+      'E2E Admin',
+    ],
     { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir } },
   );
   process.stdout.write(created.stdout ?? '');

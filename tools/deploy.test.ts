@@ -145,13 +145,18 @@ test('a deploy SIGKILLed after its upload and before its switch leaves the old v
   expect(killed.out).not.toContain('registry switched');
   // The upload is in storage, but nothing points at it: the old version is current and the new one unpublished.
   expect(versionsOnDisk('mf-chat')).toEqual([first, uploaded].sort());
-  expect(registry()).toEqual({ apps: { 'mf-chat': { current: first, history: [] } }, published: { 'mf-chat': [first] } });
+  expect(registry()).toEqual({
+    apps: { 'mf-chat': { current: first, history: [] } },
+    published: { 'mf-chat': [first] },
+  });
 
   const again = run('deploy.mjs', 'mf-chat', '--dist', dist);
   expect(again.code).toBe(0);
   expect(switchedTo(again.out)).toBe(uploaded);
   expect(registry().apps['mf-chat']).toEqual({ current: uploaded, history: [first] });
-  expect(fs.readFileSync(path.join(dataDir, 'site', 'mf-chat', uploaded, 'remoteEntry.js'), 'utf8')).toContain('"two"');
+  expect(
+    fs.readFileSync(path.join(dataDir, 'site', 'mf-chat', uploaded, 'remoteEntry.js'), 'utf8'),
+  ).toContain('"two"');
 });
 
 test('a changed build becomes current, rollback restores the previous one and rollback again fails cleanly', () => {
@@ -387,7 +392,13 @@ embedded(
         expect(registry().apps['mf-chat']).toEqual({ current: v1, history: [] });
         // Killed after its upload, before the switch: the running server goes on serving v1; run again, v3.
         const v3Dist = fakeBuild('v3', 'three');
-        const killed = runWith({ DEPLOY_FAULT: 'kill_before_switch' }, 'deploy.mjs', 'mf-chat', '--dist', v3Dist);
+        const killed = runWith(
+          { DEPLOY_FAULT: 'kill_before_switch' },
+          'deploy.mjs',
+          'mf-chat',
+          '--dist',
+          v3Dist,
+        );
         expect(killed.signal).toBe('SIGKILL');
         const v3 = killedAfterUploading(killed.out);
         expect(await served()).toBe(v1);

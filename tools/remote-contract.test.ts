@@ -26,13 +26,17 @@ const apps = Object.keys(REMOTE_EXPOSES).map((name) => name.replace('_', '-'));
 
 test.each(apps)('%s exposes exactly the modules of the contract', (app) => {
   const { name, exposes } = exposesOf(app);
-  expect(Object.keys(exposes).sort()).toEqual([...REMOTE_EXPOSES[name as keyof typeof REMOTE_EXPOSES]].sort());
+  expect(Object.keys(exposes).sort()).toEqual(
+    [...REMOTE_EXPOSES[name as keyof typeof REMOTE_EXPOSES]].sort(),
+  );
 });
 
 test.each(apps)('every exposed file of %s checks its default export against the contract', (app) => {
   const { name, exposes } = exposesOf(app);
   for (const [module, file] of Object.entries(exposes)) {
     const source = readFileSync(path.join(root, app, file), 'utf8');
-    expect(source).toMatch(new RegExp(`^export default .* satisfies RemoteComponent<'${name}/${module}'>;$`, 'm'));
+    expect(source).toMatch(
+      new RegExp(`^export default .* satisfies RemoteComponent<'${name}/${module}'>;$`, 'm'),
+    );
   }
 });

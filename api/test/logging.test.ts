@@ -151,11 +151,15 @@ describe('secrets recognised by their shape', () => {
     expect(serializeRequest({ ...request, url: `/a?Email=${encodeURIComponent(EMAIL)}&sid=x#top` }).url).toBe(
       '/a?Email=[Redacted]&sid=[Redacted]',
     );
-    expect(serializeRequest({ ...request, url: `/u/${EMAIL}/photos?flag` }).url).toBe('/u/[email]/photos?flag');
+    expect(serializeRequest({ ...request, url: `/u/${EMAIL}/photos?flag` }).url).toBe(
+      '/u/[email]/photos?flag',
+    );
     expect(serializeRequest({ ...request, url: `/u/${encodeURIComponent(EMAIL)}` }).url).toBe('/u/[email]');
     expect(serializeRequest({ ...request, url: '/api/chats.php' }).url).toBe('/api/chats.php');
     // A query with none of the shapes' characters is logged as it is, without being taken apart; one with them is not.
-    expect(serializeRequest({ ...request, url: `/a?h=$2b$10$${'a'.repeat(53)}&n=1` }).url).toBe('/a?h=[hash]&n=1');
+    expect(serializeRequest({ ...request, url: `/a?h=$2b$10$${'a'.repeat(53)}&n=1` }).url).toBe(
+      '/a?h=[hash]&n=1',
+    );
     expect(serializeRequest({ ...request, url: `/a?n=1&PASSWORD=x` }).url).toBe('/a?n=1&PASSWORD=[Redacted]');
     expect(serializeRequest({ ...request, url: '/api/members.php?numResults=20&page=2' }).url).toBe(
       '/api/members.php?numResults=20&page=2',

@@ -82,7 +82,6 @@ describe('limits counted together', () => {
   });
 });
 
-
 /**
  * A member's tab as the site's client behaves (shell/src/live/live-channel.ts): one stream through the balancer;
  * when a node says goodbye (`event: reconnect`) or the stream drops, it opens a new one after the hinted delay and
@@ -188,9 +187,15 @@ describe('a rolling restart', () => {
         const res = await call('/api/messages.php', {
           method: 'POST',
           headers: { ...XHR, cookie: sender.cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ member: receiver.id, client_id: `roll-${Date.now()}-${++n}`, type: 'text', text: `#${n}` }),
+          body: JSON.stringify({
+            member: receiver.id,
+            client_id: `roll-${Date.now()}-${++n}`,
+            type: 'text',
+            text: `#${n}`,
+          }),
         });
-        if (res.status === 200 || res.status === 201) accepted.push((JSON.parse(res.body) as { message: { id: number } }).message.id);
+        if (res.status === 200 || res.status === 201)
+          accepted.push((JSON.parse(res.body) as { message: { id: number } }).message.id);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
@@ -236,7 +241,9 @@ describe('a rolling restart', () => {
     expect(failures).toEqual([]);
     expect(exitCodes).toEqual([0, 0]);
     expect(accepted.length).toBeGreaterThan(0);
-    expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([...accepted].sort((a, b) => a - b));
+    expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      [...accepted].sort((a, b) => a - b),
+    );
     for (const t of tabs) {
       expect([...all].filter((id) => !t.seen().has(id))).toEqual([]);
       // Each tab was moved at least once by a draining node, and came back.

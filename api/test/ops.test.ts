@@ -52,7 +52,9 @@ describe('metrics', () => {
     await t.call({ method: 'GET', url: '/api/settings.php' });
     await t.call({ method: 'GET', url: '/api/member.php?id=999999' });
     const text = await t.app.ops.metrics.text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/settings.php",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/settings.php",status="200"\} [1-9]/,
+    );
     // The pattern, never the raw URL with its query or ids.
     expect(text).toContain('route="/api/member.php",status="404"');
     expect(text).not.toMatch(/route="[^"]*(\?|999999)/);
@@ -98,7 +100,11 @@ describe('rate limits without Redis, or with a Redis that is gone', () => {
 
   it('with REDIS_URL pointing at nothing: limits fall back to this node’s count (never to none), the site stays up, /readyz says why', async () => {
     const port = await freePort();
-    const node = await createTestApp({ profiles: 3, loginRateLimit: 3, redisUrl: `redis://127.0.0.1:${port}` });
+    const node = await createTestApp({
+      profiles: 3,
+      loginRateLimit: 3,
+      redisUrl: `redis://127.0.0.1:${port}`,
+    });
     try {
       const answers = [];
       for (let i = 0; i < 4; i++) {

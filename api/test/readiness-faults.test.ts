@@ -61,30 +61,37 @@ pgDescribe('a node whose database goes away', () => {
     }
   });
 
-  redisIt('Redis stops answering: limits go on counting on this node (never unlimited), the site answers, /readyz says redis', async () => {
-    const target = new URL(redisUrl!);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    const t = await createTestApp({ profiles: 3, loginRateLimit: 3, redisUrl: `redis://127.0.0.1:${proxy.port}` });
-    try {
-      // Wait for the connection, then two attempts counted in Redis.
-      while ((await t.call({ method: 'GET', url: '/readyz' })).statusCode !== 200)
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      expect([(await wrongLogin(t)).statusCode, (await wrongLogin(t)).statusCode]).toEqual([401, 401]);
-      proxy.freeze();
-      // Redis no longer answers: each attempt waits for the command timeout, then counts here. The local count
-      // starts from nothing, so at most the limit passes again during the outage, then 429.
-      const during: number[] = [];
-      for (let i = 0; i < 4; i++) during.push((await wrongLogin(t)).statusCode);
-      expect(during).toEqual([401, 401, 401, 429]);
-      expect((await t.call({ method: 'GET', url: '/api/settings.php' })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      const ready = await t.call({ method: 'GET', url: '/readyz' });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json().checks.redis).not.toBe('ok');
-    } finally {
-      proxy.restore();
-      await t.close();
-      await proxy.close();
-    }
-  });
+  redisIt(
+    'Redis stops answering: limits go on counting on this node (never unlimited), the site answers, /readyz says redis',
+    async () => {
+      const target = new URL(redisUrl!);
+      const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const t = await createTestApp({
+        profiles: 3,
+        loginRateLimit: 3,
+        redisUrl: `redis://127.0.0.1:${proxy.port}`,
+      });
+      try {
+        // Wait for the connection, then two attempts counted in Redis.
+        while ((await t.call({ method: 'GET', url: '/readyz' })).statusCode !== 200)
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        expect([(await wrongLogin(t)).statusCode, (await wrongLogin(t)).statusCode]).toEqual([401, 401]);
+        proxy.freeze();
+        // Redis no longer answers: each attempt waits for the command timeout, then counts here. The local count
+        // starts from nothing, so at most the limit passes again during the outage, then 429.
+        const during: number[] = [];
+        for (let i = 0; i < 4; i++) during.push((await wrongLogin(t)).statusCode);
+        expect(during).toEqual([401, 401, 401, 429]);
+        expect((await t.call({ method: 'GET', url: '/api/settings.php' })).statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        const ready = await t.call({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json().checks.redis).not.toBe('ok');
+      } finally {
+        proxy.restore();
+        await t.close();
+        await proxy.close();
+      }
+    },
+  );
 });

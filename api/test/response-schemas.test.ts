@@ -20,7 +20,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /offline.html': 'HTML: the offline page the service worker keeps',
   'GET /icons/:colour/:file': "files: the site's app icons (PNG)",
   'GET /manifest.webmanifest':
-    "the W3C web app manifest (application/manifest+json), sent as text built by pwa.ts, not an answer of the API",
+    'the W3C web app manifest (application/manifest+json), sent as text built by pwa.ts, not an answer of the API',
   // Development and tests only (never registered in production).
   'GET /dev/api-docs/': 'HTML: Swagger UI (@fastify/swagger-ui)',
   'GET /dev/api-docs/static/index.html': 'HTML: Swagger UI',

@@ -298,9 +298,14 @@ describe('the site HTML and deployed bundles', () => {
       expect(siteData(other.body).remotes[0]!.entry).toBe('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json');
       // Public photos: the page addresses them through the CDN (shared/src/ui/photo-rule.ts), so `/media/` may be
       // loaded from that other origin; elsewhere it stays same-origin.
-      await t.app.services.storage.put('media/photos/cdn-test.jpg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+      await t.app.services.storage.put('media/photos/cdn-test.jpg', Buffer.from('jpeg'), {
+        contentType: 'image/jpeg',
+      });
       const photo = await get('/media/photos/cdn-test.jpg', { host: 'she.localhost' });
-      expect([photo.statusCode, photo.headers['cross-origin-resource-policy']]).toEqual([200, 'cross-origin']);
+      expect([photo.statusCode, photo.headers['cross-origin-resource-policy']]).toEqual([
+        200,
+        'cross-origin',
+      ]);
       const plain = await get('/media/photos/cdn-test.jpg');
       expect([plain.statusCode, plain.headers['cross-origin-resource-policy']]).toEqual([200, 'same-origin']);
     } finally {

@@ -71,7 +71,10 @@ beforeAll(async () => {
   const bundles = serverBundles();
   // The rendered-page cache is on (a minute) but switched off (lib/caches.ts) except in the tests about it, so the
   // other tests see every render.
-  t = await createTestApp({ profiles: 12, ssr: { enabled: true, budgetMs: 5000, workers: 2, cacheTtlMs: 60_000 } });
+  t = await createTestApp({
+    profiles: 12,
+    ssr: { enabled: true, budgetMs: 5000, workers: 2, cacheTtlMs: 60_000 },
+  });
   setCachesOff(['ssr']);
   const shellFiles = {
     'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
@@ -197,8 +200,22 @@ describe('a visitor gets the lander rendered in the HTML', () => {
   });
 
   test.each([
-    ['she.localhost', 'de', 'Frauen, die wissen, was sie wollen', 'Auf She Dates bestimmen Frauen das Tempo', 'Kostenlos dabei sein', 'female'],
-    ['gay.localhost', 'en', 'Men meeting men', 'On Gay Dating Demo men meet men', 'Meet men for free', 'male'],
+    [
+      'she.localhost',
+      'de',
+      'Frauen, die wissen, was sie wollen',
+      'Auf She Dates bestimmen Frauen das Tempo',
+      'Kostenlos dabei sein',
+      'female',
+    ],
+    [
+      'gay.localhost',
+      'en',
+      'Men meeting men',
+      'On Gay Dating Demo men meet men',
+      'Meet men for free',
+      'male',
+    ],
   ])(
     '%s, where visitors may not search: the niche texts and photos of real members of its audience (issue 30 item 6)',
     async (host, lang, title, sub, cta, gender) => {
@@ -211,11 +228,17 @@ describe('a visitor gets the lander rendered in the HTML', () => {
       expect(markup).toContain(cta);
       // The previews were answered on the server (lander-members.php) and travel with the page.
       const previews = siteData(res.body).ssr!.queries.find((q) => q.endpointName === 'getLanderMembers');
-      const profiles = (previews!.value as { profiles: { id: number; name: string; main_image: { thumb_filename: string } }[] })
-        .profiles;
+      const profiles = (
+        previews!.value as {
+          profiles: { id: number; name: string; main_image: { thumb_filename: string } }[];
+        }
+      ).profiles;
       expect(profiles.length).toBeGreaterThanOrEqual(6);
       for (const p of profiles.slice(0, 6)) {
-        const row = await first<{ gender: string }>(t.app.db, sql`SELECT gender FROM profiles WHERE user_id = ${p.id}`);
+        const row = await first<{ gender: string }>(
+          t.app.db,
+          sql`SELECT gender FROM profiles WHERE user_id = ${p.id}`,
+        );
         expect(row!.gender).toBe(gender);
         expect(markup).toContain(`src="${p.main_image.thumb_filename}"`);
         expect(markup).toContain(p.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));

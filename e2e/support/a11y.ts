@@ -49,7 +49,10 @@ export async function seededIds(page: Page, member: boolean): Promise<RouteIds> 
   const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php');
   expect(profiles.length, 'the seeded database has profiles').toBeGreaterThan(0);
   if (!member) return { profileId: profiles[0]!.id, conversationId: null, packageId: 0, orderId: null };
-  const { chats } = await getJson<{ chats: { conversation: { id: number } }[] }>(page.request, '/api/chats.php');
+  const { chats } = await getJson<{ chats: { conversation: { id: number } }[] }>(
+    page.request,
+    '/api/chats.php',
+  );
   const { packages } = await getJson<{ packages: { id: number }[] }>(page.request, '/api/packages.php');
   const { orders } = await getJson<{ orders: { id: number }[] }>(page.request, '/api/orders.php');
   expect(chats.length, 'the demo member has seeded conversations').toBeGreaterThan(0);
@@ -90,16 +93,29 @@ export function scanTargets(ids: RouteIds, member: boolean): ScanTarget[] {
     let url = route.path === '*' ? '/pagina-die-niet-bestaat/x' : route.path;
     if (route.path === '/chats/:id') url = `/chats/${ids.conversationId}`;
     else if (route.path === '/credits/:id/:paymentmethod?') url = `/credits/${ids.packageId}/ideal`;
-    else if (route.path === '/transactions/:id?') url = ids.orderId ? `/transactions/${ids.orderId}` : '/transactions';
-    else if (route.path.endsWith('/*')) url = route.path.slice(0, -2); // a remote's own router (the back office)
-    else url = url.split('/').map((part) => fill[part] ?? part).join('/');
-    const page = 'remote' in route.target ? `${route.target.remote}/${route.target.module}` : route.target.page;
-    targets.push({ route: route.path, url, layout: route.layout, page: page.endsWith('/LanderPage') ? route.path : page });
+    else if (route.path === '/transactions/:id?')
+      url = ids.orderId ? `/transactions/${ids.orderId}` : '/transactions';
+    else if (route.path.endsWith('/*'))
+      url = route.path.slice(0, -2); // a remote's own router (the back office)
+    else
+      url = url
+        .split('/')
+        .map((part) => fill[part] ?? part)
+        .join('/');
+    const page =
+      'remote' in route.target ? `${route.target.remote}/${route.target.module}` : route.target.page;
+    targets.push({
+      route: route.path,
+      url,
+      layout: route.layout,
+      page: page.endsWith('/LanderPage') ? route.path : page,
+    });
   }
   // The shell's table and the shared list are the same paths (route-table.paths.test.ts); a scan that skipped a
   // page because the lists drifted would be a silent gap.
   const scannable = new Set(ROUTE_TABLE.map((route) => route.path));
-  for (const path of SITE_ROUTE_PATHS) expect(scannable.has(path), `${path} is in the shell's route table`).toBe(true);
+  for (const path of SITE_ROUTE_PATHS)
+    expect(scannable.has(path), `${path} is in the shell's route table`).toBe(true);
   return targets;
 }
 
@@ -126,7 +142,8 @@ export async function openInApp(page: Page, url: string): Promise<void> {
   await page.evaluate((target) => {
     // Route changes render in a transition: the old page (and its h1) stays until the new one is ready. Marked
     // here, so `settle` can tell the new page's heading from the old one's.
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-scan-old', heading.textContent ?? '');
+    for (const heading of document.querySelectorAll('h1'))
+      heading.setAttribute('data-scan-old', heading.textContent ?? '');
     const previous = (window.history.state ?? {}) as { idx?: number };
     const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (previous.idx ?? 0) + 1 };
     window.history.pushState(state, '', target);
@@ -138,7 +155,9 @@ export async function openInApp(page: Page, url: string): Promise<void> {
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('#root main, #root [data-layout]').first()).toBeAttached();
   await expect(
-    page.locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]').filter({ visible: true }),
+    page
+      .locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]')
+      .filter({ visible: true }),
   ).toHaveCount(0);
   // A page without an h1 is a finding of the scan, not a reason to stop it: wait for the new page's h1 (a new
   // element, or the same element with another text), but not for ever. Pages drawn by the same component with
@@ -154,12 +173,19 @@ export async function settle(page: Page): Promise<void> {
     )
     .catch(() => undefined);
   await expect(
-    page.locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]').filter({ visible: true }),
+    page
+      .locator('[data-testid="progress-bar"], .spinner-border, .placeholder-glow, [aria-busy="true"]')
+      .filter({ visible: true }),
   ).toHaveCount(0);
 }
 
 /** Runs axe over the page and adds its serious/critical violations (and the always-failing rules) to `findings`. */
-export async function scan(page: Page, target: ScanTarget, viewport: ViewportName, findings: Finding[]): Promise<void> {
+export async function scan(
+  page: Page,
+  target: ScanTarget,
+  viewport: ViewportName,
+  findings: Finding[],
+): Promise<void> {
   const result = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     // Details only for violations: axe skips the node lists of passes and inapplicable rules (a faster scan).
@@ -193,7 +219,12 @@ export async function scan(page: Page, target: ScanTarget, viewport: ViewportNam
 
 /** The first reason of axe's failure summary ("Element has insufficient color contrast of 1.16 (…)"). */
 function reason(summary: string | undefined): string {
-  return (summary ?? '').split('\n').map((line) => line.trim()).filter(Boolean)[1] ?? '';
+  return (
+    (summary ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)[1] ?? ''
+  );
 }
 
 function base(target: ScanTarget, viewport: ViewportName) {
@@ -206,7 +237,10 @@ export function formatFindings(findings: Finding[]): string {
     .map(
       (f) =>
         `${f.route} (${f.url}, ${f.viewport}): ${f.rule} [${f.impact}] ${f.summary}` +
-        f.targets.slice(0, 8).map((target) => `\n    ${target}`).join(''),
+        f.targets
+          .slice(0, 8)
+          .map((target) => `\n    ${target}`)
+          .join(''),
     )
     .join('\n');
 }

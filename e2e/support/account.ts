@@ -60,7 +60,9 @@ export async function createActiveMember(request: APIRequestContext, flow: strin
 }
 
 /** Whom the server considers logged in for this cookie jar (false for a visitor). */
-export async function sessionUser(request: APIRequestContext): Promise<false | { email?: string; status?: string }> {
+export async function sessionUser(
+  request: APIRequestContext,
+): Promise<false | { email?: string; status?: string }> {
   const response = await request.get('/api/user.php', { headers: XHR });
   if (response.status() === 403) return false;
   expect(response.ok(), `GET /api/user.php: ${response.status()}`).toBe(true);

@@ -27,12 +27,14 @@ export function readShareScope(page: Page): Promise<ShareScopeSummary> {
     type Entry = { version?: string; from?: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
     type Scope = Record<string, Record<string, Entry>>;
     type ScopeMap = Record<string, Scope>;
-    const federation = (globalThis as unknown as {
-      __FEDERATION__?: {
-        __SHARE__?: Record<string, ScopeMap>;
-        __INSTANCES__?: { name: string; options?: { name?: string }; shareScopeMap?: ScopeMap }[];
-      };
-    }).__FEDERATION__;
+    const federation = (
+      globalThis as unknown as {
+        __FEDERATION__?: {
+          __SHARE__?: Record<string, ScopeMap>;
+          __INSTANCES__?: { name: string; options?: { name?: string }; shareScopeMap?: ScopeMap }[];
+        };
+      }
+    ).__FEDERATION__;
     if (!federation) throw new Error('no __FEDERATION__ global: the module-federation runtime did not start');
     const maps: ScopeMap[] = [];
     const instances: string[] = [];
@@ -53,7 +55,10 @@ export function readShareScope(page: Page): Promise<ShareScopeSummary> {
         for (const entry of Object.values(versions)) packages[pkg].set(entry, entry);
       }
     }
-    const summary: Record<string, { version: string; from: string; loaded: boolean; hasLib: boolean; useIn: string[] }[]> = {};
+    const summary: Record<
+      string,
+      { version: string; from: string; loaded: boolean; hasLib: boolean; useIn: string[] }[]
+    > = {};
     for (const [pkg, entries] of Object.entries(packages)) {
       summary[pkg] = [...entries.values()].map((entry) => ({
         version: String(entry.version),

@@ -35,7 +35,10 @@ export interface LoadedFile {
  * Opens `url` in a new context (empty cache, no cookies) and sums the gzip (level 9, what the server sends
  * precompressed) of every JS response until the page has loaded (the bench's rule, tools/bench/page-settle.cjs).
  */
-export async function firstLoadJs(browser: Browser, url: string): Promise<{ total: number; files: LoadedFile[] }> {
+export async function firstLoadJs(
+  browser: Browser,
+  url: string,
+): Promise<{ total: number; files: LoadedFile[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending: Promise<LoadedFile | null>[] = [];

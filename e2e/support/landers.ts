@@ -40,9 +40,7 @@ export interface ReportVersion {
 }
 
 /** The experiment report as an operator reads it (`GET /api/experiments.php`), in a context of its own. */
-export async function experimentReport(
-  request: APIRequestContext,
-): Promise<{
+export async function experimentReport(request: APIRequestContext): Promise<{
   stable: string;
   canary: { version: string; weight: number } | null;
   versions: ReportVersion[];

@@ -30,10 +30,14 @@ export interface RemotePage {
   open(page: Page, go?: Go): Promise<void>;
 }
 export type Go = (path: string) => Promise<unknown>;
-const load = (page: Page): Go => (path) => page.goto(path);
+const load =
+  (page: Page): Go =>
+  (path) =>
+    page.goto(path);
 
 function isApi(path: string) {
-  return (response: Response) => new URL(response.url()).pathname === path && response.request().method() === 'GET';
+  return (response: Response) =>
+    new URL(response.url()).pathname === path && response.request().method() === 'GET';
 }
 
 export const REMOTE_PAGES: readonly RemotePage[] = [
@@ -46,7 +50,10 @@ export const REMOTE_PAGES: readonly RemotePage[] = [
       // The general lander for visitors, with its signup call to action (issue 2 item 8).
       await expect(page.getByRole('heading').first()).toBeVisible();
       await expect(
-        page.getByRole('button', { name: /aanmeld|meld je .*aan/i }).or(page.getByRole('link', { name: /aanmeld|meld je .*aan/i })).first(),
+        page
+          .getByRole('button', { name: /aanmeld|meld je .*aan/i })
+          .or(page.getByRole('link', { name: /aanmeld|meld je .*aan/i }))
+          .first(),
       ).toBeVisible();
     },
   },
@@ -80,7 +87,10 @@ export const REMOTE_PAGES: readonly RemotePage[] = [
     path: '/credits',
     member: true,
     async open(page, go = load(page)) {
-      const { packages } = await getJson<{ packages: { credits: number }[] }>(page.request, '/api/packages.php');
+      const { packages } = await getJson<{ packages: { credits: number }[] }>(
+        page.request,
+        '/api/packages.php',
+      );
       expect(packages.length, 'the seeded site sells credit packages').toBeGreaterThan(0);
       await go('/credits');
       for (const pack of packages) {

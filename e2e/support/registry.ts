@@ -4,7 +4,15 @@ import path from 'node:path';
 export const ROOT = path.resolve(__dirname, '../..');
 
 /** Registry keys (app folders) and their federation names (docs/adr/0001-module-federation.md). */
-export const APPS = ['shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'] as const;
+export const APPS = [
+  'shell',
+  'mf-landers',
+  'mf-members',
+  'mf-chat',
+  'mf-payments',
+  'mf-account',
+  'mf-staff',
+] as const;
 export type App = (typeof APPS)[number];
 export const REMOTE_APPS = APPS.filter((app) => app !== 'shell');
 

@@ -17,7 +17,8 @@ const ENTRY_WARNING_KEY = 'site-entry-warning-closed';
 export async function skipEntryWarning(context: BrowserContext): Promise<void> {
   await context.addInitScript((key) => {
     try {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, String(Math.floor(Date.now() / 1000)));
+      if (!window.localStorage.getItem(key))
+        window.localStorage.setItem(key, String(Math.floor(Date.now() / 1000)));
     } catch {
       // Storage unavailable (opaque origin such as about:blank): nothing to skip there.
     }
@@ -30,7 +31,7 @@ export interface SiteDataRemote {
   version: string;
 }
 export interface SiteData {
-  user: false | { profile?: { id: number; name: string } } & Record<string, unknown>;
+  user: false | ({ profile?: { id: number; name: string } } & Record<string, unknown>);
   locale: string;
   remotes: SiteDataRemote[];
   settings: Record<string, unknown>;
@@ -50,7 +51,9 @@ export async function loginViaApi(page: Page, credentials: { email: string; pass
     headers: XHR,
   });
   expect(response.status(), `login of ${credentials.email}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as { user: { profile: { id: number; name: string } } & Record<string, unknown> };
+  return (await response.json()) as {
+    user: { profile: { id: number; name: string } } & Record<string, unknown>;
+  };
 }
 
 /** The login form of mf-account at /login (labels in nl, the default locale). */
@@ -88,7 +91,11 @@ export async function servedRemotes(request: APIRequestContext): Promise<SiteDat
  * registry when its mtime changes, checked at most once a second (api/src/services/registry.ts), so a switch
  * shows on the page loads after that check.
  */
-export async function waitUntilServed(request: APIRequestContext, name: string, version: string): Promise<void> {
+export async function waitUntilServed(
+  request: APIRequestContext,
+  name: string,
+  version: string,
+): Promise<void> {
   await expect
     .poll(async () => (await servedRemotes(request)).find((remote) => remote.name === name)?.version, {
       message: `the server serves ${name} ${version}`,

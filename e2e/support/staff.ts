@@ -8,7 +8,11 @@ import { dataDir } from './registry';
 import { XHR } from './site';
 
 /** The first admin, created by e2e/start-server.mjs with `staff:create-admin` before the server starts. */
-export const STAFF_ADMIN = { email: 'admin@staff.e2e.test', password: 'e2e-admin-password', name: 'E2E Admin' } as const;
+export const STAFF_ADMIN = {
+  email: 'admin@staff.e2e.test',
+  password: 'e2e-admin-password',
+  name: 'E2E Admin',
+} as const;
 
 /**
  * TOTP secrets learnt at enrolment, kept in the run's DATA_DIR: a retried spec (new worker) signs in again with
@@ -37,7 +41,10 @@ export function totpCode(secret: string): Promise<string> {
  * Signs in at /staff the way a staff member does: email and password, then (the first time) the enrolment with
  * the QR code, whose secret the test reads like the phone app would, then the 6-digit code. Ends on the dashboard.
  */
-export async function staffSignIn(page: Page, account: { email: string; password: string }): Promise<{ enrolled: boolean }> {
+export async function staffSignIn(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<{ enrolled: boolean }> {
   await page.goto('/staff');
   await expect(page.getByRole('heading', { level: 1, name: 'Inloggen voor medewerkers' })).toBeVisible();
   await page.getByLabel('E-mailadres').fill(account.email);
@@ -48,7 +55,10 @@ export async function staffSignIn(page: Page, account: { email: string; password
   await expect(enrol.or(codeStep)).toBeVisible();
   const enrolled = await enrol.isVisible();
   if (enrolled) {
-    await expect(page.getByRole('img', { name: 'QR-code voor de authenticator-app' })).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expect(page.getByRole('img', { name: 'QR-code voor de authenticator-app' })).toHaveAttribute(
+      'src',
+      /^data:image\/svg\+xml/,
+    );
     saveSecret(account.email, (await page.getByTestId('staff-secret').textContent())!.trim());
   }
   const secret = readSecrets()[account.email];
@@ -63,7 +73,9 @@ export async function staffSignIn(page: Page, account: { email: string; password
     // A code is accepted once (replay protection): a sign-in again within the same 30 s (a retried spec) waits
     // for the app's next code, as a person would.
     const used = code;
-    await expect.poll(async () => (code = await totpCode(secret!)), { timeout: 35_000, intervals: [1000] }).not.toBe(used);
+    await expect
+      .poll(async () => (code = await totpCode(secret!)), { timeout: 35_000, intervals: [1000] })
+      .not.toBe(used);
     await page.getByLabel('Code van 6 cijfers').fill(code);
     await page.getByRole('button', { name: 'Controleren' }).click();
   }
@@ -72,8 +84,17 @@ export async function staffSignIn(page: Page, account: { email: string; password
 }
 
 /** A staff API call with the page's (staff) cookies; the body of a 2xx answer. */
-export async function staffApi<T>(page: Page, method: 'GET' | 'PUT' | 'POST', url: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(url, { method, headers: XHR, ...(data === undefined ? {} : { data }) });
+export async function staffApi<T>(
+  page: Page,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await page.request.fetch(url, {
+    method,
+    headers: XHR,
+    ...(data === undefined ? {} : { data }),
+  });
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }

@@ -24,7 +24,9 @@ export async function watchSuspenseHiding(context: BrowserContext): Promise<void
         const element = record.target as HTMLElement;
         if (!element.getAttribute('style')?.includes('display: none !important')) continue;
         const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
-          element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''
+          element.className && typeof element.className === 'string'
+            ? `.${element.className.split(' ')[0]}`
+            : ''
         }`;
         void report(`${name} "${(element.textContent ?? '').trim().slice(0, 60)}"`);
       }

@@ -2,7 +2,14 @@ import './lib/i18n';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { BACK_OFFICE_PATH, ErrorAlert, Spinner, toDisplayError, withSuspense, type StaffAppProps } from '@dating/shared';
+import {
+  BACK_OFFICE_PATH,
+  ErrorAlert,
+  Spinner,
+  toDisplayError,
+  withSuspense,
+  type StaffAppProps,
+} from '@dating/shared';
 import { useStaffMeQuery } from './api/staff-api';
 import { NS } from './lib/i18n';
 import { StaffContext } from './lib/staff-context';
@@ -45,27 +52,119 @@ function StaffApp({ basePath = BACK_OFFICE_PATH }: StaffAppProps) {
       </main>
     );
   }
-  if (!me.data || me.data.stage !== 'full') return <LoginPage pending={me.data?.stage === 'pending' ? me.data : undefined} />;
+  if (!me.data || me.data.stage !== 'full')
+    return <LoginPage pending={me.data?.stage === 'pending' ? me.data : undefined} />;
   const admin = me.data.role === 'admin';
   return (
     <StaffContext.Provider value={{ me: me.data, base: basePath }}>
       <Routes>
         <Route element={<StaffLayout />}>
-          <Route index element={<Page><DashboardPage /></Page>} />
-          <Route path="queue" element={<Page><QueuePage /></Page>} />
-          <Route path="queue/:id" element={<Page><ConversationPage /></Page>} />
-          <Route path="photos" element={<Page><PhotosPage /></Page>} />
-          <Route path="reports" element={<Page><CasesPage kind="reports" /></Page>} />
-          <Route path="complaints" element={<Page><CasesPage kind="complaints" /></Page>} />
-          <Route path="audit" element={<Page><AuditPage /></Page>} />
-          <Route path="rollouts" element={<Page><RolloutsPage /></Page>} />
+          <Route
+            index
+            element={
+              <Page>
+                <DashboardPage />
+              </Page>
+            }
+          />
+          <Route
+            path="queue"
+            element={
+              <Page>
+                <QueuePage />
+              </Page>
+            }
+          />
+          <Route
+            path="queue/:id"
+            element={
+              <Page>
+                <ConversationPage />
+              </Page>
+            }
+          />
+          <Route
+            path="photos"
+            element={
+              <Page>
+                <PhotosPage />
+              </Page>
+            }
+          />
+          <Route
+            path="reports"
+            element={
+              <Page>
+                <CasesPage kind="reports" />
+              </Page>
+            }
+          />
+          <Route
+            path="complaints"
+            element={
+              <Page>
+                <CasesPage kind="complaints" />
+              </Page>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <Page>
+                <AuditPage />
+              </Page>
+            }
+          />
+          <Route
+            path="rollouts"
+            element={
+              <Page>
+                <RolloutsPage />
+              </Page>
+            }
+          />
           {admin ? (
             <>
-              <Route path="members" element={<Page><MembersPage /></Page>} />
-              <Route path="members/:id" element={<Page><MemberPage /></Page>} />
-              <Route path="sites" element={<Page><SitesPage /></Page>} />
-              <Route path="sites/:id" element={<Page><SitePage /></Page>} />
-              <Route path="accounts" element={<Page><AccountsPage /></Page>} />
+              <Route
+                path="members"
+                element={
+                  <Page>
+                    <MembersPage />
+                  </Page>
+                }
+              />
+              <Route
+                path="members/:id"
+                element={
+                  <Page>
+                    <MemberPage />
+                  </Page>
+                }
+              />
+              <Route
+                path="sites"
+                element={
+                  <Page>
+                    <SitesPage />
+                  </Page>
+                }
+              />
+              <Route
+                path="sites/:id"
+                element={
+                  <Page>
+                    <SitePage />
+                  </Page>
+                }
+              />
+              <Route
+                path="accounts"
+                element={
+                  <Page>
+                    <AccountsPage />
+                  </Page>
+                }
+              />
             </>
           ) : null}
           <Route path="*" element={<Navigate to={basePath} replace />} />

@@ -18,13 +18,21 @@ import {
   type Gender,
   type Locale,
 } from '@dating/shared';
-import { GENDERED_OPTION_FIELDS, OPTION_LABELS_NS, optionLabel, useOptionLabels, type OptionField } from './option-labels';
+import {
+  GENDERED_OPTION_FIELDS,
+  OPTION_LABELS_NS,
+  optionLabel,
+  useOptionLabels,
+  type OptionField,
+} from './option-labels';
 import { GENDERS, OPTION_VALUES, reasonLabel } from './option-labels/values';
 
 type Tree = { [key: string]: Tree | string };
 
 const read = (locale: Locale): Tree =>
-  JSON.parse(readFileSync(path.join(__dirname, 'locales', 'option-labels', `${locale}.json`), 'utf8')) as Tree;
+  JSON.parse(
+    readFileSync(path.join(__dirname, 'locales', 'option-labels', `${locale}.json`), 'utf8'),
+  ) as Tree;
 
 function leaves(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -64,7 +72,10 @@ describe.each(LOCALES.map((locale) => [locale]))('%s', (locale) => {
 
   test('has a label for every option of the contract, for both genders where the field is gendered, and no other', () => {
     const keys = leaves(tree).sort();
-    expect({ missing: expectedKeys().filter((key) => !keys.includes(key)), extra: keys.filter((key) => !expectedKeys().includes(key)) }).toEqual({
+    expect({
+      missing: expectedKeys().filter((key) => !keys.includes(key)),
+      extra: keys.filter((key) => !expectedKeys().includes(key)),
+    }).toEqual({
       missing: [],
       extra: [],
     });
@@ -85,11 +96,20 @@ test.each([
   ['fr', 'Marié', 'Mariée', 'body_type.%s.fat', 'Rond', 'Ronde'],
   ['it', 'Sposato', 'Sposata', 'body_type.%s.slim', 'Snello', 'Snella'],
   ['pl', 'Żonaty', 'Zamężna', 'body_type.%s.slim', 'Szczupły', 'Szczupła'],
-] as const)('%s, a language with grammatical gender, agrees with the member', (locale, marriedMan, marriedWoman, body, bodyMan, bodyWoman) => {
-  const tree = read(locale);
-  expect([get(tree, 'relationship_status.male.married'), get(tree, 'relationship_status.female.married')]).toEqual([marriedMan, marriedWoman]);
-  expect([get(tree, body.replace('%s', 'male')), get(tree, body.replace('%s', 'female'))]).toEqual([bodyMan, bodyWoman]);
-});
+] as const)(
+  '%s, a language with grammatical gender, agrees with the member',
+  (locale, marriedMan, marriedWoman, body, bodyMan, bodyWoman) => {
+    const tree = read(locale);
+    expect([
+      get(tree, 'relationship_status.male.married'),
+      get(tree, 'relationship_status.female.married'),
+    ]).toEqual([marriedMan, marriedWoman]);
+    expect([get(tree, body.replace('%s', 'male')), get(tree, body.replace('%s', 'female'))]).toEqual([
+      bodyMan,
+      bodyWoman,
+    ]);
+  },
+);
 
 test('no label is left in English where the language has its own word', () => {
   expect(get(read('it'), 'interests.threesome')).toBe('Sesso a tre');

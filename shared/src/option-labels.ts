@@ -23,17 +23,35 @@ export type OptionValue<F extends OptionField> = OptionValues[F][number];
  * widowed of da, nb, nl, sv) write it for a man and for a woman: the JSON holds `<field>.male.<value>` and
  * `<field>.female.<value>` in every locale, and the label follows the profile's own gender.
  */
-export const GENDERED_OPTION_FIELDS = ['sexuality', 'hair_color', 'body_type', 'relationship_status'] as const;
+export const GENDERED_OPTION_FIELDS = [
+  'sexuality',
+  'hair_color',
+  'body_type',
+  'relationship_status',
+] as const;
 export type GenderedOptionField = (typeof GENDERED_OPTION_FIELDS)[number];
 
 type Translate = (key: string) => string;
 type GenderArg<F extends OptionField> = F extends GenderedOptionField ? [gender: Gender] : [];
 
-export type OptionLabelFn = <F extends OptionField>(field: F, value: OptionValue<F>, ...gender: GenderArg<F>) => string;
+export type OptionLabelFn = <F extends OptionField>(
+  field: F,
+  value: OptionValue<F>,
+  ...gender: GenderArg<F>
+) => string;
 
 /** The label of `value` with a `t` of the namespace: `<field>.<value>`, `<field>.<gender>.<value>` when gendered. */
-export function optionLabel<F extends OptionField>(t: Translate, field: F, value: OptionValue<F>, ...[gender]: GenderArg<F>): string {
-  return t((GENDERED_OPTION_FIELDS as readonly string[]).includes(field) ? `${field}.${gender}.${value}` : `${field}.${value}`);
+export function optionLabel<F extends OptionField>(
+  t: Translate,
+  field: F,
+  value: OptionValue<F>,
+  ...[gender]: GenderArg<F>
+): string {
+  return t(
+    (GENDERED_OPTION_FIELDS as readonly string[]).includes(field)
+      ? `${field}.${gender}.${value}`
+      : `${field}.${value}`,
+  );
 }
 
 /**

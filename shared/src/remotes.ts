@@ -101,16 +101,35 @@ export const REMOTE_EXPOSES = {
   mf_landers: ['HomePage', 'LanderPage', 'SwipeGamePage', 'MatchFinderPage'],
   mf_members: ['MembersPage', 'MemberProfilePage', 'LikesPage'],
   mf_chat: ['ChatsPage', 'ConversationPage', 'ConversationList'],
-  mf_payments: ['CreditsPage', 'CheckoutPage', 'RepeatOrderPage', 'PremiumPage', 'DirectDebitPage', 'TransactionsPage'],
+  mf_payments: [
+    'CreditsPage',
+    'CheckoutPage',
+    'RepeatOrderPage',
+    'PremiumPage',
+    'DirectDebitPage',
+    'TransactionsPage',
+  ],
   mf_account: [
-    'LoginPage', 'SignupPage', 'CompleteSignupPage', 'ResetPasswordPage', 'ResetPasswordDoPage', 'ActivatePage',
-    'MailChangePage', 'AccountDeletedPage', 'ProfileSettingsPage', 'NotificationsPage', 'LangConfigPage',
-    'ComplaintsPage', 'SignupForm',
+    'LoginPage',
+    'SignupPage',
+    'CompleteSignupPage',
+    'ResetPasswordPage',
+    'ResetPasswordDoPage',
+    'ActivatePage',
+    'MailChangePage',
+    'AccountDeletedPage',
+    'ProfileSettingsPage',
+    'NotificationsPage',
+    'LangConfigPage',
+    'ComplaintsPage',
+    'SignupForm',
   ],
   mf_staff: ['StaffApp'],
 } as const satisfies { [R in RemoteName]: readonly RemoteModuleName<R>[] };
 
-type ListedIds = { [R in keyof typeof REMOTE_EXPOSES]: `${R}/${(typeof REMOTE_EXPOSES)[R][number]}` }[keyof typeof REMOTE_EXPOSES];
+type ListedIds = {
+  [R in keyof typeof REMOTE_EXPOSES]: `${R}/${(typeof REMOTE_EXPOSES)[R][number]}`;
+}[keyof typeof REMOTE_EXPOSES];
 // Both directions: every id of the map is listed, and every listed id is in the map.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const exposesMatchContract: Equal<ListedIds, RemoteId> = true;

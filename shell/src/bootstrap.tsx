@@ -47,8 +47,11 @@ export async function start(): Promise<void> {
   if (ssr) await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
 
-  const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-  const app = <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />;
+  const container =
+    document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  const app = (
+    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />
+  );
   if (ssr) hydrateRoot(container, app);
   else createRoot(container).render(app);
   registerServiceWorker(i18n);
@@ -75,5 +78,3 @@ async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
     }),
   );
 }
-
-

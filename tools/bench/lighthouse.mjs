@@ -26,7 +26,9 @@ async function memberCookie(url) {
 }
 
 async function firstProfile(url) {
-  const response = await fetch(`${url}/api/members.php`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await fetch(`${url}/api/members.php`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
   return (await response.json()).profiles?.[0]?.id ?? 1;
 }
 
@@ -47,9 +49,14 @@ export async function runLighthouse(url, { only } = {}) {
   ].filter((page) => !only || only.includes(page.path));
   console.log(
     `\n== Lighthouse ${lighthouseVersion()} mobile (performance ≥ ${TARGET.performance}, CLS < ${TARGET.cls}); ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
   );
-  console.log(`${'route'.padEnd(40)} ${'perf'.padStart(5)} ${'CLS'.padStart(7)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)}`);
+  console.log(
+    `${'route'.padEnd(40)} ${'perf'.padStart(5)} ${'CLS'.padStart(7)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)}`,
+  );
   const results = [];
   for (const page of pages) {
     // A fresh browser per page (no state carried over), and one more try when Lighthouse reports a runtime

@@ -30,7 +30,10 @@ function watchFirstLoad(page) {
   return {
     async settled() {
       const deadline = Date.now() + MAX_WAIT_MS;
-      while (Date.now() < deadline && !(exposedModule && inFlight === 0 && Date.now() - lastActivity > QUIET_MS)) {
+      while (
+        Date.now() < deadline &&
+        !(exposedModule && inFlight === 0 && Date.now() - lastActivity > QUIET_MS)
+      ) {
         await page.waitForTimeout(100);
       }
     },

@@ -19,7 +19,9 @@ const SECONDS = 10;
 
 function load(url) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, result) => (err ? reject(err) : resolve(result))),
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
   );
 }
 
@@ -43,16 +45,23 @@ export async function runSsrBench({ lighthouse = true, cache = true, cpuProf = n
     servers.csr = await startTempServer({ env: { SSR: 'off' } });
     console.log(
       `\n== server rendering (rendered-page cache ${cache ? 'on' : 'off'}): ${CONNECTIONS} concurrent, ${SECONDS} s ` +
-        `per row, new visitor per request; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ` +
+        `per row, new visitor per request; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} on ` +
         `${os.cpus().length} cores`,
     );
     console.log(
       `${'page'.padEnd(34)} ${'p50'.padStart(8)} ${'p97.5'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(6)} ${'CPU/req'.padStart(9)}  load`,
     );
     for (const path of ['/', '/landers/gallery']) {
-      for (const [name, server] of [['server-rendered', servers.ssr], ['static HTML (SSR=off)', servers.csr]]) {
+      for (const [name, server] of [
+        ['server-rendered', servers.ssr],
+        ['static HTML (SSR=off)', servers.csr],
+      ]) {
         // Warm: the first render of a version loads its bundles (in each worker).
-        for (let i = 0; i < 4; i++) await Promise.all([fetch(`${server.url}${path}`), fetch(`${server.url}${path}`)]);
+        for (let i = 0; i < 4; i++)
+          await Promise.all([fetch(`${server.url}${path}`), fetch(`${server.url}${path}`)]);
         const before = cpuMs(server.pid);
         const r = await load(`${server.url}${path}`);
         const cpu = (cpuMs(server.pid) - before) / Math.max(1, r.requests.total);

@@ -59,17 +59,22 @@ test('every routes file may not query the database: a routes.ts or any file of a
   ]) {
     expect([file, lint(file, query)]).toEqual([file, ['no-restricted-imports']]);
   }
-  expect(lint('api/src/domains/staff/routes/audit.ts', 'export const n = app.db;\ndeclare const app: { db: 1 };\n')).toEqual([
-    'no-restricted-syntax',
-  ]);
+  expect(
+    lint(
+      'api/src/domains/staff/routes/audit.ts',
+      'export const n = app.db;\ndeclare const app: { db: 1 };\n',
+    ),
+  ).toEqual(['no-restricted-syntax']);
   // A service may.
   expect(lint('api/src/domains/staff/members.ts', query)).toEqual([]);
 }, 120_000);
 
 test('browser code takes only types from the contract modules written as TypeBox schemas', () => {
-  const value = "import { StaffMeSchema } from '@dating/shared/contract/staff';\nexport const s = StaffMeSchema;\n";
+  const value =
+    "import { StaffMeSchema } from '@dating/shared/contract/staff';\nexport const s = StaffMeSchema;\n";
   const types = "import type { StaffMe } from '@dating/shared/contract/staff';\nexport type S = StaffMe;\n";
-  const routes = "import { staffPath } from '@dating/shared/contract/staff-routes';\nexport const p = staffPath('me');\n";
+  const routes =
+    "import { staffPath } from '@dating/shared/contract/staff-routes';\nexport const p = staffPath('me');\n";
   expect(lint('mf-staff/src/probe.ts', value)).toEqual(['@typescript-eslint/no-restricted-imports']);
   expect(lint('shell/src/probe.ts', value.replaceAll('staff', 'telemetry'))).toEqual([
     '@typescript-eslint/no-restricted-imports',

@@ -26,7 +26,8 @@ function namespaceDirs(): string[] {
 function flatten(tree: Tree, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
   for (const [key, value] of Object.entries(tree)) {
     const full = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Tree, full, out);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      flatten(value as Tree, full, out);
     else out.set(full, value);
   }
   return out;
@@ -36,7 +37,11 @@ const dirs = namespaceDirs();
 
 test('the namespaces are found (common, errors and the remotes)', () => {
   expect(dirs.map((dir) => path.relative(ROOT, dir))).toEqual(
-    expect.arrayContaining([path.join('shell', 'src', 'locales'), path.join('shared', 'src', 'locales', 'errors'), path.join('shared', 'src', 'locales', 'pwa')]),
+    expect.arrayContaining([
+      path.join('shell', 'src', 'locales'),
+      path.join('shared', 'src', 'locales', 'errors'),
+      path.join('shared', 'src', 'locales', 'pwa'),
+    ]),
   );
 });
 
@@ -55,7 +60,9 @@ describe.each(dirs.map((dir) => [path.relative(ROOT, dir), dir]))('%s', (_name, 
   test.each(LOCALES)('%s has every key, each a non-empty string', (locale) => {
     const keys = files.get(locale) ?? new Map<string, unknown>();
     const missing = allKeys.filter((key) => !keys.has(key));
-    const empty = [...keys].filter(([, value]) => typeof value !== 'string' || value.trim() === '').map(([key]) => key);
+    const empty = [...keys]
+      .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([key]) => key);
     expect({ missing, empty }).toEqual({ missing: [], empty: [] });
   });
 });

@@ -5,10 +5,20 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 
 // FormData, Blob and File stay jsdom's: forms build them from DOM elements.
 const FROM_NODE = [
-  'fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal',
-  'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'structuredClone',
   // msw/node (the HTTP edge of unit tests) needs these too.
-  'TransformStream', 'WritableStream', 'BroadcastChannel',
+  'TransformStream',
+  'WritableStream',
+  'BroadcastChannel',
   // The same URLSearchParams as Node's Request, so a form body is sent as a form (not as text).
   'URLSearchParams',
 ];

@@ -310,7 +310,11 @@ function createServerConfig({ dir, name, exposes = {}, serverEntry }) {
               sassLoader,
             ],
           },
-          { test: /\.s?css$/, exclude: /\.module\.scss$/, use: [path.join(__dirname, 'server-style-loader.js')] },
+          {
+            test: /\.s?css$/,
+            exclude: /\.module\.scss$/,
+            use: [path.join(__dirname, 'server-style-loader.js')],
+          },
           { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset/inline' },
         ],
       },
@@ -321,7 +325,11 @@ function createServerConfig({ dir, name, exposes = {}, serverEntry }) {
               type: 'filesystem',
               cacheDirectory: path.join(root, 'node_modules/.cache/webpack', `${name}-server`),
               buildDependencies: {
-                config: [__filename, path.join(__dirname, 'shared-deps.js'), path.join(dir, 'webpack.config.js')],
+                config: [
+                  __filename,
+                  path.join(__dirname, 'shared-deps.js'),
+                  path.join(dir, 'webpack.config.js'),
+                ],
               },
             },
       // One file: the api reads a version's server bundle once and never loads a chunk of it afterwards.

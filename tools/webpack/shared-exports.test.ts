@@ -6,7 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const APP_DIRS = ['shared', 'shell', 'mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
+const APP_DIRS = [
+  'shared',
+  'shell',
+  'mf-landers',
+  'mf-members',
+  'mf-chat',
+  'mf-payments',
+  'mf-account',
+  'mf-staff',
+];
 
 function facadeExports(file: string): Set<string> {
   const source = fs.readFileSync(path.join(__dirname, 'shims', file), 'utf8');
@@ -66,15 +75,20 @@ test('every name of the facades exists in the installed react-router', () => {
   expect(facadeExports('react-router-dom.mjs').has('RouterProvider')).toBe(true);
 });
 
-test.each(['react-redux', 'react-i18next'])('every name of the %s facade exists in the installed package', (pkg) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const installed = new Set(Object.keys(require(pkg)));
-  expect([...facadeExports(`${pkg}.mjs`)].filter((name) => !installed.has(name))).toEqual([]);
-});
+test.each(['react-redux', 'react-i18next'])(
+  'every name of the %s facade exists in the installed package',
+  (pkg) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const installed = new Set(Object.keys(require(pkg)));
+    expect([...facadeExports(`${pkg}.mjs`)].filter((name) => !installed.has(name))).toEqual([]);
+  },
+);
 
-test('what RTK Query\'s React hooks import from react-redux is in its facade', () => {
+test("what RTK Query's React hooks import from react-redux is in its facade", () => {
   // @reduxjs/toolkit is bundled (not shared) and its query/react build imports react-redux, which is shared.
-  const file = require.resolve('@reduxjs/toolkit/query/react').replace(/cjs\/index\.js$/, 'rtk-query-react.modern.mjs');
+  const file = require
+    .resolve('@reduxjs/toolkit/query/react')
+    .replace(/cjs\/index\.js$/, 'rtk-query-react.modern.mjs');
   const source = fs.readFileSync(file, 'utf8');
   const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"react-redux"/g)].flatMap((match) =>
     match[1]!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),

@@ -63,7 +63,10 @@ export async function storeVariants(
       cacheControl: IMMUTABLE,
     });
   await Promise.all(
-    rendered.flatMap((v) => [put('webp', v.width, v.webp), ...(v.avif ? [put('avif', v.width, v.avif)] : [])]),
+    rendered.flatMap((v) => [
+      put('webp', v.width, v.webp),
+      ...(v.avif ? [put('avif', v.width, v.avif)] : []),
+    ]),
   );
   return {
     webp: rendered.map((v) => v.width),

@@ -48,7 +48,11 @@ export async function registerExternalPlugins(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dating site API', version: '1.0.0', description: 'The /api/*.php contract (docs/product/calls-and-errors.md).' },
+      info: {
+        title: 'Dating site API',
+        version: '1.0.0',
+        description: 'The /api/*.php contract (docs/product/calls-and-errors.md).',
+      },
     },
   });
   if (!config.production) {

@@ -45,7 +45,10 @@ const READINESS_CACHE_MS = 1_000;
 const ReadinessSchema = Type.Object({
   ready: Type.Boolean(),
   state: Type.Union([Type.Literal('starting'), Type.Literal('ready'), Type.Literal('draining')]),
-  checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('timeout')])),
+  checks: Type.Record(
+    Type.String(),
+    Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('timeout')]),
+  ),
 });
 
 function withTimeout(check: ReadinessCheck): Promise<'ok' | 'failed' | 'timeout'> {
@@ -158,7 +161,10 @@ export const opsPlugin = fp<{ redis: Redis | null }>(
     );
     app.get(
       '/readyz',
-      { logLevel: 'warn', schema: { tags: ['ops'], response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+      {
+        logLevel: 'warn',
+        schema: { tags: ['ops'], response: { 200: ReadinessSchema, 503: ReadinessSchema } },
+      },
       async (_request, reply) => {
         const answer = await ops.readiness();
         reply.header('cache-control', 'no-store');
@@ -193,7 +199,9 @@ export async function startOpsServer(app: FastifyInstance, port: number, host: s
     } else if (path === '/healthz') {
       send(200, 'application/json', '{"status":"ok"}');
     } else if (path === '/readyz') {
-      void app.ops.readiness().then((answer) => send(answer.ready ? 200 : 503, 'application/json', JSON.stringify(answer)));
+      void app.ops
+        .readiness()
+        .then((answer) => send(answer.ready ? 200 : 503, 'application/json', JSON.stringify(answer)));
     } else {
       send(404, 'text/plain', 'not found\n');
     }

@@ -149,8 +149,16 @@ async function seedSites(db: Db) {
         // profile rows it cares about in its own order, and a note where a member left one empty.
         search_fields: ['country', 'countryregion', 'min_age', 'max_age'],
         visible_profile_fields: [
-          'age', 'city', 'region', 'relationship_status', 'body_type', 'hair_color', 'eye_color', 'tattoos',
-          'reason', 'interests',
+          'age',
+          'city',
+          'region',
+          'relationship_status',
+          'body_type',
+          'hair_color',
+          'eye_color',
+          'tattoos',
+          'reason',
+          'interests',
         ],
         visible_profile_notes: true,
         fictional_warning: demoSiteTexts('Gay Dating Demo', 'gay').en.fictional_warning,

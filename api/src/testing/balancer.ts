@@ -52,14 +52,10 @@ export async function startBalancer(upstreams: string[], checkMs = 100, downAfte
       return;
     }
     const target = new URL(req.url ?? '/', live[next++ % live.length]);
-    const upstream = http.request(
-      target,
-      { method: req.method, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = http.request(target, { method: req.method, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502).end('upstream dropped the request');
       else res.destroy();

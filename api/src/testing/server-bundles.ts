@@ -18,11 +18,16 @@ export function serverBundles(): { shell: string; landers: string; landersManife
   ] as const) {
     if (existsSync(file) && statSync(file).size > 0) continue;
     const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
-    const run = spawnSync(process.execPath, [cli, '--mode', 'production', '--config', 'webpack.config.js', '--config-name', name], {
-      cwd: path.join(ROOT, app),
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`building ${app}'s server bundle failed:\n${run.stdout}\n${run.stderr}`);
+    const run = spawnSync(
+      process.execPath,
+      [cli, '--mode', 'production', '--config', 'webpack.config.js', '--config-name', name],
+      {
+        cwd: path.join(ROOT, app),
+        encoding: 'utf8',
+      },
+    );
+    if (run.status !== 0)
+      throw new Error(`building ${app}'s server bundle failed:\n${run.stdout}\n${run.stderr}`);
   }
   const manifest = path.join(ROOT, 'mf-landers/dist/mf-manifest.json');
   return { shell, landers, landersManifest: existsSync(manifest) ? manifest : null };

@@ -29,7 +29,9 @@ test('an emailed token is stored only as its SHA-256 (activation and reset links
   const stored = JSON.stringify(await query('SELECT * FROM one_time_tokens'));
   for (const token of [activation, resetToken]) {
     expect(stored).not.toContain(token);
-    expect(await query('SELECT purpose FROM one_time_tokens WHERE token_hash = $1', [sha256(token)])).toHaveLength(1);
+    expect(
+      await query('SELECT purpose FROM one_time_tokens WHERE token_hash = $1', [sha256(token)]),
+    ).toHaveLength(1);
   }
   const sid = member.cookie.replace(/^sid=/, '').split(';')[0]!;
   expect(JSON.stringify(await query('SELECT * FROM sessions'))).not.toContain(sid);
@@ -56,7 +58,10 @@ test('lockout rows are deleted once they expire; a running lock stays', async ()
 test('every route of the OpenAPI document declares its input: path parameters typed, bodies with a schema', async () => {
   await t.app.ready();
   const spec = t.app.swagger() as unknown as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: { type?: string } }[] }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string; schema?: { type?: string } }[] }>
+    >;
   };
   const untyped: string[] = [];
   for (const [path, methods] of Object.entries(spec.paths)) {

@@ -367,7 +367,11 @@ describe('streaming routes, with a bounded read', () => {
           let text = '';
           const done = () => {
             request.destroy();
-            resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), text });
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type']),
+              text,
+            });
           };
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => {
@@ -396,7 +400,8 @@ describe('streaming routes, with a bounded read', () => {
         // A new member: the fuzzer above may have deleted or banned the demo account.
         const cookie = role === 'member' ? (await signup(t)).cookie : await sessionOf(role);
         const res = await open(`${base}${route}${query}`, cookie);
-        if (res.status >= 500) throw new Error(`${path}${query} as ${role} → ${res.status} ${res.text.slice(0, 300)}`);
+        if (res.status >= 500)
+          throw new Error(`${path}${query} as ${role} → ${res.status} ${res.text.slice(0, 300)}`);
         // Only a member's session opens the stream; a refusal (anyone else, or bad input) is in the error shape.
         if (role === 'member' && query === '')
           expect(`${res.status} ${res.type}`).toMatch(/^200 text\/event-stream/);

@@ -32,7 +32,11 @@ describe('configuration (issue 11, findings 3 and 4)', () => {
     const start = buildApp({ env: { NODE_ENV: 'production', ...MAIL }, logger: false, inMemoryDb: true });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(
-      buildApp({ env: { NODE_ENV: 'production', APP_SECRET: 'short', ...MAIL }, logger: false, inMemoryDb: true }),
+      buildApp({
+        env: { NODE_ENV: 'production', APP_SECRET: 'short', ...MAIL },
+        logger: false,
+        inMemoryDb: true,
+      }),
     ).rejects.toThrow(/APP_SECRET/);
   });
 });

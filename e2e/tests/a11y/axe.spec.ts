@@ -20,12 +20,17 @@ import { loginViaApi } from '../../support/site';
  * page per login state; the routes are opened inside the running app, as links do.
  */
 for (const member of [false, true]) {
-  test(`axe: every route ${member ? 'for the demo member' : 'for a visitor'}, desktop and phone`, async ({ page }) => {
+  test(`axe: every route ${member ? 'for the demo member' : 'for a visitor'}, desktop and phone`, async ({
+    page,
+  }) => {
     test.setTimeout(600_000);
     if (member) await loginViaApi(page);
     const ids = await seededIds(page, member);
     const targets = scanTargets(ids, member);
-    const byViewport: Record<ViewportName, typeof targets> = { desktop: targets, phone: phoneTargets(targets, member) };
+    const byViewport: Record<ViewportName, typeof targets> = {
+      desktop: targets,
+      phone: phoneTargets(targets, member),
+    };
     const findings: Finding[] = [];
 
     await page.goto(member ? '/members' : '/');

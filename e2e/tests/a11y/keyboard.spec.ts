@@ -7,7 +7,9 @@ import { getJson, loginViaApi } from '../../support/site';
 // Keyboard only (issue 13 item 2): every step is Tab, Shift+Tab, Enter, Escape or typing; nothing is clicked or
 // filled. What the user relies on is asserted on the server.
 
-test('keyboard: skip link, then signup through the signup modal (focus trapped, restored on Escape)', async ({ page }) => {
+test('keyboard: skip link, then signup through the signup modal (focus trapped, restored on Escape)', async ({
+  page,
+}) => {
   const member = newMember('keys');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -45,18 +47,25 @@ test('keyboard: skip link, then signup through the signup modal (focus trapped, 
   await expect(birthDate.getByLabel('Jaar')).toHaveValue('1990');
   await typeInto(page, form.getByLabel('E-mailadres'), member.email);
   await typeInto(page, form.getByLabel('Wachtwoord'), member.password);
-  const signup = page.waitForResponse((r) => r.url().endsWith('/api/signup.php') && r.request().method() === 'POST');
+  const signup = page.waitForResponse(
+    (r) => r.url().endsWith('/api/signup.php') && r.request().method() === 'POST',
+  );
   await page.keyboard.press('Enter');
   expect((await signup).status()).toBe(201);
   await expect(dialog.getByText('Stap 2 van 5')).toBeVisible();
 
   // The account exists and this browser is logged in to it.
-  await expect.poll(async () => (await sessionUser(page.request)) || null).toMatchObject({ email: member.email });
+  await expect
+    .poll(async () => (await sessionUser(page.request)) || null)
+    .toMatchObject({ email: member.email });
 });
 
 test('keyboard: search the members and open a profile', async ({ page }) => {
   await loginViaApi(page);
-  const { profiles } = await getJson<{ profiles: { id: number; name: string }[] }>(page.request, '/api/members.php');
+  const { profiles } = await getJson<{ profiles: { id: number; name: string }[] }>(
+    page.request,
+    '/api/members.php',
+  );
   const first = profiles[0]!;
   await page.goto('/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Leden zoeken' })).toBeVisible();
@@ -84,7 +93,10 @@ test('keyboard: open a conversation and send a message; the server has it', asyn
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // From 992 px the conversation list is the chat layout's sidebar.
-  await tabTo(page, page.locator(`a[href="/chats/${chat.conversation.id}"]`).filter({ visible: true }).first());
+  await tabTo(
+    page,
+    page.locator(`a[href="/chats/${chat.conversation.id}"]`).filter({ visible: true }).first(),
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/chats/${chat.conversation.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(chat.profile.name);
@@ -103,7 +115,9 @@ test('keyboard: open a conversation and send a message; the server has it', asyn
     .toBe(true);
 });
 
-test('keyboard: choose a package and pay at the test provider; the credits are on the account', async ({ page }) => {
+test('keyboard: choose a package and pay at the test provider; the credits are on the account', async ({
+  page,
+}) => {
   await createActiveMember(page.request, 'keypay');
   const before = await serverUser(page.request);
   await page.goto('/credits');
@@ -125,5 +139,8 @@ test('keyboard: choose a package and pay at the test provider; the credits are o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/transactions\/\d+/);
   await expect(page.getByText('Betaling geslaagd')).toBeVisible();
-  expect(await serverUser(page.request)).toMatchObject({ paid_user: true, credits: before.credits + credits });
+  expect(await serverUser(page.request)).toMatchObject({
+    paid_user: true,
+    credits: before.credits + credits,
+  });
 });

@@ -3,7 +3,9 @@ import { createActiveMember, logoutViaMenu } from '../../support/account';
 import { lastMailId, readMailbox, uniqueEmail, waitForLink } from '../../support/mailbox';
 import { loginForm, loginViaForm } from '../../support/site';
 
-test('a member changes the email address, confirmed from a link sent to the new address', async ({ page }) => {
+test('a member changes the email address, confirmed from a link sent to the new address', async ({
+  page,
+}) => {
   const member = await createActiveMember(page.request, 'mail');
   const newEmail = uniqueEmail('mail-new');
   const oldBefore = await lastMailId(page.request, member.email);
@@ -25,9 +27,13 @@ test('a member changes the email address, confirmed from a link sent to the new 
   await page.goto(confirm.path);
   await expect(page.getByText(`Je e-mailadres is gewijzigd in ${newEmail}.`)).toBeVisible();
   await expect
-    .poll(async () => (await readMailbox(page.request, member.email)).filter((mail) => mail.id > oldBefore).length, {
-      message: `a notice to the old address ${member.email}`,
-    })
+    .poll(
+      async () =>
+        (await readMailbox(page.request, member.email)).filter((mail) => mail.id > oldBefore).length,
+      {
+        message: `a notice to the old address ${member.email}`,
+      },
+    )
     .toBeGreaterThan(0);
 
   // The new address is the login from now on; the old one is not.

@@ -3,7 +3,10 @@ import { createActiveMember, sessionUser } from '../../support/account';
 import { waitForLink } from '../../support/mailbox';
 import { loginForm, loginViaForm } from '../../support/site';
 
-test('a member who forgot the password resets it with the mailed link; the link works once', async ({ page, request }) => {
+test('a member who forgot the password resets it with the mailed link; the link works once', async ({
+  page,
+  request,
+}) => {
   // `request` is another device where the member is still logged in.
   const member = await createActiveMember(request, 'reset');
   const newPassword = `${member.password}-new`;

@@ -33,10 +33,14 @@ test('logout from a members-only page opens the home page, never /login on the w
   expect(shown).not.toContain('/members');
   // A members-only page now sends the visitor to /login with the way back.
   await page.goto('/chats');
-  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/chats');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/chats',
+  );
 });
 
-test('a session that ended elsewhere sends the member to /login from the page that found out, and back after login', async ({ page }) => {
+test('a session that ended elsewhere sends the member to /login from the page that found out, and back after login', async ({
+  page,
+}) => {
   // Without the live channel: it would learn of the logout on its own (the server closes the stream, the
   // reconnect is refused) and could log the page out before the click below; here the next call finds out.
   await page.route('**/api/live.php*', (route) => route.abort());
@@ -49,7 +53,9 @@ test('a session that ended elsewhere sends the member to /login from the page th
   // The profile page asks for the member's photos: 403 auth_required ends the session in the store too.
   await accountMenu(page).click();
   await page.getByRole('banner').getByRole('link', { name: 'Mijn profiel' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',
+  );
   await expect(accountMenu(page)).toHaveCount(0);
 
   const form = page.getByRole('form', { name: 'Inloggen' });
@@ -64,14 +70,23 @@ test.describe('member search for visitors (docs/product/member-model.md)', () =>
   // Chromium resolves every *.localhost name to this machine.
   const she = (baseURL: string | undefined) => baseURL!.replace('127.0.0.1', 'she.localhost');
 
-  test('closed search sends a visitor to /login; a traffic source opens it where the site allows that', async ({ browser, baseURL }) => {
+  test('closed search sends a visitor to /login; a traffic source opens it where the site allows that', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL: she(baseURL), locale: 'de-DE' });
-    await context.addInitScript(() => window.localStorage.setItem('site-entry-warning-closed', String(Math.floor(Date.now() / 1000))));
+    await context.addInitScript(() =>
+      window.localStorage.setItem('site-entry-warning-closed', String(Math.floor(Date.now() / 1000))),
+    );
     const page = await context.newPage();
     await page.goto('/members');
-    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/members');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/members',
+    );
 
-    const members = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/members.php');
+    const members = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/members.php',
+    );
     await page.goto('/members?network=ads');
     await expect(page).toHaveURL((url) => url.pathname === '/members');
     expect((await members).status()).toBe(200);

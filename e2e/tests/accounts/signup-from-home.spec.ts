@@ -13,7 +13,9 @@ test('signup from the home lander’s modal keeps its steps after the account is
   await fillBirthdate(form, birthdate(29));
   await form.getByLabel('E-mailadres').fill(member.email);
   await form.getByLabel('Wachtwoord').fill(member.password);
-  const signup = page.waitForRequest((request) => request.url().endsWith('/api/signup.php') && request.method() === 'POST');
+  const signup = page.waitForRequest(
+    (request) => request.url().endsWith('/api/signup.php') && request.method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Account aanmaken' }).click();
   // The modal says where it was opened; the signup carries it for the server to record (users.signup_source).
   const sent = await signup;

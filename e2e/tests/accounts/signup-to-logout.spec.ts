@@ -1,5 +1,12 @@
 import { test, expect } from '../../support/fixtures';
-import { accountMenu, birthdate, fillBirthdate, logoutViaMenu, newMember, sessionUser } from '../../support/account';
+import {
+  accountMenu,
+  birthdate,
+  fillBirthdate,
+  logoutViaMenu,
+  newMember,
+  sessionUser,
+} from '../../support/account';
 import { gradientPng } from '../../support/images';
 import { waitForLink } from '../../support/mailbox';
 import { getJson, loginViaForm } from '../../support/site';
@@ -11,7 +18,10 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
 
   // The profile-based signup entry of a lander (`/members/{id}/signup`) opens the shell's signup modal with
   // mf-account's SignupForm. (The home lander's entry is signup-from-home.spec.ts.)
-  const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php?numResults=1');
+  const { profiles } = await getJson<{ profiles: { id: number }[] }>(
+    page.request,
+    '/api/members.php?numResults=1',
+  );
   await page.goto(`/members/${profiles[0]!.id}/signup`);
   const modal = page.getByTestId('signup-modal');
   const form = modal.getByRole('form', { name: 'Maak je account aan' });
@@ -61,12 +71,16 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
   await details.getByRole('button', { name: 'Profiel opslaan' }).click();
   await expect(details.getByText('Je profiel is opgeslagen.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Profielgegevens' }).getByLabel('Over mij')).toHaveValue(about);
-  await expect(page.getByRole('region', { name: 'Profielgegevens' }).getByLabel('Haarkleur')).toHaveValue('blond');
+  await expect(page.getByRole('region', { name: 'Profielgegevens' }).getByLabel('Over mij')).toHaveValue(
+    about,
+  );
+  await expect(page.getByRole('region', { name: 'Profielgegevens' }).getByLabel('Haarkleur')).toHaveValue(
+    'blond',
+  );
 
   // Upload a photo: it is listed, waiting for inspection, and counts against the free limit.
   const photos = page.getByRole('region', { name: "Foto's" });
-  await expect(photos.getByText('Je hebt nog geen foto\'s.')).toBeVisible();
+  await expect(photos.getByText("Je hebt nog geen foto's.")).toBeVisible();
   await photos.getByLabel('Kies een foto (JPG, PNG of WebP)').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',

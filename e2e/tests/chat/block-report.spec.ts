@@ -72,7 +72,10 @@ test('from a conversation A reports B (stored for moderation), then blocks B: th
   await expect(report).toHaveCount(0);
 
   // Stored with the conversation it came from: support's mail is written after the report's transaction.
-  const { support_email: support } = await getJson<{ support_email: string }>(a.page.request, '/api/settings.php');
+  const { support_email: support } = await getJson<{ support_email: string }>(
+    a.page.request,
+    '/api/settings.php',
+  );
   let reportMail: { subject: string; text: string } | undefined;
   await expect
     .poll(async () => {
@@ -110,10 +113,15 @@ test('from a conversation A reports B (stored for moderation), then blocks B: th
   expect((await chatsOf(a.page)).chats).toEqual([]);
   expect((await chatsOf(b.page)).chats).toEqual([]);
   for (const page of [a.page, b.page]) {
-    const messages = await page.request.get(`/api/messages.php?conversation=${conversation}`, { headers: XHR });
+    const messages = await page.request.get(`/api/messages.php?conversation=${conversation}`, {
+      headers: XHR,
+    });
     expect(messages.status()).toBe(404);
   }
-  const { blocks } = await getJson<{ blocks: { profile: { id: number } }[] }>(a.page.request, '/api/blocks.php');
+  const { blocks } = await getJson<{ blocks: { profile: { id: number } }[] }>(
+    a.page.request,
+    '/api/blocks.php',
+  );
   expect(blocks.map((entry) => entry.profile.id)).toEqual([b.id]);
   // And B can no longer write to A.
   const refused = await b.page.request.post('/api/messages.php', {

@@ -21,8 +21,8 @@ test('a visitor writes on a member’s chat page, signs up in the modal, and the
   await skipEntryWarning(bContext);
   const bPage = await bContext.newPage();
   const b = await createActiveMember(bPage.request, 'step0-b');
-  const bId = (await getJson<{ user: { profile: { id: number } } }>(bPage.request, '/api/user.php')).user.profile
-    .id;
+  const bId = (await getJson<{ user: { profile: { id: number } } }>(bPage.request, '/api/user.php')).user
+    .profile.id;
 
   const context = await browser.newContext();
   await skipEntryWarning(context);
@@ -32,7 +32,9 @@ test('a visitor writes on a member’s chat page, signs up in the modal, and the
   // Not sent to /login: the member's chat page with a composer.
   await page.goto(`/members/${bId}/chat`);
   await expect(page).toHaveURL(new RegExp(`/members/${bId}/chat$`));
-  await expect(page.getByText(`Maak gratis een profiel aan en stuur ${b.name} je eerste bericht.`)).toBeVisible();
+  await expect(
+    page.getByText(`Maak gratis een profiel aan en stuur ${b.name} je eerste bericht.`),
+  ).toBeVisible();
   const composer = page.getByRole('textbox', { name: 'Bericht' });
   await composer.fill('Hoi! Je profiel sprak me meteen aan.');
   await composer.press('Enter');
@@ -55,7 +57,10 @@ test('a visitor writes on a member’s chat page, signs up in the modal, and the
   expect(mine.messages).toEqual([
     expect.objectContaining({ text: 'Hoi! Je profiel sprak me meteen aan.', from_me: true }),
   ]);
-  const me = await getJson<{ user: { credits: number; profile: { id: number } } }>(page.request, '/api/user.php');
+  const me = await getJson<{ user: { credits: number; profile: { id: number } } }>(
+    page.request,
+    '/api/user.php',
+  );
   expect(me.user.credits).toBe(settings.signup_credits - settings.message_credits);
   const atB = await getJson<Messages>(bPage.request, `/api/messages.php?member=${me.user.profile.id}`);
   expect(atB.conversation.id).toBe(mine.conversation.id);

@@ -31,13 +31,18 @@ async function tilePhotos(page: Page) {
   await expect(photos.first()).toBeVisible();
   // Loaded pictures, not silhouettes.
   await expect
-    .poll(() => photos.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
+    .poll(() =>
+      photos.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+    )
     .toBeGreaterThanOrEqual(3);
   return photos;
 }
 
 for (const site of SITES) {
-  test(`${site.host}: niche texts and real members of its audience on a phone`, async ({ page, baseURL }, testInfo) => {
+  test(`${site.host}: niche texts and real members of its audience on a phone`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const origin = on(baseURL, site.host);
     await page.goto(`${origin}/`);
     await expect(page.getByRole('heading', { level: 1, name: site.title })).toBeVisible();

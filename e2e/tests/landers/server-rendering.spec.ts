@@ -9,17 +9,29 @@ import { readRegistry, ROOT, runTool } from '../../support/registry';
 
 const APP = 'mf-landers';
 const HEADLINE = 'Ontmoet singles in de buurt die hetzelfde willen als jij';
-const VARIANTS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+const VARIANTS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+];
 
 /** The markup of `#root` in the server's HTML. */
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(html)![1]!;
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div>\n<script type="application\/json"/.exec(html)![1]!;
 
 /** The registry is re-read at most once a second. */
 const registrySettles = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 let memberId: number;
 test.beforeAll(async ({ request }) => {
-  const members = (await (await request.get('/api/members.php?numResults=1', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as {
+  const members = (await (
+    await request.get('/api/members.php?numResults=1', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+  ).json()) as {
     profiles: { id: number }[];
   };
   memberId = members.profiles[0]!.id;
@@ -36,7 +48,11 @@ const pages = () => [
   `/members/${memberId}/signup`,
 ];
 
-test('every lander arrives rendered and hydrates onto the same nodes, with no console error', async ({ page, request, consoleErrors }) => {
+test('every lander arrives rendered and hydrates onto the same nodes, with no console error', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
   for (const url of pages()) {
     const raw = await request.get(url);
@@ -47,7 +63,8 @@ test('every lander arrives rendered and hydrates onto the same nodes, with no co
     // The first heading the HTML painted is still the one on the page once React has hydrated (no replacement).
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('#main h1');
+        (window as unknown as { serverHeading: Element | null }).serverHeading =
+          document.querySelector('#main h1');
       });
     });
     const members: string[] = [];
@@ -63,7 +80,9 @@ test('every lander arrives rendered and hydrates onto the same nodes, with no co
     });
     await page.waitForLoadState('networkidle');
     const same = await page.evaluate(
-      () => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('#main h1'),
+      () =>
+        (window as unknown as { serverHeading: Element | null }).serverHeading ===
+        document.querySelector('#main h1'),
     );
     expect(same, `${url}: the server's heading was kept, not replaced`).toBe(true);
     if (url === '/') expect(members, 'the members rendered on the server are not fetched again').toEqual([]);
@@ -71,7 +90,10 @@ test('every lander arrives rendered and hydrates onto the same nodes, with no co
   expect(consoleErrors, 'no hydration mismatch or other console error').toEqual([]);
 });
 
-test('interactive after hydration: the call to action opens the signup modal', async ({ page, consoleErrors }) => {
+test('interactive after hydration: the call to action opens the signup modal', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
   expect(rootOf(await (await page.request.get('/')).text())).toContain(HEADLINE);
   await page.waitForFunction(() => {
@@ -103,7 +125,10 @@ function changedBuild(change: (text: string) => string): string {
   return copy;
 }
 
-test('a remote whose server bundle throws: the page is still served, rendered by the browser', async ({ page, request }) => {
+test('a remote whose server bundle throws: the page is still served, rendered by the browser', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const copy = changedBuild(() => 'throw new Error("a broken server bundle");');
   try {
@@ -121,7 +146,10 @@ test('a remote whose server bundle throws: the page is still served, rendered by
   }
 });
 
-test('a canary changes what the server renders for the visitors of that arm only', async ({ playwright, baseURL }) => {
+test('a canary changes what the server renders for the visitors of that arm only', async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const stable = readRegistry().apps[APP]!.current;
   const marker = `Canary SSR ${Date.now().toString(36)}`;
@@ -159,7 +187,10 @@ test('a canary changes what the server renders for the visitors of that arm only
   }
 });
 
-test('a member id of another site or an unknown variant: the 404 page in the HTML, status 404', async ({ page, request }) => {
+test('a member id of another site or an unknown variant: the 404 page in the HTML, status 404', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('/landers/nope');
   expect(res.status()).toBe(404);
   expect(rootOf(await res.text())).toContain('404');

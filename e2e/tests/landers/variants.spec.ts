@@ -60,7 +60,10 @@ test.describe('every lander is its own page and leads to signup with the trackin
       await expect(root).toBeVisible();
       await expect(root.getByTestId('lander-title')).not.toBeEmpty();
       // The lander is in the server's HTML (docs/adr/0030): its chunk arrives with the hydration, after it is visible.
-      if (lander.chunk) await expect.poll(() => chunks, { message: 'only this lander’s code is loaded' }).toEqual([lander.chunk]);
+      if (lander.chunk)
+        await expect
+          .poll(() => chunks, { message: 'only this lander’s code is loaded' })
+          .toEqual([lander.chunk]);
       else
         expect(
           chunks.filter((chunk) => chunk !== 'lander-home'),

@@ -22,13 +22,18 @@ async function check(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width + 1) {
       problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     }
-    for (const element of document.querySelectorAll<HTMLElement>('main h1, main h2, main button, main a.btn, main label, main p')) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'main h1, main h2, main button, main a.btn, main label, main p',
+    )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || element.closest('[aria-hidden="true"], .visually-hidden')) continue;
+      if (style.visibility === 'hidden' || element.closest('[aria-hidden="true"], .visually-hidden'))
+        continue;
       if (box.right > width + 1 || box.left < -1) {
-        problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" outside the screen`);
+        problems.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" outside the screen`,
+        );
       }
     }
     for (const input of document.querySelectorAll<HTMLInputElement>('input[type="file"]')) {
@@ -41,7 +46,9 @@ async function check(page: Page): Promise<string[]> {
 }
 
 for (const member of [false, true]) {
-  test(`every page at 390×844 and 1280×900 ${member ? 'for the demo member' : 'for a visitor'}: screenshots, nothing cut off`, async ({ page }, testInfo) => {
+  test(`every page at 390×844 and 1280×900 ${member ? 'for the demo member' : 'for a visitor'}: screenshots, nothing cut off`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(600_000);
     if (member) await loginViaApi(page);
     const ids = await seededIds(page, member);
@@ -55,10 +62,13 @@ for (const member of [false, true]) {
         await page.goto(target.url);
         await settle(page);
         for (const what of await check(page)) problems.push({ url: target.url, viewport, what });
-        await testInfo.attach(`${member ? 'member' : 'visitor'}-${viewport}${target.url.replace(/[^a-z0-9]+/gi, '_')}.png`, {
-          body: await page.screenshot(),
-          contentType: 'image/png',
-        });
+        await testInfo.attach(
+          `${member ? 'member' : 'visitor'}-${viewport}${target.url.replace(/[^a-z0-9]+/gi, '_')}.png`,
+          {
+            body: await page.screenshot(),
+            contentType: 'image/png',
+          },
+        );
       }
     }
     expect(problems, problems.map((p) => `${p.viewport} ${p.url}: ${p.what}`).join('\n')).toEqual([]);

@@ -65,8 +65,13 @@ test('a changed mf-payments build is served on the next page load without rebuil
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
     const newManifest = `/remotes/${APP}/${next.current}/mf-manifest.json`;
-    expect(requests.some((url) => new URL(url).pathname === newManifest), `${newManifest} requested`).toBe(true);
-    expect((await readSiteData(page)).remotes.find((r) => r.name === 'mf_payments')?.version).toBe(next.current);
+    expect(
+      requests.some((url) => new URL(url).pathname === newManifest),
+      `${newManifest} requested`,
+    ).toBe(true);
+    expect((await readSiteData(page)).remotes.find((r) => r.name === 'mf_payments')?.version).toBe(
+      next.current,
+    );
 
     // Rollback: the registry points at the original again, and so does the next page load.
     runTool('rollback', [APP]);
@@ -81,7 +86,10 @@ test('a changed mf-payments build is served on the next page load without rebuil
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     await expect(page.getByText(changed)).toHaveCount(0);
     const oldManifest = `/remotes/${APP}/${original}/mf-manifest.json`;
-    expect(requests.some((url) => new URL(url).pathname === oldManifest), `${oldManifest} requested`).toBe(true);
+    expect(
+      requests.some((url) => new URL(url).pathname === oldManifest),
+      `${oldManifest} requested`,
+    ).toBe(true);
     expect(requests.some((url) => new URL(url).pathname === newManifest)).toBe(false);
   } finally {
     if (deployed) runTool('rollback', [APP]);

@@ -27,7 +27,11 @@ const pages = (member: number): string[] => [
   '/login',
 ];
 
-test('the first load of every public entry page stays under its JS ceiling', async ({ browser, request, baseURL }) => {
+test('the first load of every public entry page stays under its JS ceiling', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const { profiles } = await getJson<{ profiles: { id: number }[] }>(request, '/api/members.php');
   const over: string[] = [];

@@ -11,7 +11,9 @@ import { loginForm, DEMO, readSiteData } from '../../support/site';
  */
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-redux', 'react-i18next', '@dating/shared'];
 
-test('after visiting all five remotes, each shared library is loaded once, from the shell', async ({ page }) => {
+test('after visiting all five remotes, each shared library is loaded once, from the shell', async ({
+  page,
+}) => {
   const requests = recordRequests(page);
   const go = navigateInApp(page);
 
@@ -31,9 +33,14 @@ test('after visiting all five remotes, each shared library is loaded once, from 
   expect(await page.evaluate(() => (window as unknown as { __e2eSession?: number }).__e2eSession)).toBe(1);
 
   const remotes = (await readSiteData(page)).remotes;
-  expect([...requestedApps(requests)].sort()).toEqual(
-    ['mf-account', 'mf-chat', 'mf-landers', 'mf-members', 'mf-payments', 'shell'],
-  );
+  expect([...requestedApps(requests)].sort()).toEqual([
+    'mf-account',
+    'mf-chat',
+    'mf-landers',
+    'mf-members',
+    'mf-payments',
+    'shell',
+  ]);
 
   // The runtime's own record: one `default` share scope, one version entry per library, loaded, provided by the shell.
   const scope = await readShareScope(page);
@@ -45,13 +52,17 @@ test('after visiting all five remotes, each shared library is loaded once, from 
     expect(keys, `${pkg} is in the share scope`).toContain(pkg);
     for (const key of keys) {
       const entries = scope.packages[key]!;
-      expect(entries.map((entry) => entry.version), `${key}: versions in the default share scope`).toHaveLength(1);
+      expect(
+        entries.map((entry) => entry.version),
+        `${key}: versions in the default share scope`,
+      ).toHaveLength(1);
       expect(entries[0]!.from, `${key} is provided by`).toBe('shell');
       expect(loaded(key).length, `${key}: loaded copies`).toBeLessThanOrEqual(1);
     }
     // react-router's code reaches the apps inside the react-router-dom facade (docs/adr/0003-performance.md), so its
     // own key may stay unloaded; then the one copy is react-router-dom's.
-    const copies = pkg === 'react-router' && loaded(pkg).length === 0 ? loaded('react-router-dom') : loaded(pkg);
+    const copies =
+      pkg === 'react-router' && loaded(pkg).length === 0 ? loaded('react-router-dom') : loaded(pkg);
     expect(copies, `${pkg}: loaded exactly once`).toHaveLength(1);
   }
 
@@ -61,7 +72,10 @@ test('after visiting all five remotes, each shared library is loaded once, from 
   // The back office (mf-staff) is registered too, but a member's pages never load it (issue 14).
   const staff = remotes.filter((remote) => remote.name === 'mf_staff');
   expect(staff, 'mf_staff is registered').toHaveLength(1);
-  expect(requested.has(new URL(staff[0]!.entry, page.url()).pathname), "mf_staff's manifest was not requested").toBe(false);
+  expect(
+    requested.has(new URL(staff[0]!.entry, page.url()).pathname),
+    "mf_staff's manifest was not requested",
+  ).toBe(false);
   for (const remote of remotes.filter((r) => r.name !== 'mf_staff')) {
     const manifest = (await (await page.request.get(remote.entry)).json()) as Manifest;
     const base = remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1);
@@ -72,7 +86,10 @@ test('after visiting all five remotes, each shared library is loaded once, from 
       .filter((file) => !exposed.has(file));
     const fetched = fallbackChunks.filter((file) => requested.has(new URL(base + file, page.url()).pathname));
     expect(fetched, `${remote.name}: fallback chunks of shared libraries that were fetched`).toEqual([]);
-    expect(requested.has(new URL(remote.entry, page.url()).pathname), `${remote.name}'s manifest was used`).toBe(true);
+    expect(
+      requested.has(new URL(remote.entry, page.url()).pathname),
+      `${remote.name}'s manifest was used`,
+    ).toBe(true);
   }
   // Sanity for the check above: the shell's own copies were fetched from the shell's folder.
   expect(requests.filter((url) => remoteAsset(url)?.app === 'shell').length).toBeGreaterThan(0);

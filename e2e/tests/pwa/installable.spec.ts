@@ -22,7 +22,10 @@ test('the page links the site manifest, and the manifest its icons', async ({ pa
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
-  const manifest = await getJson<{ display: string; icons: { src: string; sizes: string }[] }>(page.request, href!);
+  const manifest = await getJson<{ display: string; icons: { src: string; sizes: string }[] }>(
+    page.request,
+    href!,
+  );
   expect(manifest.display).toBe('standalone');
   for (const icon of manifest.icons) {
     const response = await page.request.get(icon.src);
@@ -75,7 +78,9 @@ test.describe('installed (display-mode standalone)', () => {
     });
   });
 
-  test('the back button shows on the routes docs/product/routes-and-layouts.md names and goes back', async ({ page }) => {
+  test('the back button shows on the routes docs/product/routes-and-layouts.md names and goes back', async ({
+    page,
+  }) => {
     await loginViaApi(page);
     const { profiles } = await getJson<{ profiles: { id: number }[] }>(page.request, '/api/members.php');
     const id = profiles[0]!.id;

@@ -22,7 +22,10 @@ test('a visitor’s first visit to / loads only the shell and mf-landers, shows 
   await page.waitForLoadState('networkidle');
 
   const apps = requestedApps(requests);
-  expect([...apps].sort(), 'apps whose deployed files the first visit fetched').toEqual(['mf-landers', 'shell']);
+  expect([...apps].sort(), 'apps whose deployed files the first visit fetched').toEqual([
+    'mf-landers',
+    'shell',
+  ]);
   const foreign = requests.filter((url) => !url.startsWith(baseURL!) && !url.startsWith('data:'));
   expect(foreign, 'requests to other origins').toEqual([]);
   // The lander came from mf-landers' HomePage expose, not from anything bundled into the shell.

@@ -3,7 +3,10 @@ import { formatProblems } from '../../support/console';
 import { expectMembersListed, membersAnswer } from '../../support/pages';
 import { DEMO, loginForm } from '../../support/site';
 
-test('logging in with the demo account at /login lands on /members with seeded profiles', async ({ page, consoleErrors }) => {
+test('logging in with the demo account at /login lands on /members with seeded profiles', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/login');
   const form = loginForm(page);
   await form.getByLabel('E-mailadres').fill(DEMO.email);
@@ -23,7 +26,9 @@ test('logging in with the demo account at /login lands on /members with seeded p
   expect(consoleErrors, formatProblems(consoleErrors)).toEqual([]);
 });
 
-test('a wrong password is refused with the spec’s message and the visitor stays on /login', async ({ page }) => {
+test('a wrong password is refused with the spec’s message and the visitor stays on /login', async ({
+  page,
+}) => {
   await page.goto('/login');
   const form = loginForm(page);
   await form.getByLabel('E-mailadres').fill(DEMO.email);

@@ -5,7 +5,10 @@ import { recordRequests, requestedApps } from '../../support/requests';
 import { loginViaApi } from '../../support/site';
 
 for (const remote of REMOTE_PAGES) {
-  test(`${remote.app} renders ${remote.path}${remote.member ? ' for a member' : ''}`, async ({ page, consoleErrors }) => {
+  test(`${remote.app} renders ${remote.path}${remote.member ? ' for a member' : ''}`, async ({
+    page,
+    consoleErrors,
+  }) => {
     if (remote.member) await loginViaApi(page);
     const requests = recordRequests(page);
 

@@ -60,7 +60,11 @@ test.afterAll(async () => {
 
 /** The member's account as the back office (and its ledger) has it. */
 async function staffMember(email: string): Promise<StaffMemberDetail> {
-  const found = await staffApi<StaffMembersResponse>(admin.page, 'GET', `/api/staff/members?q=${encodeURIComponent(email)}`);
+  const found = await staffApi<StaffMembersResponse>(
+    admin.page,
+    'GET',
+    `/api/staff/members?q=${encodeURIComponent(email)}`,
+  );
   expect(found.members.map((member) => member.email)).toContain(email);
   const id = found.members.find((member) => member.email === email)!.id;
   return staffApi<StaffMemberDetail>(admin.page, 'GET', `/api/staff/members/${id}`);
@@ -81,13 +85,19 @@ test('the admin signs in with TOTP enrolment and creates an operator, who enrols
   await admin.page.getByLabel('Rol').selectOption({ label: 'Operator' });
   await admin.page.getByRole('button', { name: 'Account aanmaken' }).click();
   await expect(admin.page.getByText(`${OPERATOR.name} kan nu inloggen`)).toBeVisible();
-  await expect(admin.page.getByTestId('staff-account').filter({ hasText: OPERATOR.email })).toContainText('nog niet ingesteld');
+  await expect(admin.page.getByTestId('staff-account').filter({ hasText: OPERATOR.email })).toContainText(
+    'nog niet ingesteld',
+  );
 
-  const { enrolled } = await staffSignIn(operator.page, { email: OPERATOR.email, password: `${OPERATOR.password}-staff` });
+  const { enrolled } = await staffSignIn(operator.page, {
+    email: OPERATOR.email,
+    password: `${OPERATOR.password}-staff`,
+  });
   expect(enrolled).toBe(true);
   const nav = operator.page.getByRole('navigation', { name: 'Backoffice' });
   await expect(nav.getByRole('link', { name: 'Antwoorden' })).toBeVisible();
-  for (const adminPage of ['Leden', 'Sites', 'Medewerkers']) await expect(nav.getByRole('link', { name: adminPage })).toHaveCount(0);
+  for (const adminPage of ['Leden', 'Sites', 'Medewerkers'])
+    await expect(nav.getByRole('link', { name: adminPage })).toHaveCount(0);
   await operator.page.goto('/staff/members');
   await expect(operator.page).toHaveURL(/\/staff$/);
   // And the server refuses it too.
@@ -95,13 +105,18 @@ test('the admin signs in with TOTP enrolment and creates an operator, who enrols
 
   // The admin's list now shows the operator's second factor as set up; both sign-ins are in the audit log.
   await admin.page.reload();
-  await expect(admin.page.getByTestId('staff-account').filter({ hasText: OPERATOR.email })).toContainText('ingesteld');
+  await expect(admin.page.getByTestId('staff-account').filter({ hasText: OPERATOR.email })).toContainText(
+    'ingesteld',
+  );
   await admin.page.getByRole('link', { name: 'Auditlog' }).click();
   await admin.page.getByLabel('Actie').selectOption({ label: 'Verificatie ingesteld' });
   await expect(admin.page.getByTestId('audit-entry').filter({ hasText: OPERATOR.name })).toHaveCount(1);
 });
 
-test("the operator answers a member's message to a fictional profile and the member sees it live", async ({ browser, baseURL }) => {
+test("the operator answers a member's message to a fictional profile and the member sees it live", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await person(browser, baseURL);
   await createActiveMember(member.context.request, 'staff-chat');
@@ -115,13 +130,20 @@ test("the operator answers a member's message to a fictional profile and the mem
   await composer.press('Enter');
   const list = member.page.getByRole('list', { name: `Berichten met ${fictional!.name}` });
   await expect(list.getByRole('listitem').last()).toContainText(/Hoi! Heb je zin om te kletsen\?.*verzonden/);
-  const { conversation } = await getJson<Messages>(member.context.request, `/api/messages.php?member=${fictional!.id}`);
+  const { conversation } = await getJson<Messages>(
+    member.context.request,
+    `/api/messages.php?member=${fictional!.id}`,
+  );
 
   // The operator opens it from the queue's address, claims it and answers as the fictional profile.
   await operator.page.getByRole('link', { name: 'Antwoorden' }).click();
-  await expect(operator.page.getByRole('heading', { level: 1, name: 'Gesprekken die op antwoord wachten' })).toBeVisible();
+  await expect(
+    operator.page.getByRole('heading', { level: 1, name: 'Gesprekken die op antwoord wachten' }),
+  ).toBeVisible();
   await operator.page.goto(`/staff/queue/${conversation.id}`);
-  await expect(operator.page.getByRole('heading', { level: 1, name: new RegExp(`^${fictional!.name} met `) })).toBeVisible();
+  await expect(
+    operator.page.getByRole('heading', { level: 1, name: new RegExp(`^${fictional!.name} met `) }),
+  ).toBeVisible();
   await expect(operator.page.getByTestId('staff-history')).toContainText('Hoi! Heb je zin om te kletsen?');
   await operator.page.getByRole('button', { name: 'Nemen' }).click();
   const reply = 'Hoi! Zeker, vertel eens wat over jezelf.';
@@ -136,7 +158,10 @@ test("the operator answers a member's message to a fictional profile and the mem
   await member.context.close();
 });
 
-test('the operator approves one photo (visible at once) and rejects another with a reason the member is mailed', async ({ browser, baseURL }) => {
+test('the operator approves one photo (visible at once) and rejects another with a reason the member is mailed', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await person(browser, baseURL);
   const account = await createActiveMember(member.context.request, 'staff-photos');
@@ -154,10 +179,19 @@ test('the operator approves one photo (visible at once) and rejects another with
   await operator.page.getByRole('link', { name: "Foto's" }).click();
   const cards = operator.page.getByTestId('pending-photo').filter({ hasText: account.name });
   await expect(cards).toHaveCount(2);
-  await cards.first().getByRole('button', { name: `De foto van ${account.name} goedkeuren` }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: `De foto van ${account.name} goedkeuren` })
+    .click();
   await expect(cards).toHaveCount(1);
-  await cards.first().getByRole('button', { name: `De foto van ${account.name} afkeuren` }).click();
-  await cards.first().getByLabel('Reden (het lid krijgt die per mail)').fill('Je gezicht is niet goed te zien.');
+  await cards
+    .first()
+    .getByRole('button', { name: `De foto van ${account.name} afkeuren` })
+    .click();
+  await cards
+    .first()
+    .getByLabel('Reden (het lid krijgt die per mail)')
+    .fill('Je gezicht is niet goed te zien.');
   await cards.first().getByRole('button', { name: 'Foto afkeuren' }).click();
   await expect(cards).toHaveCount(0);
 
@@ -166,16 +200,24 @@ test('the operator approves one photo (visible at once) and rejects another with
   expect(after.photos.map((photo) => photo.status)).toEqual(['active']);
   const other = await person(browser, baseURL);
   await createActiveMember(other.context.request, 'staff-photo-viewer');
-  const seen = await getJson<{ profile: { main_image: unknown } }>(other.context.request, `/api/member.php?id=${me.user.profile.id}`);
-  expect(seen.profile.main_image).toBeTruthy();
-  await expect.poll(async () => (await readMailbox(member.context.request, account.email)).map((mail) => mail.text).join('\n')).toContain(
-    'Je gezicht is niet goed te zien.',
+  const seen = await getJson<{ profile: { main_image: unknown } }>(
+    other.context.request,
+    `/api/member.php?id=${me.user.profile.id}`,
   );
+  expect(seen.profile.main_image).toBeTruthy();
+  await expect
+    .poll(async () =>
+      (await readMailbox(member.context.request, account.email)).map((mail) => mail.text).join('\n'),
+    )
+    .toContain('Je gezicht is niet goed te zien.');
   await member.context.close();
   await other.context.close();
 });
 
-test('an admin refunds a payment with a reason: the provider refunds, the credits are taken back', async ({ browser, baseURL }) => {
+test('an admin refunds a payment with a reason: the provider refunds, the credits are taken back', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const buyer = await person(browser, baseURL);
   const account = await createActiveMember(buyer.context.request, 'staff-refund');
@@ -191,7 +233,9 @@ test('an admin refunds a payment with a reason: the provider refunds, the credit
   await admin.page.getByRole('searchbox', { name: 'E-mailadres, naam of lidnummer' }).fill(account.email);
   await admin.page.getByRole('button', { name: 'Zoeken' }).click();
   await admin.page.getByRole('link', { name: account.name }).click();
-  await expect(admin.page.getByRole('heading', { level: 1, name: new RegExp(`^${account.name}`) })).toBeVisible();
+  await expect(
+    admin.page.getByRole('heading', { level: 1, name: new RegExp(`^${account.name}`) }),
+  ).toBeVisible();
   const order = admin.page.getByTestId('member-order');
   await expect(order).toHaveCount(1);
   await order.getByRole('button', { name: /^Betaling #\d+ terugbetalen$/ }).click();
@@ -208,7 +252,10 @@ test('an admin refunds a payment with a reason: the provider refunds, the credit
   await buyer.context.close();
 });
 
-test("an admin changes the message cost with validation and preview; the member's next message costs the new amount", async ({ browser, baseURL }) => {
+test("an admin changes the message cost with validation and preview; the member's next message costs the new amount", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await person(browser, baseURL);
   const account = await createActiveMember(member.context.request, 'staff-cost');
@@ -221,12 +268,16 @@ test("an admin changes the message cost with validation and preview; the member'
   await admin.page.goto(`/staff/sites/${siteId}`);
   const cost = admin.page.getByLabel('Credits per bericht');
   await cost.fill('-1');
-  await expect(admin.page.getByTestId('error-message_credits')).toHaveText('Vul een heel getal in van 0 tot 10000.');
+  await expect(admin.page.getByTestId('error-message_credits')).toHaveText(
+    'Vul een heel getal in van 0 tot 10000.',
+  );
   await cost.fill(String(newCost));
   await expect(admin.page.getByTestId('site-preview')).toContainText(`Een bericht kost ${newCost} credits`);
   await admin.page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(admin.page.getByTestId('site-saved')).toBeVisible();
-  expect((await staffApi<StaffSite>(admin.page, 'GET', `/api/staff/sites/${siteId}`)).settings.message_credits).toBe(newCost);
+  expect(
+    (await staffApi<StaffSite>(admin.page, 'GET', `/api/staff/sites/${siteId}`)).settings.message_credits,
+  ).toBe(newCost);
 
   // The member's next message (to a fictional profile) costs the new amount: credits and the server's ledger.
   const { profiles } = await getJson<Profiles>(member.context.request, '/api/members.php?numResults=30');
@@ -236,7 +287,12 @@ test("an admin changes the message cost with validation and preview; the member'
   const composer = member.page.getByRole('textbox', { name: 'Bericht' });
   await composer.fill('Wat kost dit bericht?');
   await composer.press('Enter');
-  await expect(member.page.getByRole('list', { name: `Berichten met ${fictional.name}` }).getByRole('listitem').last()).toContainText(/verzonden/);
+  await expect(
+    member.page
+      .getByRole('list', { name: `Berichten met ${fictional.name}` })
+      .getByRole('listitem')
+      .last(),
+  ).toContainText(/verzonden/);
   expect((await serverUser(member.context.request)).credits).toBe(before.credits - newCost);
   expect((await staffMember(account.email)).ledger[0]!.amount).toBe(-newCost);
 
@@ -249,18 +305,28 @@ test("an admin changes the message cost with validation and preview; the member'
   await member.context.close();
 });
 
-test("a member's session gets 403 on the staff API, sees no staff page and loads nothing of mf-staff elsewhere", async ({ page }) => {
+test("a member's session gets 403 on the staff API, sees no staff page and loads nothing of mf-staff elsewhere", async ({
+  page,
+}) => {
   await createActiveMember(page.request, 'staff-member');
   const requests = recordRequests(page);
   await page.goto('/members');
   await expect(page.getByRole('navigation').first()).toBeVisible();
   expect(requests.filter((url) => url.includes('/remotes/mf-staff/'))).toEqual([]);
 
-  for (const url of ['/api/staff/dashboard', '/api/staff/queue', '/api/staff/members?q=ab', '/api/staff/audit']) {
+  for (const url of [
+    '/api/staff/dashboard',
+    '/api/staff/queue',
+    '/api/staff/members?q=ab',
+    '/api/staff/audit',
+  ]) {
     const response = await page.request.get(url, { headers: XHR });
     expect(response.status(), url).toBe(403);
   }
-  const refund = await page.request.post('/api/staff/orders/1/refund', { headers: XHR, data: { reason: 'x' } });
+  const refund = await page.request.post('/api/staff/orders/1/refund', {
+    headers: XHR,
+    data: { reason: 'x' },
+  });
   expect(refund.status()).toBe(403);
 
   await page.goto('/staff/queue');

@@ -43,10 +43,13 @@ describe('geolocation permission states', () => {
     expect((await readGeolocationPermission()).state).toBe('unknown');
   });
 
-  test.each(['granted', 'denied', 'prompt'] as const)('%s as the Permissions API states it', async (state) => {
-    install(positionAt(52, 4), { query: () => Promise.resolve(new FakeStatus(state)) });
-    expect((await readGeolocationPermission()).state).toBe(state);
-  });
+  test.each(['granted', 'denied', 'prompt'] as const)(
+    '%s as the Permissions API states it',
+    async (state) => {
+      install(positionAt(52, 4), { query: () => Promise.resolve(new FakeStatus(state)) });
+      expect((await readGeolocationPermission()).state).toBe(state);
+    },
+  );
 
   test('the hook follows a change the member makes (answering the prompt)', async () => {
     const status = new FakeStatus('prompt');

@@ -47,9 +47,7 @@ export function mockFetch(routes: Record<string, Handler | MockReply>) {
     if (!route) return undefined;
     const reply = typeof route === 'function' ? await route(call) : route;
     const status = reply.status ?? 200;
-    return reply.body === undefined
-      ? new Response(null, { status })
-      : Response.json(reply.body, { status });
+    return reply.body === undefined ? new Response(null, { status }) : Response.json(reply.body, { status });
   });
   return { calls };
 }

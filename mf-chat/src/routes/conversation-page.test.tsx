@@ -386,7 +386,9 @@ test('a conversation the other member removed (a block) leaves the open page whe
   const view = await renderConversation();
   expect(await screen.findByRole('list', { name: 'Berichten met Anna' })).toBeInTheDocument();
   removed = true;
-  act(() => applyLiveEventToChatCache(view.store.dispatch, { type: 'conversation_removed', conversation: 1 }));
+  act(() =>
+    applyLiveEventToChatCache(view.store.dispatch, { type: 'conversation_removed', conversation: 1 }),
+  );
   expect(await screen.findByText('Dit gesprek bestaat niet.')).toBeInTheDocument();
   expect(screen.queryByRole('list', { name: 'Berichten met Anna' })).toBeNull();
 });

@@ -49,7 +49,7 @@ test('the general lander shows the site name, profile teasers and benefits, and 
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'home' }));
 });
 
-test('where visitors may not search, the teasers show the site\'s lander previews, never a members.php search', async () => {
+test("where visitors may not search, the teasers show the site's lander previews, never a members.php search", async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php') {
       return jsonResponse({ ...settings, niche: 7, logged_out_search: 'none', geoip_selected_country: 'GB' });
@@ -72,7 +72,12 @@ test('where visitors may not search, the teasers show the site\'s lander preview
             match: '',
             status: 'active',
             ...(id === 1
-              ? { sources: { webp: '/media/t1_160.webp 160w, /media/t1_320.webp 320w', avif: '/media/t1_160.avif 160w' } }
+              ? {
+                  sources: {
+                    webp: '/media/t1_160.webp 160w, /media/t1_320.webp 320w',
+                    avif: '/media/t1_160.avif 160w',
+                  },
+                }
               : {}),
           },
         })),
@@ -89,12 +94,17 @@ test('where visitors may not search, the teasers show the site\'s lander preview
   expect(first).toHaveAttribute('fetchpriority', 'high');
   expect(first).toHaveAttribute('srcset', '/media/t1_160.webp 160w, /media/t1_320.webp 320w');
   expect(first).toHaveAttribute('sizes', '(min-width: 768px) 160px, 34vw');
-  expect(first.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', '/media/t1_160.avif 160w');
+  expect(first.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    '/media/t1_160.avif 160w',
+  );
   // Without copies (an older photo): the original, no srcset.
   expect(tile.querySelector('img')).not.toHaveAttribute('srcset');
   const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url));
   expect(asked.some((url) => url.pathname === '/api/members.php')).toBe(false);
-  expect(asked.find((url) => url.pathname === '/api/lander-members.php')?.searchParams.get('country')).toBe('GB');
+  expect(asked.find((url) => url.pathname === '/api/lander-members.php')?.searchParams.get('country')).toBe(
+    'GB',
+  );
 });
 
 test.each([

@@ -49,7 +49,11 @@ test.each([
 test('where visitors may not search and no lander previews came, the social feed keeps its posts and suggestions as silhouettes', async () => {
   const fetch = mockFetch((_request, url) => {
     if (url.pathname === '/api/settings.php')
-      return jsonResponse({ ...settings, logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
+      return jsonResponse({
+        ...settings,
+        logged_out_search: 'none',
+        logged_out_search_trafficsource: 'none',
+      });
     if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
     return undefined;
   });
@@ -61,7 +65,10 @@ test('where visitors may not search and no lander previews came, the social feed
   // (members.php) request: the previews are asked of lander-members.php, which did not answer here.
   expect(await screen.findByText('Eerste keer hier. Zeg gerust hallo!')).toBeInTheDocument();
   expect(screen.getByText(/Net terug van een lange wandeling/)).toBeInTheDocument();
-  const suggestions = screen.getByRole('heading', { level: 2, name: 'Voorgesteld voor jou' }).nextElementSibling!;
+  const suggestions = screen.getByRole('heading', {
+    level: 2,
+    name: 'Voorgesteld voor jou',
+  }).nextElementSibling!;
   expect(suggestions.querySelectorAll('li')).toHaveLength(3);
   expect(screen.queryByRole('button', { name: 'Volgen' })).not.toBeInTheDocument();
   const asked = fetch.mock.calls.map(([request]) => new URL((request as Request).url).pathname);

@@ -1,7 +1,14 @@
 import '../lib/i18n';
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { matchLanderPath, signupModalOpened, Spinner, useAppDispatch, useGetMemberQuery, withSuspense } from '@dating/shared';
+import {
+  matchLanderPath,
+  signupModalOpened,
+  Spinner,
+  useAppDispatch,
+  useGetMemberQuery,
+  withSuspense,
+} from '@dating/shared';
 import { useSite } from '../lib/site';
 import { LANDER_COMPONENTS } from '../variants';
 import type { RemoteComponent } from '@dating/shared/remotes';

@@ -19,7 +19,9 @@ export function styleChunks(pathname: string, settings: Pick<Settings, 'niche'>)
  * loader is registered in the one shared `@dating/shared`, where the last container evaluated (another version
  * of this remote, a canary) would otherwise answer for every version.
  */
-export async function landersNamespace(locale: Locale): Promise<{ namespace: string; resources: ResourceKey }> {
+export async function landersNamespace(
+  locale: Locale,
+): Promise<{ namespace: string; resources: ResourceKey }> {
   const module = (await import(`../locales/${locale}.json`)) as { default?: ResourceKey };
   return { namespace: NS, resources: module.default ?? (module as ResourceKey) };
 }

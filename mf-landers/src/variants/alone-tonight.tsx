@@ -26,8 +26,11 @@ function Countdown() {
   }, []);
   return (
     <p className={styles.countdown}>
-      {t('aloneTonight.countdown')} {/* The server's clock and time zone are not the visitor's: the browser writes its own (docs/adr/0030). */}
-      <time className={styles.clock} suppressHydrationWarning>{untilMidnight(now)}</time>
+      {t('aloneTonight.countdown')}{' '}
+      {/* The server's clock and time zone are not the visitor's: the browser writes its own (docs/adr/0030). */}
+      <time className={styles.clock} suppressHydrationWarning>
+        {untilMidnight(now)}
+      </time>
     </p>
   );
 }
@@ -48,7 +51,11 @@ export default function AloneTonight({ source }: VariantProps) {
         </h1>
         <p className={styles.text}>{t('aloneTonight.text')}</p>
         <Countdown />
-        <ul className={styles.online} suppressHydrationWarning aria-label={t('aloneTonight.onlineLabel', { count: online })}>
+        <ul
+          className={styles.online}
+          suppressHydrationWarning
+          aria-label={t('aloneTonight.onlineLabel', { count: online })}
+        >
           {slots.map((profile, index) => (
             <li key={profile?.id ?? index}>
               <button

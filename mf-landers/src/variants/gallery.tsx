@@ -21,7 +21,15 @@ function matches(filter: Filter, index: number) {
   return true;
 }
 
-function Card({ profile, index, onOpen }: { profile: PreviewProfile | null; index: number; onOpen: () => void }) {
+function Card({
+  profile,
+  index,
+  onOpen,
+}: {
+  profile: PreviewProfile | null;
+  index: number;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation(NS);
   return (
     <li className={styles.card}>

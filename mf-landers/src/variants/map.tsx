@@ -104,7 +104,8 @@ export default function MapLander({ source }: VariantProps) {
       </div>
       <ul className={styles.list}>
         {/* Reserved rows while the members load, so what is below does not jump when they arrive (CLS). */}
-        {!ready && PINS.map((pin) => <li key={pin.km} className={styles.listPlaceholder} aria-hidden="true" />)}
+        {!ready &&
+          PINS.map((pin) => <li key={pin.km} className={styles.listPlaceholder} aria-hidden="true" />)}
         {pins
           .filter((pin) => pin.profile)
           .sort((a, b) => a.km - b.km)

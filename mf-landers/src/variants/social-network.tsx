@@ -17,7 +17,15 @@ const SUGGESTIONS = 3;
  * One post. Without a profile (the members are still loading) it is its own placeholder: the same boxes, lines
  * and picture, so the feed and the suggestions beside or below it do not move when the members arrive (CLS).
  */
-function Post({ profile, index, onOpen }: { profile: PreviewProfile | null; index: number; onOpen: () => void }) {
+function Post({
+  profile,
+  index,
+  onOpen,
+}: {
+  profile: PreviewProfile | null;
+  index: number;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation(NS);
   if (!profile) {
     return (

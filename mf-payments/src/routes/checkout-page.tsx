@@ -71,7 +71,8 @@ function CheckoutPage() {
   const checking = typed !== '' && (typed !== checked || lookup.isFetching);
   const typedDiscount = typed && !checking && !lookup.isError ? usableDiscount('link', lookup.data) : null;
   const typedError = typed && !checking ? toDisplayError(lookup.error) : null;
-  const typedNotApplicable = typedDiscount !== null && !discountApplies(typedDiscount, pkg.price.amount, method);
+  const typedNotApplicable =
+    typedDiscount !== null && !discountApplies(typedDiscount, pkg.price.amount, method);
   const automatic = discount && discountApplies(discount, pkg.price.amount, method) ? discount : null;
   const applied = typed ? (typedDiscount && !typedNotApplicable ? typedDiscount : null) : automatic;
   const codeBlocked = typed !== '' && (checking || typedError !== null || typedNotApplicable);
@@ -162,7 +163,10 @@ function CheckoutPage() {
                 {typedNotApplicable && <span className="text-danger">{t('checkout.codeNotApplicable')}</span>}
                 {typedDiscount && !typedNotApplicable && (
                   <span className="text-success">
-                    {t('checkout.codeApplied', { code: typedDiscount.code, percentage: typedDiscount.percentage })}
+                    {t('checkout.codeApplied', {
+                      code: typedDiscount.code,
+                      percentage: typedDiscount.percentage,
+                    })}
                   </span>
                 )}
                 {!typed && automatic && (

@@ -1,6 +1,46 @@
 import { api, type ExperimentReport } from '@dating/shared';
 import { staffPath } from '@dating/shared/contract/staff-routes';
-import type { StaffAccount, StaffAccountCreate, StaffAccountsResponse, StaffAuditQuery, StaffAuditResponse, StaffCaseQuery, StaffCaseUpdate, StaffClaimRequest, StaffClaimResponse, StaffComplaint, StaffComplaintsResponse, StaffConversation, StaffDashboard, StaffGrantRequest, StaffGrantResponse, StaffLoginRequest, StaffLoginResponse, StaffMe, StaffMemberAccount, StaffMemberDetail, StaffMemberQuery, StaffMembersResponse, StaffOk, StaffPhotosResponse, StaffQueueQuery, StaffQueueResponse, StaffReasonRequest, StaffRefundResponse, StaffReleaseRequest, StaffReplyRequest, StaffReplyResponse, StaffReport, StaffReportsResponse, StaffRollouts, StaffRouteName, StaffSite, StaffSitesResponse, StaffSiteUpdate, StaffTotpRequest } from '@dating/shared/contract/staff';
+import type {
+  StaffAccount,
+  StaffAccountCreate,
+  StaffAccountsResponse,
+  StaffAuditQuery,
+  StaffAuditResponse,
+  StaffCaseQuery,
+  StaffCaseUpdate,
+  StaffClaimRequest,
+  StaffClaimResponse,
+  StaffComplaint,
+  StaffComplaintsResponse,
+  StaffConversation,
+  StaffDashboard,
+  StaffGrantRequest,
+  StaffGrantResponse,
+  StaffLoginRequest,
+  StaffLoginResponse,
+  StaffMe,
+  StaffMemberAccount,
+  StaffMemberDetail,
+  StaffMemberQuery,
+  StaffMembersResponse,
+  StaffOk,
+  StaffPhotosResponse,
+  StaffQueueQuery,
+  StaffQueueResponse,
+  StaffReasonRequest,
+  StaffRefundResponse,
+  StaffReleaseRequest,
+  StaffReplyRequest,
+  StaffReplyResponse,
+  StaffReport,
+  StaffReportsResponse,
+  StaffRollouts,
+  StaffRouteName,
+  StaffSite,
+  StaffSitesResponse,
+  StaffSiteUpdate,
+  StaffTotpRequest,
+} from '@dating/shared/contract/staff';
 
 /** The contract's absolute path as the shared base query wants it (relative to `/api/`). */
 export function url(name: StaffRouteName, id?: number): string {
@@ -16,7 +56,19 @@ function params(query: Params | void): Record<string, string | number> | undefin
   return entries.length ? (Object.fromEntries(entries) as Record<string, string | number>) : undefined;
 }
 
-const TAGS = ['StaffMe', 'StaffQueue', 'StaffConversation', 'StaffPhotos', 'StaffCases', 'StaffMembers', 'StaffSites', 'StaffAccounts', 'StaffAudit', 'StaffDashboard', 'StaffRollouts'] as const;
+const TAGS = [
+  'StaffMe',
+  'StaffQueue',
+  'StaffConversation',
+  'StaffPhotos',
+  'StaffCases',
+  'StaffMembers',
+  'StaffSites',
+  'StaffAccounts',
+  'StaffAudit',
+  'StaffDashboard',
+  'StaffRollouts',
+] as const;
 
 /**
  * Every call of the staff contract (`shared/src/contract/staff.ts`), injected into the one api of `shared`. They
@@ -53,7 +105,10 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
     experiments: build.query<ExperimentReport, string>({
       query: (app) => ({ url: url('experiments'), params: { app } }),
     }),
-    rollouts: build.query<StaffRollouts, void>({ query: () => url('rollouts'), providesTags: ['StaffRollouts'] }),
+    rollouts: build.query<StaffRollouts, void>({
+      query: () => url('rollouts'),
+      providesTags: ['StaffRollouts'],
+    }),
 
     queue: build.query<StaffQueueResponse, StaffQueueQuery | void>({
       query: (query) => ({ url: url('queue'), params: params(query as Params) }),
@@ -76,7 +131,11 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       query: ({ id, body }) => ({ url: url('reply', id), method: 'POST', body }),
       // The same client_id twice sends one message, so a retry is safe.
       extraOptions: { idempotent: true },
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'StaffConversation', id }, 'StaffQueue', 'StaffDashboard'],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'StaffConversation', id },
+        'StaffQueue',
+        'StaffDashboard',
+      ],
     }),
 
     photos: build.query<StaffPhotosResponse, { site?: number } | void>({
@@ -154,7 +213,10 @@ export const staffApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       invalidatesTags: (result) => (result ? ['StaffSites', 'StaffAudit'] : []),
     }),
 
-    accounts: build.query<StaffAccountsResponse, void>({ query: () => url('accounts'), providesTags: ['StaffAccounts'] }),
+    accounts: build.query<StaffAccountsResponse, void>({
+      query: () => url('accounts'),
+      providesTags: ['StaffAccounts'],
+    }),
     accountCreate: build.mutation<StaffAccount, StaffAccountCreate>({
       query: (body) => ({ url: url('accountCreate'), method: 'POST', body }),
       invalidatesTags: ['StaffAccounts'],

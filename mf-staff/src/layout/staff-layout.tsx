@@ -33,7 +33,9 @@ export function StaffLayout() {
   const items = ITEMS.filter((item) => !item.admin || me.role === 'admin');
   return (
     <div className="staff-app min-vh-100 d-flex flex-column bg-body-tertiary" data-testid="staff-app">
-      <a href="#staff-main" className="visually-hidden-focusable position-absolute p-2 bg-white">{t('nav.skip')}</a>
+      <a href="#staff-main" className="visually-hidden-focusable position-absolute p-2 bg-white">
+        {t('nav.skip')}
+      </a>
       <header>
         <nav className="navbar navbar-expand-lg navbar-dark bg-dark" aria-label={t('nav.label')}>
           <div className="container-fluid">
@@ -67,7 +69,12 @@ export function StaffLayout() {
                 <span data-testid="staff-who">
                   {me.name} · {t(`roles.${me.role}`)}
                 </span>
-                <button type="button" className="btn btn-sm btn-outline-light" disabled={isLoading} onClick={() => void logout()}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-light"
+                  disabled={isLoading}
+                  onClick={() => void logout()}
+                >
                   {t('nav.logout')}
                 </button>
               </div>

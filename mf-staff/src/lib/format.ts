@@ -7,13 +7,18 @@ export function useFormat() {
   const locale = i18n.language;
   return {
     dateTime: (iso: string | null | undefined) =>
-      iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '–',
+      iso
+        ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+        : '–',
     date: (iso: string | null | undefined) =>
       iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '–',
     money: (money: Money) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(money.amount / 100),
+      new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).format(
+        money.amount / 100,
+      ),
     number: (value: number) => new Intl.NumberFormat(locale).format(value),
-    percent: (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value),
+    percent: (value: number) =>
+      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value),
   };
 }
 

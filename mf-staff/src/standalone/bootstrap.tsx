@@ -6,4 +6,7 @@ import StaffApp from '../staff-app';
 import './standalone.scss';
 
 /** This remote alone, for its team's development (`npm run dev`): mounted at /staff like the shell does. */
-void renderStandalone(NS, <Route path={`${BACK_OFFICE_PATH}/*`} element={<StaffApp basePath={BACK_OFFICE_PATH} />} />);
+void renderStandalone(
+  NS,
+  <Route path={`${BACK_OFFICE_PATH}/*`} element={<StaffApp basePath={BACK_OFFICE_PATH} />} />,
+);

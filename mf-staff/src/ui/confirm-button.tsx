@@ -20,7 +20,12 @@ export function ConfirmButton({
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className={`btn btn-sm btn-${variant}`} disabled={disabled} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={`btn btn-sm btn-${variant}`}
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );
@@ -28,7 +33,15 @@ export function ConfirmButton({
   return (
     <span className="d-inline-flex align-items-center gap-2" role="group" aria-label={String(question)}>
       <span>{question}</span>
-      <button type="button" className="btn btn-sm btn-danger" autoFocus onClick={() => { setAsking(false); onConfirm(); }}>
+      <button
+        type="button"
+        className="btn btn-sm btn-danger"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
         {t('common.yes')}
       </button>
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAsking(false)}>

@@ -2,8 +2,20 @@ import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/q
 import { baseQuery } from './base-query';
 
 export const TAG_TYPES = [
-  'User', 'Settings', 'Chats', 'Messages', 'Likes', 'Members', 'Member', 'Packages', 'Transactions', 'Photos',
-  'Notifications', 'Blocked', 'Discount', 'Swipe',
+  'User',
+  'Settings',
+  'Chats',
+  'Messages',
+  'Likes',
+  'Members',
+  'Member',
+  'Packages',
+  'Transactions',
+  'Photos',
+  'Notifications',
+  'Blocked',
+  'Discount',
+  'Swipe',
 ] as const;
 
 /**

@@ -34,7 +34,11 @@ const serverQueries = new WeakMap<ApiExtra, ReturnType<typeof fetchBaseQuery>>()
 function serverBaseQuery(extra: ApiExtra) {
   let query = serverQueries.get(extra);
   if (!query) {
-    query = fetchBaseQuery({ baseUrl: `${extra.origin}/api/`, fetchFn: (input) => extra.fetch(input as Request), prepareHeaders });
+    query = fetchBaseQuery({
+      baseUrl: `${extra.origin}/api/`,
+      fetchFn: (input) => extra.fetch(input as Request),
+      prepareHeaders,
+    });
     serverQueries.set(extra, query);
   }
   return query;
@@ -67,17 +71,21 @@ function methodOf(args: string | FetchArgs): string {
  * A 403 "authentication required" logs the user out and, except for user.php, resolves to `false`
  * (docs/product/calls-and-errors.md), so a screen simply sees "no data" instead of an error.
  */
-const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
-  async (args, api, extraOptions) => {
-    const extra = api.extra as ApiExtra | undefined;
-    const result = await (extra?.fetch ? serverBaseQuery(extra) : rawBaseQuery)(args, api, extraOptions);
-    // The staff area has its own session (issue 14): a missing staff session says nothing about the member's.
-    if (isAuthRequiredError(result.error) && !urlOf(args).startsWith(STAFF_API_PREFIX)) {
-      api.dispatch(authRequired());
-      if (!urlOf(args).startsWith('user.php')) return { data: false, meta: result.meta };
-    }
-    return result;
-  };
+const baseQueryWithSession: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
+  const extra = api.extra as ApiExtra | undefined;
+  const result = await (extra?.fetch ? serverBaseQuery(extra) : rawBaseQuery)(args, api, extraOptions);
+  // The staff area has its own session (issue 14): a missing staff session says nothing about the member's.
+  if (isAuthRequiredError(result.error) && !urlOf(args).startsWith(STAFF_API_PREFIX)) {
+    api.dispatch(authRequired());
+    if (!urlOf(args).startsWith('user.php')) return { data: false, meta: result.meta };
+  }
+  return result;
+};
 
 function isTransient(error: FetchBaseQueryError): boolean {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;

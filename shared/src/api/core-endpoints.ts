@@ -1,13 +1,27 @@
 import { api } from './api';
 import type {
-  AutoLikeResponse, ChatsResponse, CompanyInfo, DiscountCode, DismissalsResponse, DismissRequest, InterestsResponse, LikesResponse, LoginRequest,
-  LoginResponse, RegionsResponse, Settings, UpdateLanguageRequest, UserResponse,
+  AutoLikeResponse,
+  ChatsResponse,
+  CompanyInfo,
+  DiscountCode,
+  DismissalsResponse,
+  DismissRequest,
+  InterestsResponse,
+  LikesResponse,
+  LoginRequest,
+  LoginResponse,
+  RegionsResponse,
+  Settings,
+  UpdateLanguageRequest,
+  UserResponse,
 } from '../contract';
 import { ACCOUNT_PATHS } from '../contract/account';
 
 /** `host` and the current address's query parameters, for settings.php. */
 export function settingsParams(
-  where: Pick<Location, 'host' | 'search'> | undefined = typeof location === 'undefined' ? undefined : location,
+  where: Pick<Location, 'host' | 'search'> | undefined = typeof location === 'undefined'
+    ? undefined
+    : location,
 ): Record<string, string> {
   if (!where) return {};
   const params: Record<string, string> = {};
@@ -90,15 +104,33 @@ export const coreApi = api.injectEndpoints({
         }
       },
     }),
-    getInterests: build.query<InterestsResponse, void>({ query: () => 'interests.php', keepUnusedDataFor: 3600 }),
+    getInterests: build.query<InterestsResponse, void>({
+      query: () => 'interests.php',
+      keepUnusedDataFor: 3600,
+    }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
-    getCompanyInfo: build.query<CompanyInfo, void>({ query: () => 'companyinfo.php', keepUnusedDataFor: 3600 }),
+    getCompanyInfo: build.query<CompanyInfo, void>({
+      query: () => 'companyinfo.php',
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
 export const {
-  useGetUserQuery, useLoginMutation, useUpdateLanguageMutation, useLogoutMutation, useGetSettingsQuery,
-  useGetChatsQuery, useDeleteChatMutation, useGetLikesQuery, useLazyAutoLikeQuery, useGetDiscountCodeQuery,
-  useGetInterestsQuery, useGetRegionsQuery, useGetCompanyInfoQuery, useResendActivationMutation,
-  useGetDismissalsQuery, useDismissMutation,
+  useGetUserQuery,
+  useLoginMutation,
+  useUpdateLanguageMutation,
+  useLogoutMutation,
+  useGetSettingsQuery,
+  useGetChatsQuery,
+  useDeleteChatMutation,
+  useGetLikesQuery,
+  useLazyAutoLikeQuery,
+  useGetDiscountCodeQuery,
+  useGetInterestsQuery,
+  useGetRegionsQuery,
+  useGetCompanyInfoQuery,
+  useResendActivationMutation,
+  useGetDismissalsQuery,
+  useDismissMutation,
 } = coreApi;

@@ -11,12 +11,19 @@ export interface DisplayError {
 }
 
 /** Turns whatever an RTK Query hook returned as `error` into something a component can show. */
-export function toDisplayError(error: FetchBaseQueryError | SerializedError | undefined): DisplayError | null {
+export function toDisplayError(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): DisplayError | null {
   if (!error) return null;
   if ('status' in error) {
     const body = error.data as Partial<ApiErrorBody> | undefined;
     if (body?.error?.code) {
-      return { code: body.error.code, message: body.error.message ?? null, field: body.error.field, status: error.status };
+      return {
+        code: body.error.code,
+        message: body.error.message ?? null,
+        field: body.error.field,
+        status: error.status,
+      };
     }
     return { code: 'generic', message: null, status: error.status };
   }

@@ -66,7 +66,11 @@ const PageProps = {
 };
 export type StaffPage = { next_cursor: string | null };
 /** A site as a staff list shows it. */
-export const StaffSiteRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), host: Type.String() });
+export const StaffSiteRefSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  host: Type.String(),
+});
 export type StaffSiteRef = Static<typeof StaffSiteRefSchema>;
 
 // ---- Sign-in ----
@@ -144,7 +148,9 @@ export const StaffSignInFailuresSchema = Type.Object({
   addresses: Type.Array(Type.Object({ ip: Type.String(), count: Type.Integer() })),
 });
 export type StaffSignInFailures = Static<typeof StaffSignInFailuresSchema>;
-const ExperimentReportSchema = Passed<ExperimentReport>('ExperimentReport (shared/src/contract/experiments.ts)');
+const ExperimentReportSchema = Passed<ExperimentReport>(
+  'ExperimentReport (shared/src/contract/experiments.ts)',
+);
 export const StaffDashboardSchema = Type.Object({
   sites: Type.Array(StaffSiteDaySchema),
   /** The lander experiments' report (`mf-landers`). */
@@ -153,7 +159,9 @@ export const StaffDashboardSchema = Type.Object({
   sign_in_failures: Nullable(StaffSignInFailuresSchema),
 });
 export type StaffDashboard = Static<typeof StaffDashboardSchema>;
-export const StaffExperimentsQuerySchema = Type.Object({ app: Type.String({ minLength: 1, maxLength: 100 }) });
+export const StaffExperimentsQuerySchema = Type.Object({
+  app: Type.String({ minLength: 1, maxLength: 100 }),
+});
 export const StaffExperimentsResponseSchema = ExperimentReportSchema;
 
 // ---- Queue ----
@@ -220,7 +228,11 @@ export const StaffMemberProfileSchema = Type.Object({
   paid_user: Type.Boolean(),
 });
 export type StaffMemberProfile = Static<typeof StaffMemberProfileSchema>;
-export const StaffAlbumPhotoSchema = Type.Object({ id: Type.Integer(), url: Type.String(), thumb_url: Type.String() });
+export const StaffAlbumPhotoSchema = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  thumb_url: Type.String(),
+});
 export type StaffAlbumPhoto = Static<typeof StaffAlbumPhotoSchema>;
 const ThumbSize = Type.Optional(StringEnum(['thumb'] as const));
 /** `GET /api/staff/conversations/:id/photo?photo=&size=thumb`. */
@@ -304,12 +316,18 @@ export const StaffCaseUpdateSchema = Type.Object({
   reply: Type.Optional(Type.String({ maxLength: STAFF_REPLY_MAIL_MAX_LENGTH })),
 });
 export type StaffCaseUpdate = Static<typeof StaffCaseUpdateSchema>;
-export const StaffCaseReplySchema = Type.Object({ text: Type.String(), staff: Type.String(), sent_at: DateTime });
+export const StaffCaseReplySchema = Type.Object({
+  text: Type.String(),
+  staff: Type.String(),
+  sent_at: DateTime,
+});
 export type StaffCaseReply = Static<typeof StaffCaseReplySchema>;
 export const StaffReportSchema = Type.Object({
   id: Type.Integer(),
   site: StaffSiteRefSchema,
-  reporter: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Nullable(Type.String()) })),
+  reporter: Nullable(
+    Type.Object({ id: Type.Integer(), name: Type.String(), email: Nullable(Type.String()) }),
+  ),
   reported: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), fictional: Type.Boolean() })),
   conversation: Nullable(Type.Integer()),
   reason: StringEnum(REPORT_REASONS),
@@ -320,7 +338,10 @@ export const StaffReportSchema = Type.Object({
   updated_at: DateTime,
 });
 export type StaffReport = Static<typeof StaffReportSchema>;
-export const StaffReportsResponseSchema = Type.Object({ ...PageProps, reports: Type.Array(StaffReportSchema) });
+export const StaffReportsResponseSchema = Type.Object({
+  ...PageProps,
+  reports: Type.Array(StaffReportSchema),
+});
 export type StaffReportsResponse = Static<typeof StaffReportsResponseSchema>;
 export const StaffComplaintSchema = Type.Object({
   id: Type.Integer(),
@@ -411,7 +432,10 @@ export const StaffGrantRequestSchema = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: STAFF_REASON_MAX_LENGTH }),
 });
 export type StaffGrantRequest = Static<typeof StaffGrantRequestSchema>;
-export const StaffGrantResponseSchema = Type.Object({ credits: Type.Integer(), ledger: StaffLedgerRowSchema });
+export const StaffGrantResponseSchema = Type.Object({
+  credits: Type.Integer(),
+  ledger: StaffLedgerRowSchema,
+});
 export type StaffGrantResponse = Static<typeof StaffGrantResponseSchema>;
 export const StaffRefundResponseSchema = Type.Object({
   order: StaffOrderSchema,
@@ -547,7 +571,10 @@ export const StaffAuditQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type StaffAuditQuery = Static<typeof StaffAuditQuerySchema>;
-export const StaffAuditResponseSchema = Type.Object({ ...PageProps, entries: Type.Array(StaffAuditEntrySchema) });
+export const StaffAuditResponseSchema = Type.Object({
+  ...PageProps,
+  entries: Type.Array(StaffAuditEntrySchema),
+});
 export type StaffAuditResponse = Static<typeof StaffAuditResponseSchema>;
 
 // ---- Rollouts ----

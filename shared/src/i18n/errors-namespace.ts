@@ -5,5 +5,8 @@ import { registerNamespace } from './i18n';
  * at start-up; a remote's standalone entry calls it too, so `ErrorAlert` has its fallback text.
  */
 export function registerErrorsNamespace(): void {
-  registerNamespace('errors', (locale) => import(/* webpackChunkName: "locale-errors-[request]" */ `../locales/errors/${locale}.json`));
+  registerNamespace(
+    'errors',
+    (locale) => import(/* webpackChunkName: "locale-errors-[request]" */ `../locales/errors/${locale}.json`),
+  );
 }

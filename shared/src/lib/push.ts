@@ -19,7 +19,12 @@ export type PushOutcome =
 export const PUSH_SW_PATH = '/push-sw.js';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 export async function readPushState(subscribedOnServer: boolean): Promise<PushState> {
@@ -33,19 +38,23 @@ export async function readPushState(subscribedOnServer: boolean): Promise<PushSt
 
 /** The docs/product/member-model.md state an outcome leaves behind. */
 export function pushStateAfter(outcome: PushOutcome): PushState {
-  if (outcome.result === 'subscribed' || outcome.result === 'denied' || outcome.result === 'unsupported') return outcome.result;
+  if (outcome.result === 'subscribed' || outcome.result === 'denied' || outcome.result === 'unsupported')
+    return outcome.result;
   return 'not_subscribed';
 }
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4))
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
   return bytes;
 }
 
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)) || 'unknown error';
+const reasonOf = (err: unknown) =>
+  (err instanceof Error ? err.message || err.name : String(err)) || 'unknown error';
 
 async function serverReason(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;

@@ -49,7 +49,12 @@ function BlockConfirm({ profileId, name, onClose, onBlocked }: BlockDialogProps)
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
             {t('report.cancel')}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={isLoading}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => void confirm()}
+            disabled={isLoading}
+          >
             {t('block.confirm')}
           </button>
         </>

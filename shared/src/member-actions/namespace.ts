@@ -8,5 +8,8 @@ export const MEMBER_ACTIONS_NS = 'member-actions';
 
 registerNamespace(
   MEMBER_ACTIONS_NS,
-  (locale) => import(/* webpackChunkName: "locale-member-actions-[request]" */ `../locales/member-actions/${locale}.json`),
+  (locale) =>
+    import(
+      /* webpackChunkName: "locale-member-actions-[request]" */ `../locales/member-actions/${locale}.json`
+    ),
 );

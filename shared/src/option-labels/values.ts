@@ -17,7 +17,10 @@ export const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const satisfies readonly Sexuality[];
 // Both lists name every value of their contract type (a new value there fails the type check here).
 type Exhaustive<Listed, All> = [All] extends [Listed] ? true : never;
-const exhaustive: [Exhaustive<(typeof GENDERS)[number], Gender>, Exhaustive<(typeof SEXUALITIES)[number], Sexuality>] = [true, true];
+const exhaustive: [
+  Exhaustive<(typeof GENDERS)[number], Gender>,
+  Exhaustive<(typeof SEXUALITIES)[number], Sexuality>,
+] = [true, true];
 void exhaustive;
 
 /** Every labelled field with its option values. */
@@ -36,7 +39,10 @@ export const OPTION_VALUES = {
 export type OptionValues = typeof OPTION_VALUES;
 
 /** Whether `value` is one of `field`'s options (a stored `reason` may be free text from an older profile). */
-export function isOptionValue<F extends keyof OptionValues>(field: F, value: unknown): value is OptionValues[F][number] {
+export function isOptionValue<F extends keyof OptionValues>(
+  field: F,
+  value: unknown,
+): value is OptionValues[F][number] {
   return (OPTION_VALUES[field] as readonly unknown[]).includes(value);
 }
 

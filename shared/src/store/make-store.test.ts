@@ -19,16 +19,19 @@ describe('session end', () => {
   it.each([
     ['logout', loggedOut()],
     ['authentication required', authRequired()],
-  ])('after %s the member is a visitor, their data is gone and the site settings stay', async (_name, action) => {
-    const store = await primedStore();
-    store.dispatch(action);
-    // The listener runs its effect asynchronously.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const state = store.getState();
-    expect(coreApi.endpoints.getUser.select()(state).data).toEqual({ user: false });
-    expect(coreApi.endpoints.getSettings.select()(state).data).toEqual(settings);
-    expect(coreApi.endpoints.getChats.select()(state).data).toBeUndefined();
-  });
+  ])(
+    'after %s the member is a visitor, their data is gone and the site settings stay',
+    async (_name, action) => {
+      const store = await primedStore();
+      store.dispatch(action);
+      // The listener runs its effect asynchronously.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const state = store.getState();
+      expect(coreApi.endpoints.getUser.select()(state).data).toEqual({ user: false });
+      expect(coreApi.endpoints.getSettings.select()(state).data).toEqual(settings);
+      expect(coreApi.endpoints.getChats.select()(state).data).toBeUndefined();
+    },
+  );
 });
 
 describe('a 403 "authentication required" for a visitor', () => {

@@ -47,7 +47,10 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { extra?
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: options.extra } }).prepend(sessionListener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: options.extra } })
+        .prepend(sessionListener.middleware)
+        .concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

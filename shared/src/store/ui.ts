@@ -19,4 +19,3 @@ export const signupStarted = createAction('ui/signupStarted');
 export const signupFinished = createAction('ui/signupFinished');
 export const signupClosed = createAction('ui/signupClosed');
 export const redirectedToLogin = createAction('ui/redirectedToLogin');
-

@@ -7,7 +7,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
  * Escape and focus leaving the menu close it; Escape returns the focus to the toggle.
  */
 export function Dropdown({
-  label, toggleClassName, children, align = 'end',
+  label,
+  toggleClassName,
+  children,
+  align = 'end',
 }: {
   label: ReactNode;
   toggleClassName: string;
@@ -52,7 +55,10 @@ export function Dropdown({
       >
         {label}
       </button>
-      <ul id={menuId} className={`dropdown-menu ${align === 'end' ? 'dropdown-menu-end' : ''} ${open ? 'show' : ''}`}>
+      <ul
+        id={menuId}
+        className={`dropdown-menu ${align === 'end' ? 'dropdown-menu-end' : ''} ${open ? 'show' : ''}`}
+      >
         {children(() => setOpen(false))}
       </ul>
     </div>

@@ -42,7 +42,17 @@ const openDialogs: HTMLElement[] = [];
  * keyboard focus inside (Tab and Shift+Tab wrap around, focus that escapes is brought back), Escape closes it
  * unless locked, and on close the focus returns to the element that had it when the dialog opened.
  */
-export function Modal({ open, onClose, title, children, footer, locked = false, closeLabel, size, centered = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  locked = false,
+  closeLabel,
+  size,
+  centered = true,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -53,7 +63,10 @@ export function Modal({ open, onClose, title, children, footer, locked = false, 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return undefined;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     openDialogs.push(dialog);
     document.body.classList.add('modal-open');
     if (!dialog.contains(document.activeElement)) dialog.focus();
@@ -97,7 +110,10 @@ export function Modal({ open, onClose, title, children, footer, locked = false, 
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       if (openDialogs.length === 0) document.body.classList.remove('modal-open');
       // Back to where the user was, unless that element is gone or the focus already moved elsewhere on purpose.
-      const focusLost = !document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement);
+      const focusLost =
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        dialog.contains(document.activeElement);
       if (opener?.isConnected && focusLost) opener.focus();
     };
   }, [open]);

@@ -10,9 +10,7 @@ import type { ProfileImage } from '../contract';
  * A photo that is not approved is private (`/api/photo.php`, owner only) and never addressed through the CDN.
  */
 export type PhotoView =
-  | { kind: 'photo'; src: string }
-  | { kind: 'pending'; src: string }
-  | { kind: 'placeholder' };
+  { kind: 'photo'; src: string } | { kind: 'pending'; src: string } | { kind: 'placeholder' };
 
 /** Which of the image's addresses: the thumbnail (lists, avatars), the full image, or the match card image. */
 export type PhotoSize = 'thumb' | 'full' | 'match';

@@ -53,7 +53,11 @@ describe('the photo rule (one for every app)', () => {
       kind: 'pending',
       src: '/api/photo.php?id=8&size=thumb',
     });
-    const chatPhoto = { filename: '/api/chat-photo.php?id=3', thumb_filename: '/api/chat-photo.php?id=3&size=thumb', status: 'active' };
+    const chatPhoto = {
+      filename: '/api/chat-photo.php?id=3',
+      thumb_filename: '/api/chat-photo.php?id=3&size=thumb',
+      status: 'active',
+    };
     expect(photoView(chatPhoto, { owner: false, cdnPrefix: CDN })).toEqual({
       kind: 'photo',
       src: '/api/chat-photo.php?id=3&size=thumb',
@@ -64,19 +68,31 @@ describe('the photo rule (one for every app)', () => {
     expect(normalizeCdnPrefix('javascript:alert(1)')).toBe('');
     expect(normalizeCdnPrefix('cdn.example.net')).toBe('');
     expect(normalizeCdnPrefix(' https://cdn.example.net/she// ')).toBe(CDN);
-    expect(photoView(approved, { owner: false, cdnPrefix: '//evil.example' })).toEqual({ kind: 'photo', src: '/media/photos/a-t.jpg' });
+    expect(photoView(approved, { owner: false, cdnPrefix: '//evil.example' })).toEqual({
+      kind: 'photo',
+      src: '/media/photos/a-t.jpg',
+    });
   });
 });
 
-async function renderWithSite(ui: React.ReactElement, { cdn = '', me = 1 }: { cdn?: string; me?: number | null } = {}) {
+async function renderWithSite(
+  ui: React.ReactElement,
+  { cdn = '', me = 1 }: { cdn?: string; me?: number | null } = {},
+) {
   const store = makeStore();
-  await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, { cdn_prefix: cdn } as Settings));
+  await store.dispatch(
+    coreApi.util.upsertQueryData('getSettings', undefined, { cdn_prefix: cdn } as Settings),
+  );
   await store.dispatch(
     coreApi.util.upsertQueryData('getUser', undefined, {
       user: me === null ? false : userFixture({ profile: profileFixture({ id: me }) }),
     }),
   );
-  const i18n = await createI18n({ locale: 'nl', namespaces: ['photos'], initialResources: { nl: { photos: nl } } });
+  const i18n = await createI18n({
+    locale: 'nl',
+    namespaces: ['photos'],
+    initialResources: { nl: { photos: nl } },
+  });
   return render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
@@ -86,13 +102,24 @@ async function renderWithSite(ui: React.ReactElement, { cdn = '', me = 1 }: { cd
 
 describe('ProfilePhoto', () => {
   test("another member's approved photo, through the site's CDN", async () => {
-    await renderWithSite(<ProfilePhoto profile={{ id: 2, name: 'Sanne', main_image: approved }} size="full" />, { cdn: CDN });
-    expect(screen.getByRole('img', { name: 'Foto van Sanne' })).toHaveAttribute('src', `${CDN}/media/photos/a.jpg`);
+    await renderWithSite(
+      <ProfilePhoto profile={{ id: 2, name: 'Sanne', main_image: approved }} size="full" />,
+      { cdn: CDN },
+    );
+    expect(screen.getByRole('img', { name: 'Foto van Sanne' })).toHaveAttribute(
+      'src',
+      `${CDN}/media/photos/a.jpg`,
+    );
   });
 
   test('my own photo under inspection: shown with the marker, never through the CDN', async () => {
-    await renderWithSite(<ProfilePhoto profile={{ id: 1, name: 'Sanne', main_image: pending }} />, { cdn: CDN });
-    expect(screen.getByRole('img', { name: 'Foto van Sanne' })).toHaveAttribute('src', '/api/photo.php?id=8&size=thumb');
+    await renderWithSite(<ProfilePhoto profile={{ id: 1, name: 'Sanne', main_image: pending }} />, {
+      cdn: CDN,
+    });
+    expect(screen.getByRole('img', { name: 'Foto van Sanne' })).toHaveAttribute(
+      'src',
+      '/api/photo.php?id=8&size=thumb',
+    );
     expect(screen.getByText('Foto wordt gecontroleerd')).toBeVisible();
   });
 
@@ -102,21 +129,30 @@ describe('ProfilePhoto', () => {
     ['rejected, even my own', rejected, 1],
     ['none', null, 1],
   ] as const)('%s: the placeholder with the initial, no image, no marker', async (_case, image, me) => {
-    await renderWithSite(<ProfilePhoto profile={{ id: 1, name: 'sanne', main_image: image }} />, { cdn: CDN, me });
+    await renderWithSite(<ProfilePhoto profile={{ id: 1, name: 'sanne', main_image: image }} />, {
+      cdn: CDN,
+      me,
+    });
     expect(screen.getByRole('img', { name: 'Geen foto van sanne' })).toHaveTextContent('S');
     expect(document.querySelector('img')).toBeNull();
     expect(screen.queryByText('Foto wordt gecontroleerd')).not.toBeInTheDocument();
   });
 
   test('owner given by the caller (a photo list of my own account)', async () => {
-    await renderWithSite(<ProfilePhoto profile={{ name: 'Sanne', main_image: null }} image={pending} owner />, { me: null });
+    await renderWithSite(
+      <ProfilePhoto profile={{ name: 'Sanne', main_image: null }} image={pending} owner />,
+      { me: null },
+    );
     expect(screen.getByText('Foto wordt gecontroleerd')).toBeVisible();
   });
 });
 
 describe('Avatar', () => {
   test('approved: the thumbnail through the CDN, decorative beside the name', async () => {
-    const { container } = await renderWithSite(<Avatar profile={{ id: 2, name: 'Sanne', main_image: approved }} size={40} />, { cdn: CDN });
+    const { container } = await renderWithSite(
+      <Avatar profile={{ id: 2, name: 'Sanne', main_image: approved }} size={40} />,
+      { cdn: CDN },
+    );
     const img = container.querySelector('img')!;
     expect(img).toHaveAttribute('src', `${CDN}/media/photos/a-t.jpg`);
     expect(img).toHaveAttribute('alt', '');
@@ -124,7 +160,10 @@ describe('Avatar', () => {
   });
 
   test('my own pending photo: shown, not through the CDN, with the marker named', async () => {
-    const { container } = await renderWithSite(<Avatar profile={{ id: 1, name: 'Sanne', main_image: pending }} />, { cdn: CDN });
+    const { container } = await renderWithSite(
+      <Avatar profile={{ id: 1, name: 'Sanne', main_image: pending }} />,
+      { cdn: CDN },
+    );
     expect(container.querySelector('img')).toHaveAttribute('src', '/api/photo.php?id=8&size=thumb');
     expect(screen.getByTitle('Foto wordt gecontroleerd')).toBeInTheDocument();
   });
@@ -134,7 +173,10 @@ describe('Avatar', () => {
     ['rejected', rejected, 1],
     ['none', null, 1],
   ] as const)('%s: the initial, no image', async (_case, image, me) => {
-    const { container } = await renderWithSite(<Avatar profile={{ id: 1, name: 'sanne', main_image: image }} size={30} />, { me });
+    const { container } = await renderWithSite(
+      <Avatar profile={{ id: 1, name: 'sanne', main_image: image }} size={30} />,
+      { me },
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('svg')).toHaveAttribute('width', '30');
     expect(screen.getByText('S')).toBeInTheDocument();

@@ -15,7 +15,10 @@ export const PHOTOS_NS = 'photos';
 // 11 named chunks made each remote entry about 170 bytes (gzip) larger.
 registerNamespace(
   PHOTOS_NS,
-  (locale) => import(/* webpackChunkName: "locale-photos", webpackMode: "lazy-once" */ `../locales/photos/${locale}.json`),
+  (locale) =>
+    import(
+      /* webpackChunkName: "locale-photos", webpackMode: "lazy-once" */ `../locales/photos/${locale}.json`
+    ),
 );
 
 const selectSettings = coreApi.endpoints.getSettings.select();
@@ -122,7 +125,11 @@ export function ProfilePhoto({
       img(view.src)
     );
   if (square) {
-    return <span className={`d-block ratio ratio-1x1 bg-light rounded overflow-hidden ${className}`}>{content}</span>;
+    return (
+      <span className={`d-block ratio ratio-1x1 bg-light rounded overflow-hidden ${className}`}>
+        {content}
+      </span>
+    );
   }
   // A span, not a div: the photo sits in links and buttons (phrasing content).
   return className ? <span className={`d-block ${className}`}>{content}</span> : content;
@@ -179,7 +186,10 @@ export function Avatar({ profile, size = 48, owner, full = false, className = ''
     <span className={`position-relative d-inline-flex flex-shrink-0 ${className}`} data-photo="pending">
       {img}
       {texts.checking ? (
-        <span className="position-absolute top-0 start-100 translate-middle p-1 bg-warning border border-light rounded-circle" title={texts.checking}>
+        <span
+          className="position-absolute top-0 start-100 translate-middle p-1 bg-warning border border-light rounded-circle"
+          title={texts.checking}
+        >
           <span className="visually-hidden">{texts.checking}</span>
         </span>
       ) : null}

@@ -15,8 +15,17 @@ describe('UI kit', () => {
   });
 
   test("ErrorAlert shows the server's translated message, else the generic catalogue text", async () => {
-    const i18n = await createI18n({ locale: 'nl', namespaces: ['errors'], initialResources: { nl: { errors: { generic: 'Er is een fout opgetreden, probeer het later opnieuw.' } } } });
-    const serverError = { status: 402, data: { error: { code: 'insufficient_credits', message: 'Je hebt onvoldoende credits' } } } as const;
+    const i18n = await createI18n({
+      locale: 'nl',
+      namespaces: ['errors'],
+      initialResources: {
+        nl: { errors: { generic: 'Er is een fout opgetreden, probeer het later opnieuw.' } },
+      },
+    });
+    const serverError = {
+      status: 402,
+      data: { error: { code: 'insufficient_credits', message: 'Je hebt onvoldoende credits' } },
+    } as const;
     const { rerender } = render(
       <I18nextProvider i18n={i18n}>
         <ErrorAlert error={serverError} />
@@ -28,7 +37,9 @@ describe('UI kit', () => {
         <ErrorAlert error={{ status: 'FETCH_ERROR', error: 'offline' }} />
       </I18nextProvider>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Er is een fout opgetreden, probeer het later opnieuw.',
+    );
   });
 
   test('ErrorAlert without an error reads no namespace, so the page around it never falls back to loading', async () => {
@@ -36,7 +47,11 @@ describe('UI kit', () => {
     let resolve: (texts: Record<string, string>) => void = () => undefined;
     const loader = jest.fn(() => new Promise<Record<string, string>>((done) => (resolve = done)));
     registerNamespace('errors', loader);
-    const i18n = await createI18n({ locale: 'nl', namespaces: ['common'], initialResources: { nl: { common: {} } } });
+    const i18n = await createI18n({
+      locale: 'nl',
+      namespaces: ['common'],
+      initialResources: { nl: { common: {} } },
+    });
     const page = (error: Parameters<typeof ErrorAlert>[0]['error']) => (
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={<p>Bezig met laden</p>}>
@@ -56,17 +71,27 @@ describe('UI kit', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(loader).toHaveBeenCalledTimes(1);
     await act(async () => resolve({ generic: 'Er is een fout opgetreden, probeer het later opnieuw.' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er is een fout opgetreden, probeer het later opnieuw.',
+    );
     expect(screen.queryByText('Bezig met laden')).not.toBeInTheDocument();
   });
 
   test('Modal closes on Escape and backdrop unless locked', () => {
     const onClose = jest.fn();
-    const { rerender } = render(<Modal open onClose={onClose} title="Hi" closeLabel="Close">body</Modal>);
+    const { rerender } = render(
+      <Modal open onClose={onClose} title="Hi" closeLabel="Close">
+        body
+      </Modal>,
+    );
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.mouseDown(document.querySelector('.modal')!);
     expect(onClose).toHaveBeenCalledTimes(2);
-    rerender(<Modal open locked onClose={onClose} title="Hi">body</Modal>);
+    rerender(
+      <Modal open locked onClose={onClose} title="Hi">
+        body
+      </Modal>,
+    );
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.mouseDown(document.querySelector('.modal')!);
     expect(onClose).toHaveBeenCalledTimes(2);

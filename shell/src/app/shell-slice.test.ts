@@ -7,7 +7,13 @@ describe('shell slice', () => {
   test('signup modal events', async () => {
     const store = await createShellStore({ settings: settingsFixture(), user: false });
     store.dispatch(signupModalOpened({ source: 'lander' }));
-    expect(selectSignupModal(store.getState())).toEqual({ open: true, source: 'lander', inProgress: false, profile: null, message: null });
+    expect(selectSignupModal(store.getState())).toEqual({
+      open: true,
+      source: 'lander',
+      inProgress: false,
+      profile: null,
+      message: null,
+    });
     store.dispatch(signupStarted());
     expect(selectSignupModal(store.getState()).inProgress).toBe(true);
     store.dispatch(signupFinished());
@@ -20,9 +26,15 @@ describe('shell slice', () => {
 
   test('signup step 0 from a profile keeps the member and the message the visitor already wrote', async () => {
     const store = await createShellStore({ settings: settingsFixture(), user: false });
-    store.dispatch(signupModalOpened({ source: 'profile:7', profile: { id: 7, name: 'Dewi' }, message: 'Hoi Dewi' }));
+    store.dispatch(
+      signupModalOpened({ source: 'profile:7', profile: { id: 7, name: 'Dewi' }, message: 'Hoi Dewi' }),
+    );
     expect(selectSignupModal(store.getState())).toEqual({
-      open: true, source: 'profile:7', inProgress: false, profile: { id: 7, name: 'Dewi' }, message: 'Hoi Dewi',
+      open: true,
+      source: 'profile:7',
+      inProgress: false,
+      profile: { id: 7, name: 'Dewi' },
+      message: 'Hoi Dewi',
     });
     // A message without a member to send it to is not kept.
     store.dispatch(signupModalOpened({ source: 'lander', message: 'Hoi' }));

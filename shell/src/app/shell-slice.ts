@@ -1,6 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit';
 import {
-  authRequired, liveEventReceived, loggedOut, type Profile, redirectedToLogin, rootReducer, signupClosed, signupFinished, signupModalOpened,
+  authRequired,
+  liveEventReceived,
+  loggedOut,
+  type Profile,
+  redirectedToLogin,
+  rootReducer,
+  signupClosed,
+  signupFinished,
+  signupModalOpened,
   signupStarted,
 } from '@dating/shared';
 

@@ -1,4 +1,11 @@
-import { isLocale, settingsParams, SITE_DATA_ELEMENT_ID, type Settings, type SiteData, type UserResponse } from '@dating/shared';
+import {
+  isLocale,
+  settingsParams,
+  SITE_DATA_ELEMENT_ID,
+  type Settings,
+  type SiteData,
+  type UserResponse,
+} from '@dating/shared';
 
 /** The JSON block the server inlines into every page (docs/adr/0001-module-federation.md), or null when there is none. */
 export function readSiteData(doc: Document = document): SiteData | null {
@@ -18,8 +25,12 @@ export function readSiteData(doc: Document = document): SiteData | null {
 export async function fetchSiteData(): Promise<SiteData> {
   const init: RequestInit = { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } };
   const [settings, user] = await Promise.all([
-    fetch(`/api/settings.php?${new URLSearchParams(settingsParams())}`, init).then((response) => response.json() as Promise<Settings>),
-    fetch('/api/user.php', init).then((response) => (response.ok ? (response.json() as Promise<UserResponse>) : { user: false as const })),
+    fetch(`/api/settings.php?${new URLSearchParams(settingsParams())}`, init).then(
+      (response) => response.json() as Promise<Settings>,
+    ),
+    fetch('/api/user.php', init).then((response) =>
+      response.ok ? (response.json() as Promise<UserResponse>) : { user: false as const },
+    ),
   ]);
   const lang = document.documentElement.lang.slice(0, 2);
   return {

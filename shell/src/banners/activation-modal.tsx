@@ -19,13 +19,24 @@ export function ActivationModal({ user }: { user: User | null }) {
       closeLabel={t('common.close')}
       title={t('banners.activation.title')}
       footer={
-        <button type="button" className="btn btn-outline-primary" disabled={state === 'sending' || state === 'sent'} onClick={resend}>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={state === 'sending' || state === 'sent'}
+          onClick={resend}
+        >
           {state === 'sent' ? t('banners.activation.sent') : t('banners.activation.resend')}
         </button>
       }
     >
-      <p className="mb-0" data-testid="activation-modal">{t('banners.activation.text', { email: user.email })}</p>
-      {error ? <p className="small text-danger mt-2 mb-0" role="alert">{error}</p> : null}
+      <p className="mb-0" data-testid="activation-modal">
+        {t('banners.activation.text', { email: user.email })}
+      </p>
+      {error ? (
+        <p className="small text-danger mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
     </Modal>
   );
 }

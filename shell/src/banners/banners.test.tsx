@@ -1,5 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { signupClosed, signupFinished, signupModalOpened, signupStarted, redirectedToLogin } from '@dating/shared';
+import {
+  signupClosed,
+  signupFinished,
+  signupModalOpened,
+  signupStarted,
+  redirectedToLogin,
+} from '@dating/shared';
 import { renderShell } from '../test/render-shell';
 import { profileFixture, userFixture } from '../test/fixtures';
 
@@ -23,7 +29,10 @@ describe('banners and modals in the default layout', () => {
 
   test('the profile-photo alert is dismissed with a unix time under hide-enrich-alert', async () => {
     localStorage.setItem('site-entry-warning-closed', '1');
-    await renderShell({ path: '/members', user: userFixture({ profile: profileFixture({ main_image: null }) }) });
+    await renderShell({
+      path: '/members',
+      user: userFixture({ profile: profileFixture({ main_image: null }) }),
+    });
     const alert = await screen.findByTestId('profile-photo-alert');
     act(() => (alert.querySelector('.btn-close') as HTMLButtonElement).click());
     expect(screen.queryByTestId('profile-photo-alert')).toBeNull();
@@ -56,7 +65,10 @@ describe('banners and modals in the default layout', () => {
   test('no time bonus for paid users or outside the members area', async () => {
     localStorage.setItem('site-entry-warning-closed', '1');
     const recent = new Date(Date.now() - 60_000).toISOString();
-    const view = await renderShell({ path: '/members', user: userFixture({ paid_user: true, signup_date: recent }) });
+    const view = await renderShell({
+      path: '/members',
+      user: userFixture({ paid_user: true, signup_date: recent }),
+    });
     await screen.findByText('mf_members/MembersPage');
     expect(screen.queryByTestId('time-bonus-banner')).toBeNull();
     view.unmount();

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  coreApi, LIKES_RELOAD_DELAY_MS, Modal, ProfilePhoto, useAppDispatch, useLazyAutoLikeQuery, type AutoLikeResponse,
+  coreApi,
+  LIKES_RELOAD_DELAY_MS,
+  Modal,
+  ProfilePhoto,
+  useAppDispatch,
+  useLazyAutoLikeQuery,
+  type AutoLikeResponse,
 } from '@dating/shared';
 
 /**
@@ -37,7 +43,10 @@ export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
           if (result && result.profile) setLiked(result.profile);
           // Not tied to this effect: removing `t` re-runs it, and the reload must still happen.
           reloadTimer.current = setTimeout(
-            () => void dispatch(coreApi.endpoints.getLikes.initiate(undefined, { forceRefetch: true, subscribe: false })),
+            () =>
+              void dispatch(
+                coreApi.endpoints.getLikes.initiate(undefined, { forceRefetch: true, subscribe: false }),
+              ),
             LIKES_RELOAD_DELAY_MS,
           );
         })
@@ -54,9 +63,25 @@ export function LikeModal({ loggedIn }: { loggedIn: boolean }) {
     navigate(`/members/${liked.id}`);
   };
   return (
-    <Modal open onClose={() => setLiked(null)} closeLabel={t('common.close')} title={t('likeModal.title')} size="sm">
-      <button type="button" className="btn p-0 border-0 w-100 text-start" onClick={open} data-testid="like-modal">
-        <ProfilePhoto profile={{ name: liked.name, main_image: liked.main_image }} size="match" square className="mb-3" />
+    <Modal
+      open
+      onClose={() => setLiked(null)}
+      closeLabel={t('common.close')}
+      title={t('likeModal.title')}
+      size="sm"
+    >
+      <button
+        type="button"
+        className="btn p-0 border-0 w-100 text-start"
+        onClick={open}
+        data-testid="like-modal"
+      >
+        <ProfilePhoto
+          profile={{ name: liked.name, main_image: liked.main_image }}
+          size="match"
+          square
+          className="mb-3"
+        />
         <p className="mb-3">{t('likeModal.text', { name: liked.name })}</p>
         <span className="btn btn-primary w-100">{t('likeModal.action')}</span>
       </button>

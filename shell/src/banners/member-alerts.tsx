@@ -2,13 +2,26 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  api, enablePush, pushStateAfter, useAppDispatch, pushSupported, readPushState, toDisplayError, useResendActivationMutation, type PushOutcome, type PushState, type User,
+  api,
+  enablePush,
+  pushStateAfter,
+  useAppDispatch,
+  pushSupported,
+  readPushState,
+  toDisplayError,
+  useResendActivationMutation,
+  type PushOutcome,
+  type PushState,
+  type User,
 } from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { useSettings } from '../session/use-session';
 import { DismissibleAlert } from './dismissible-alert';
 import {
-  showActivationReminder, showDisabledNotificationsAlert, showProfilePhotoAlert, showPushAlert,
+  showActivationReminder,
+  showDisabledNotificationsAlert,
+  showProfilePhotoAlert,
+  showPushAlert,
 } from './rules';
 import { useDismissal } from './use-dismissal';
 
@@ -36,7 +49,9 @@ export function useProfilePhotoAlert(user: User | null, routeName: string): Stac
     element: (
       <DismissibleAlert variant="info" onDismiss={onDismiss} testId="profile-photo-alert">
         {t('banners.profilePhoto.text')}{' '}
-        <Link to="/profile" className="alert-link">{t('banners.profilePhoto.action')}</Link>
+        <Link to="/profile" className="alert-link">
+          {t('banners.profilePhoto.action')}
+        </Link>
       </DismissibleAlert>
     ),
   };
@@ -110,7 +125,12 @@ export function usePushOptInAlert(user: User | null, routeName: string): Stacked
     element: (
       <DismissibleAlert variant="primary" onDismiss={onDismiss} testId="push-alert">
         {t('banners.push.text')}{' '}
-        <button type="button" className="btn btn-sm btn-primary ms-1" disabled={busy} onClick={() => void onEnable()}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary ms-1"
+          disabled={busy}
+          onClick={() => void onEnable()}
+        >
           {t('banners.push.action')}
         </button>
       </DismissibleAlert>
@@ -129,7 +149,9 @@ export function useDisabledNotificationsAlert(user: User | null, routeName: stri
     element: (
       <DismissibleAlert variant="warning" onDismiss={onDismiss} testId="disabled-notifications-alert">
         {t('banners.disabledNotifications.text')}{' '}
-        <Link to="/notifications" className="alert-link">{t('banners.disabledNotifications.action')}</Link>
+        <Link to="/notifications" className="alert-link">
+          {t('banners.disabledNotifications.action')}
+        </Link>
       </DismissibleAlert>
     ),
   };
@@ -162,17 +184,26 @@ export function useActivationReminder(user: User | null, routeName: string): Sta
     priority: ALERT_PRIORITY.activation,
     label: t('banners.activation.short'),
     element: (
-    <DismissibleAlert variant="warning" testId="activation-reminder">
-      {t('banners.activation.text', { email: user.email })}{' '}
-      {state === 'sent' ? (
-        <strong>{t('banners.activation.sent')}</strong>
-      ) : (
-        <button type="button" className="btn btn-sm btn-outline-dark ms-1" disabled={state === 'sending'} onClick={resend}>
-          {t('banners.activation.resend')}
-        </button>
-      )}
-      {error ? <div className="small text-danger mt-1" role="alert">{error}</div> : null}
-    </DismissibleAlert>
+      <DismissibleAlert variant="warning" testId="activation-reminder">
+        {t('banners.activation.text', { email: user.email })}{' '}
+        {state === 'sent' ? (
+          <strong>{t('banners.activation.sent')}</strong>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-dark ms-1"
+            disabled={state === 'sending'}
+            onClick={resend}
+          >
+            {t('banners.activation.resend')}
+          </button>
+        )}
+        {error ? (
+          <div className="small text-danger mt-1" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </DismissibleAlert>
     ),
   };
 }
@@ -195,7 +226,13 @@ export const ALERT_PRIORITY = {
  * The member's alerts on a phone (issue 30): at most one expanded, the most important; the others as a row of
  * chips, each one tap from being the expanded one. A closed alert makes room for the next.
  */
-export function AlertStack({ alerts, paymentOnly = false }: { alerts: (StackedAlert | null)[]; paymentOnly?: boolean }) {
+export function AlertStack({
+  alerts,
+  paymentOnly = false,
+}: {
+  alerts: (StackedAlert | null)[];
+  paymentOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   const due = alerts
@@ -208,7 +245,11 @@ export function AlertStack({ alerts, paymentOnly = false }: { alerts: (StackedAl
     <div className="shell-alert-stack" data-testid="alert-stack">
       {open.element}
       {others.length > 0 ? (
-        <div className="shell-alert-chips" role="group" aria-label={t('banners.more', { count: others.length })}>
+        <div
+          className="shell-alert-chips"
+          role="group"
+          aria-label={t('banners.more', { count: others.length })}
+        >
           {others.map((alert) => (
             <button
               key={alert.id}

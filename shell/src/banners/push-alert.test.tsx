@@ -13,7 +13,9 @@ afterEach(() => {
 
 async function clickEnable() {
   const alert = await screen.findByTestId('push-alert');
-  await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Turn on notifications' })));
+  await act(async () =>
+    fireEvent.click(within(alert).getByRole('button', { name: 'Turn on notifications' })),
+  );
   return screen.findByTestId('push-result');
 }
 
@@ -45,7 +47,9 @@ describe('push opt-in alert says what happened (issue 15, item 7)', () => {
     fake = installFakePush({ subscribeError: new Error('Registration failed - push service error') });
     await renderShell({ path: '/members', user: userFixture({ push_subscribed: false }) });
     const result = await clickEnable();
-    expect(result).toHaveTextContent('Turning on push notifications failed: Registration failed - push service error');
+    expect(result).toHaveTextContent(
+      'Turning on push notifications failed: Registration failed - push service error',
+    );
     expect(result).toHaveClass('alert-danger');
     act(() => (result.querySelector('.btn-close') as HTMLButtonElement).click());
     expect(await screen.findByTestId('push-alert')).toBeInTheDocument();

@@ -1,7 +1,12 @@
 import { settingsFixture, userFixture, profileFixture } from '../test/fixtures';
 import {
-  formatCountdown, showActivationReminder, showDisabledNotificationsAlert, showEntryWarning, showProfilePhotoAlert,
-  showPushAlert, timeBonusSecondsLeft,
+  formatCountdown,
+  showActivationReminder,
+  showDisabledNotificationsAlert,
+  showEntryWarning,
+  showProfilePhotoAlert,
+  showPushAlert,
+  timeBonusSecondsLeft,
 } from './rules';
 
 const entry = (overrides: Partial<Parameters<typeof showEntryWarning>[0]> = {}) =>
@@ -21,11 +26,14 @@ describe('site-entry warning rules (docs/product/routes-and-layouts.md)', () => 
   test('never for members', () => expect(entry({ user: userFixture() })).toBe(false));
   test('skipped in standalone app mode', () => expect(entry({ standalone: true })).toBe(false));
   test('skipped when enable_site_entry_popup is no', () =>
-    expect(entry({ settings: settingsFixture({ enable_site_entry_popup: 'no', countries: ['BE'] }) })).toBe(false));
+    expect(entry({ settings: settingsFixture({ enable_site_entry_popup: 'no', countries: ['BE'] }) })).toBe(
+      false,
+    ));
   test('skipped once closed', () => expect(entry({ closedBefore: true })).toBe(false));
   test('skipped outside the allowed countries', () => expect(entry({ country: 'US' })).toBe(false));
   test.each(['complete-signup', 'reset-password', 'reset-password-do'])('hidden on %s', (routeName) =>
-    expect(entry({ routeName })).toBe(false));
+    expect(entry({ routeName })).toBe(false),
+  );
   test('chat and lander layouts only for NL and DE', () => {
     expect(entry({ layout: 'lander', country: 'BE' })).toBe(false);
     expect(entry({ layout: 'lander', country: 'NL' })).toBe(true);

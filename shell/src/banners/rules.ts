@@ -1,4 +1,9 @@
-import { ENTRY_WARNING_LAYOUT_COUNTRIES, TIME_BONUS_WINDOW_S, type Settings, type User } from '@dating/shared';
+import {
+  ENTRY_WARNING_LAYOUT_COUNTRIES,
+  TIME_BONUS_WINDOW_S,
+  type Settings,
+  type User,
+} from '@dating/shared';
 import type { PushState } from '@dating/shared';
 import type { LayoutName } from '../routes/route-table';
 
@@ -7,7 +12,15 @@ const SETTINGS = ['profile', 'lang-config'];
 
 const hiddenOn = (routeName: string, names: readonly string[]) => names.includes(routeName);
 
-export const PROFILE_PHOTO_ALERT_HIDDEN = ['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', ...SETTINGS];
+export const PROFILE_PHOTO_ALERT_HIDDEN = [
+  'profile',
+  'signup',
+  'activate-done',
+  'premium',
+  'notifications',
+  'directdebit',
+  ...SETTINGS,
+];
 export const PUSH_ALERT_HIDDEN = ['signup', 'notifications', 'activate-done', 'directdebit', 'premium'];
 export const DISABLED_NOTIFICATIONS_HIDDEN = ['notifications', ...SETTINGS];
 export const ACTIVATION_REMINDER_HIDDEN = ['signup', 'notifications', ...SETTINGS];
@@ -15,26 +28,63 @@ export const ENTRY_WARNING_HIDDEN = ['complete-signup', 'reset-password', 'reset
 
 /** The credits, package, checkout, receipt and other payment pages: only what concerns payment is shown there. */
 export const PAYMENT_PAGES = [
-  'credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'transactions-id', 'directdebit', 'premium', 'pricing',
+  'credits',
+  'credits-repeat-order',
+  'credits-id-paymentmethod',
+  'transactions-id',
+  'directdebit',
+  'premium',
+  'pricing',
 ];
 export const onPaymentPage = (routeName: string): boolean => hiddenOn(routeName, PAYMENT_PAGES);
 
 export function showProfilePhotoAlert(user: User | null, routeName: string, dismissed: boolean): boolean {
-  return user !== null && !user.profile.main_image && !dismissed && !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN);
+  return (
+    user !== null &&
+    !user.profile.main_image &&
+    !dismissed &&
+    !hiddenOn(routeName, PROFILE_PHOTO_ALERT_HIDDEN)
+  );
 }
 
-export function showPushAlert(input: { user: User | null; push: PushState; routeName: string; dismissed: boolean; publicKey: string }): boolean {
+export function showPushAlert(input: {
+  user: User | null;
+  push: PushState;
+  routeName: string;
+  dismissed: boolean;
+  publicKey: string;
+}): boolean {
   const possible = input.push === 'unknown' || input.push === 'not_subscribed';
-  return input.user !== null && possible && !!input.publicKey && !input.dismissed && !hiddenOn(input.routeName, PUSH_ALERT_HIDDEN);
+  return (
+    input.user !== null &&
+    possible &&
+    !!input.publicKey &&
+    !input.dismissed &&
+    !hiddenOn(input.routeName, PUSH_ALERT_HIDDEN)
+  );
 }
 
-export function showDisabledNotificationsAlert(user: User | null, routeName: string, dismissed: boolean): boolean {
-  return user !== null && user.notifications_disabled.length > 0 && !dismissed && !hiddenOn(routeName, DISABLED_NOTIFICATIONS_HIDDEN);
+export function showDisabledNotificationsAlert(
+  user: User | null,
+  routeName: string,
+  dismissed: boolean,
+): boolean {
+  return (
+    user !== null &&
+    user.notifications_disabled.length > 0 &&
+    !dismissed &&
+    !hiddenOn(routeName, DISABLED_NOTIFICATIONS_HIDDEN)
+  );
 }
 
 /** The member still has to click the activation link: not_confirmed, profile disabled, mail not blocked. */
 export function needsActivation(user: User | null): boolean {
-  return user !== null && user.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
+  return (
+    user !== null &&
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0
+  );
 }
 
 export function showActivationReminder(user: User | null, routeName: string): boolean {

@@ -22,9 +22,28 @@ export function SignupModal() {
   return (
     // At the top, not centred: the form arrives from mf-account after the modal opens, and a centred dialog would
     // move up by half of what the form adds (a layout shift of the whole dialog, CLS 0.34 on a phone).
-    <Modal open centered={false} locked={modal.inProgress} onClose={close} closeLabel={modal.inProgress ? undefined : t('common.close')} title={t('signupModal.title')}>
+    <Modal
+      open
+      centered={false}
+      locked={modal.inProgress}
+      onClose={close}
+      closeLabel={modal.inProgress ? undefined : t('common.close')}
+      title={t('signupModal.title')}
+    >
       <div data-testid="signup-modal">
-        <RemoteModule target={SIGNUP_FORM} props={{ onDone: close, source: modal.source, profileId: modal.profile?.id, profileName: modal.profile?.name, message: modal.message ?? undefined } satisfies SignupFormProps} compact />
+        <RemoteModule
+          target={SIGNUP_FORM}
+          props={
+            {
+              onDone: close,
+              source: modal.source,
+              profileId: modal.profile?.id,
+              profileName: modal.profile?.name,
+              message: modal.message ?? undefined,
+            } satisfies SignupFormProps
+          }
+          compact
+        />
       </div>
     </Modal>
   );

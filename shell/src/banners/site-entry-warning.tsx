@@ -17,7 +17,15 @@ export function SiteEntryWarning({ layout }: { layout: LayoutName }) {
   const country = useSiteCountry();
   const routeName = useRouteName();
   const [closed, setClosed] = useState(() => isDismissed(DISMISSAL_KEYS.siteEntry));
-  const visible = showEntryWarning({ user, standalone: isStandalone(), settings, country, closedBefore: closed, routeName, layout });
+  const visible = showEntryWarning({
+    user,
+    standalone: isStandalone(),
+    settings,
+    country,
+    closedBefore: closed,
+    routeName,
+    layout,
+  });
   if (!visible) return null;
   const onEnter = () => {
     dismiss(DISMISSAL_KEYS.siteEntry);
@@ -34,7 +42,12 @@ export function SiteEntryWarning({ layout }: { layout: LayoutName }) {
           <a className="btn btn-outline-secondary" href="https://www.google.com" rel="noreferrer">
             {t('entryWarning.leave')}
           </a>
-          <button type="button" className="btn btn-primary" onClick={onEnter} data-testid="entry-warning-enter">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onEnter}
+            data-testid="entry-warning-enter"
+          >
             {t('entryWarning.enter')}
           </button>
         </>

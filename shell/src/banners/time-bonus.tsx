@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Modal, TIME_BONUS_MODAL_DELAY_MS, useGetDiscountCodeQuery, WELCOME_DISCOUNT_PERCENTAGE, type User } from '@dating/shared';
+import {
+  Modal,
+  TIME_BONUS_MODAL_DELAY_MS,
+  useGetDiscountCodeQuery,
+  WELCOME_DISCOUNT_PERCENTAGE,
+  type User,
+} from '@dating/shared';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { MEMBERS_AREA } from '../routes/route-table';
 import { formatCountdown } from './rules';
@@ -21,11 +27,17 @@ export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null;
     <div className="shell-time-bonus text-bg-warning" role="status" data-testid="time-bonus-banner">
       <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2 small">
         <strong>
-          <span className="d-none d-sm-inline">{t('timeBonus.banner', { percentage: bonus.percentage })}</span>
+          <span className="d-none d-sm-inline">
+            {t('timeBonus.banner', { percentage: bonus.percentage })}
+          </span>
           <span className="d-sm-none">{t('timeBonus.bannerShort', { percentage: bonus.percentage })}</span>
         </strong>
-        <span className="font-monospace" data-testid="time-bonus-countdown">{formatCountdown(bonus.secondsLeft)}</span>
-        <Link className="btn btn-sm btn-dark" to="/credits">{t('timeBonus.action')}</Link>
+        <span className="font-monospace" data-testid="time-bonus-countdown">
+          {formatCountdown(bonus.secondsLeft)}
+        </span>
+        <Link className="btn btn-sm btn-dark" to="/credits">
+          {t('timeBonus.action')}
+        </Link>
       </div>
     </div>
   );
@@ -35,7 +47,15 @@ export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null;
  * docs/product/credits-and-payments.md: 40 s after entering the members area, with 0 credits and the bonus visible, once (closing stores the
  * dismissal time).
  */
-export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | null; user: User | null; routeName: string }) {
+export function TimeBonusPopup({
+  bonus,
+  user,
+  routeName,
+}: {
+  bonus: TimeBonus | null;
+  user: User | null;
+  routeName: string;
+}) {
   const { t } = useTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.timeBonus);
   const [due, setDue] = useState(false);
@@ -62,7 +82,9 @@ export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | 
         </Link>
       }
     >
-      <p data-testid="time-bonus-popup">{t('timeBonus.popup.text', { timeLeft: 4, percentage: bonus.percentage })}</p>
+      <p data-testid="time-bonus-popup">
+        {t('timeBonus.popup.text', { timeLeft: 4, percentage: bonus.percentage })}
+      </p>
       <p className="display-6 text-center font-monospace mb-0">{formatCountdown(bonus.secondsLeft)}</p>
     </Modal>
   );
@@ -72,11 +94,16 @@ export function TimeBonusPopup({ bonus, user, routeName }: { bonus: TimeBonus | 
  * Welcome discount for new non-paid members when no time bonus runs; failure of the welcome code is ignored. One
  * alert of the stack (member-alerts.tsx); closing it is kept per member like the others.
  */
-export function useWelcomeBonusAlert(bonus: TimeBonus | null, user: User | null, routeName: string): StackedAlert | null {
+export function useWelcomeBonusAlert(
+  bonus: TimeBonus | null,
+  user: User | null,
+  routeName: string,
+): StackedAlert | null {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.welcomeBonus);
-  const eligible = user !== null && !user.paid_user && bonus === null && inMembersArea(routeName) && !dismissed;
+  const eligible =
+    user !== null && !user.paid_user && bonus === null && inMembersArea(routeName) && !dismissed;
   const { data } = useGetDiscountCodeQuery({ welcome: true }, { skip: !eligible });
   if (!eligible || !data || data.status !== 'active' || data.expired) return null;
   const percentage = data.value_percentage || data.percentage || WELCOME_DISCOUNT_PERCENTAGE;
@@ -86,29 +113,35 @@ export function useWelcomeBonusAlert(bonus: TimeBonus | null, user: User | null,
     label: t('welcomeBonus.short', { percentage }),
     payment: true,
     element: (
-    <>
-      <div className="alert alert-success alert-dismissible d-flex flex-wrap align-items-center gap-2 mb-2" role="status" data-testid="welcome-bonus-banner">
-        <span className="flex-grow-1">{t('welcomeBonus.banner', { percentage })}</span>
-        <button type="button" className="btn btn-sm btn-outline-success" onClick={() => setOpen(true)}>
-          {t('welcomeBonus.more')}
-        </button>
-        <Link className="btn btn-sm btn-success" to="/credits">{t('welcomeBonus.action')}</Link>
-        <button type="button" className="btn-close" aria-label={t('common.close')} onClick={onDismiss} />
-      </div>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        closeLabel={t('common.close')}
-        title={t('welcomeBonus.title', { percentage })}
-        footer={
-          <Link className="btn btn-primary w-100" to="/credits" onClick={() => setOpen(false)}>
+      <>
+        <div
+          className="alert alert-success alert-dismissible d-flex flex-wrap align-items-center gap-2 mb-2"
+          role="status"
+          data-testid="welcome-bonus-banner"
+        >
+          <span className="flex-grow-1">{t('welcomeBonus.banner', { percentage })}</span>
+          <button type="button" className="btn btn-sm btn-outline-success" onClick={() => setOpen(true)}>
+            {t('welcomeBonus.more')}
+          </button>
+          <Link className="btn btn-sm btn-success" to="/credits">
             {t('welcomeBonus.action')}
           </Link>
-        }
-      >
-        <p className="mb-0">{t('welcomeBonus.text', { percentage, code: data.code })}</p>
-      </Modal>
-    </>
+          <button type="button" className="btn-close" aria-label={t('common.close')} onClick={onDismiss} />
+        </div>
+        <Modal
+          open={open}
+          onClose={() => setOpen(false)}
+          closeLabel={t('common.close')}
+          title={t('welcomeBonus.title', { percentage })}
+          footer={
+            <Link className="btn btn-primary w-100" to="/credits" onClick={() => setOpen(false)}>
+              {t('welcomeBonus.action')}
+            </Link>
+          }
+        >
+          <p className="mb-0">{t('welcomeBonus.text', { percentage, code: data.code })}</p>
+        </Modal>
+      </>
     ),
   };
 }

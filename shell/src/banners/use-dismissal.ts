@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DISMISSAL_FLAGS, useCurrentUser, useDismissMutation, useGetDismissalsQuery, type DismissalFlag } from '@dating/shared';
+import {
+  DISMISSAL_FLAGS,
+  useCurrentUser,
+  useDismissMutation,
+  useGetDismissalsQuery,
+  type DismissalFlag,
+} from '@dating/shared';
 import { dismiss, isDismissed, type DismissalKey } from '../lib/dismissals';
 
-const isMemberFlag = (key: DismissalKey): key is DismissalFlag => (DISMISSAL_FLAGS as readonly string[]).includes(key);
+const isMemberFlag = (key: DismissalKey): key is DismissalFlag =>
+  (DISMISSAL_FLAGS as readonly string[]).includes(key);
 
 /**
  * A dismissal flag (unix time) as component state. A member's flags are kept on the server (`dismissals.php`), so

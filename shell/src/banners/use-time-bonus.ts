@@ -25,5 +25,11 @@ export function useTimeBonus(user: User | null): TimeBonus | null {
     return () => clearInterval(timer);
   }, [active, user]);
   if (secondsLeft === null) return null;
-  return { code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENTAGE, status: 'active', validity: 'once_per_user', secondsLeft };
+  return {
+    code: TIME_BONUS_CODE,
+    percentage: TIME_BONUS_PERCENTAGE,
+    status: 'active',
+    validity: 'once_per_user',
+    secondsLeft,
+  };
 }

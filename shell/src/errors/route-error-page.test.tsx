@@ -8,7 +8,9 @@ import { RouteErrorPage } from './route-error-page';
 
 async function renderFailing(loader: () => unknown) {
   const i18n = await createI18n({ locale: 'en', initialResources: { en: { common: en } } });
-  const router = createMemoryRouter([{ path: '/', loader, Component: () => null, errorElement: <RouteErrorPage /> }]);
+  const router = createMemoryRouter([
+    { path: '/', loader, Component: () => null, errorElement: <RouteErrorPage /> },
+  ]);
   await act(async () => {
     render(
       <I18nextProvider i18n={i18n}>

@@ -37,7 +37,15 @@ function ErrorPageBoundary({ children }: { children: ReactNode }) {
     </section>
   );
   return (
-    <Boundary fallback={<Boundary fallback={lastResort}><ErrorPageFailed /></Boundary>}>{children}</Boundary>
+    <Boundary
+      fallback={
+        <Boundary fallback={lastResort}>
+          <ErrorPageFailed />
+        </Boundary>
+      }
+    >
+      {children}
+    </Boundary>
   );
 }
 

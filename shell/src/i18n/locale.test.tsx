@@ -11,10 +11,22 @@ afterEach(() => localStorage.clear());
 
 describe('locale', () => {
   test('cookie first, then the domain language (saved), then the server locale, then nl', () => {
-    expect(resolveInitialLocale({ cookie: 'fr', domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({ locale: 'fr', save: false });
-    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({ locale: 'de', save: true });
-    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'pt_BR', serverLocale: 'en' })).toEqual({ locale: 'en', save: false });
-    expect(resolveInitialLocale({ cookie: null, domainLanguage: '', serverLocale: 'xx' })).toEqual({ locale: 'nl', save: false });
+    expect(resolveInitialLocale({ cookie: 'fr', domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({
+      locale: 'fr',
+      save: false,
+    });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'de_DE', serverLocale: 'en' })).toEqual({
+      locale: 'de',
+      save: true,
+    });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: 'pt_BR', serverLocale: 'en' })).toEqual({
+      locale: 'en',
+      save: false,
+    });
+    expect(resolveInitialLocale({ cookie: null, domainLanguage: '', serverLocale: 'xx' })).toEqual({
+      locale: 'nl',
+      save: false,
+    });
   });
 
   test('visible locales follow the visitor country (docs/product/constants.md)', () => {
@@ -31,10 +43,18 @@ describe('locale', () => {
       country: 'BE',
       routes: { 'PUT /api/user.php': { user: userFixture({ language: 'fr' }) } },
     });
-    view.i18n.addResourceBundle('fr', 'common', { pages: { faq: { title: 'Questions fréquentes' } } }, true, true);
+    view.i18n.addResourceBundle(
+      'fr',
+      'common',
+      { pages: { faq: { title: 'Questions fréquentes' } } },
+      true,
+      true,
+    );
     const toggle = await screen.findByRole('button', { name: /^Language/ });
     act(() => toggle.click());
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['Nederlands', 'Français', 'Deutsch']));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['Nederlands', 'Français', 'Deutsch']),
+    );
     expect(screen.queryByRole('button', { name: 'Polski' })).toBeNull();
     await act(async () => screen.getByRole('button', { name: 'Français' }).click());
     await waitFor(() => expect(view.edge.count('/api/user.php', 'PUT')).toBe(1));

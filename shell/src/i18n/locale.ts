@@ -1,5 +1,11 @@
 import {
-  DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, VISIBLE_LOCALES_BY_COUNTRY, type Locale,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  LOCALES,
+  VISIBLE_LOCALES_BY_COUNTRY,
+  type Locale,
 } from '@dating/shared';
 
 export function readLocaleCookie(cookie = document.cookie): Locale | null {

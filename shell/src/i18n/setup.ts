@@ -1,7 +1,10 @@
 import { createI18n, registerNamespace, type Locale } from '@dating/shared';
 
 // Each locale of the shell's `common` namespace is its own small chunk, loaded on demand.
-registerNamespace('common', (locale) => import(/* webpackChunkName: "locale-common-[request]" */ `../locales/${locale}.json`));
+registerNamespace(
+  'common',
+  (locale) => import(/* webpackChunkName: "locale-common-[request]" */ `../locales/${locale}.json`),
+);
 
 export async function createShellI18n(locale: Locale) {
   const i18n = await createI18n({ locale, namespaces: ['common'] });

@@ -7,7 +7,10 @@ import { RemoteModule } from '../remotes/remote-module';
 import type { RemoteTarget } from '../remotes/remote-loader';
 import type { ConversationListProps } from '@dating/shared/remotes';
 
-const CONVERSATION_LIST: RemoteTarget<'mf_chat/ConversationList'> = { remote: 'mf_chat', module: 'ConversationList' };
+const CONVERSATION_LIST: RemoteTarget<'mf_chat/ConversationList'> = {
+  remote: 'mf_chat',
+  module: 'ConversationList',
+};
 const SIDEBAR_PROPS: ConversationListProps = { compact: true };
 
 /**

@@ -23,7 +23,10 @@ export function DefaultLayout() {
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
   return (
-    <div className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`} data-layout="default">
+    <div
+      className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`}
+      data-layout="default"
+    >
       <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <TopNav />
       {user ? (

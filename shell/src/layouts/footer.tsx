@@ -39,9 +39,13 @@ export function Footer() {
             {LINKS.map(([to, key]) => (
               <li className="list-inline-item me-3 mb-1" key={to}>
                 {to.startsWith('/pages/') ? (
-                  <Link to={to} className="link-secondary">{t(key)}</Link>
+                  <Link to={to} className="link-secondary">
+                    {t(key)}
+                  </Link>
                 ) : (
-                  <PrefetchLink to={to} className="link-secondary">{t(key)}</PrefetchLink>
+                  <PrefetchLink to={to} className="link-secondary">
+                    {t(key)}
+                  </PrefetchLink>
                 )}
               </li>
             ))}
@@ -50,7 +54,9 @@ export function Footer() {
         {showUsFooter ? (
           <div className="small mb-3" data-testid="us-footer">
             <p className="mb-1">{t('footer.us.statement', { name: settings.name })}</p>
-            <Link to="/pages/privacy?region=us" className="link-secondary">{t('footer.us.privacy')}</Link>
+            <Link to="/pages/privacy?region=us" className="link-secondary">
+              {t('footer.us.privacy')}
+            </Link>
           </div>
         ) : null}
         <LegalDisclaimer />

@@ -19,14 +19,20 @@ export function LanderLayout() {
       <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <header className="shell-logo-bar navbar navbar-dark bg-primary">
         <div className="container">
-          <Link className="navbar-brand fw-bold" to="/">{settings.name}</Link>
+          <Link className="navbar-brand fw-bold" to="/">
+            {settings.name}
+          </Link>
           <div className="d-flex align-items-center gap-1">
             <LanguageDropdown />
             {user ? null : (
               // Without JavaScript the server-rendered lander's call to action (a button opening the signup modal)
               // does nothing: a plain link to the signup page instead (docs/adr/0030).
               <noscript>
-                <a className="btn btn-warning btn-sm fw-semibold" href="/signup" data-testid="nav-signup-noscript">
+                <a
+                  className="btn btn-warning btn-sm fw-semibold"
+                  href="/signup"
+                  data-testid="nav-signup-noscript"
+                >
                   {t('signupModal.title')}
                 </a>
               </noscript>

@@ -1,7 +1,11 @@
 import type { User } from '@dating/shared';
 import { ActivationModal } from '../banners/activation-modal';
 import {
-  AlertStack, useActivationReminder, useDisabledNotificationsAlert, useProfilePhotoAlert, usePushOptInAlert,
+  AlertStack,
+  useActivationReminder,
+  useDisabledNotificationsAlert,
+  useProfilePhotoAlert,
+  usePushOptInAlert,
 } from '../banners/member-alerts';
 import { onPaymentPage } from '../banners/rules';
 import { TimeBonusBanner, TimeBonusPopup, useWelcomeBonusAlert } from '../banners/time-bonus';

@@ -2,5 +2,8 @@
 export function isStandalone(): boolean {
   if (typeof window === 'undefined') return false;
   const ios = (window.navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return ios || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return (
+    ios ||
+    (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)
+  );
 }

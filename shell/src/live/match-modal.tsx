@@ -43,7 +43,12 @@ export function MatchModal() {
       }
     >
       <div data-testid="match-modal">
-        <ProfilePhoto profile={{ name: match.name, main_image: match.main_image }} size="match" square className="mb-3" />
+        <ProfilePhoto
+          profile={{ name: match.name, main_image: match.main_image }}
+          size="match"
+          square
+          className="mb-3"
+        />
         <p className="mb-0">{t('matchModal.text', { name: match.name })}</p>
       </div>
     </Modal>

@@ -27,14 +27,26 @@ export function useMemberNavItems(user: User, counters: NavCounters): Item[] {
       to: '/chats',
       icon: 'chat',
       label: t('nav.messages'),
-      badge: <CountBadge count={counters.unread} variant="unread" label={t('nav.unreadMessages', { count: counters.unread })} />,
+      badge: (
+        <CountBadge
+          count={counters.unread}
+          variant="unread"
+          label={t('nav.unreadMessages', { count: counters.unread })}
+        />
+      ),
       testId: 'nav-messages',
     },
     {
       to: '/likes',
       icon: 'heart',
       label: t('nav.likes'),
-      badge: <CountBadge count={counters.newLikes} variant="danger" label={t('nav.newLikes', { count: counters.newLikes })} />,
+      badge: (
+        <CountBadge
+          count={counters.newLikes}
+          variant="danger"
+          label={t('nav.newLikes', { count: counters.newLikes })}
+        />
+      ),
       testId: 'nav-likes',
     },
   ];
@@ -44,14 +56,23 @@ export function useMemberNavItems(user: User, counters: NavCounters): Item[] {
       icon: 'coins',
       label: t('nav.credits'),
       badge: credits ? (
-        <span className={`badge rounded-pill text-bg-${credits.variant}`} title={t('nav.creditsLeft', { count: user.credits })}>
+        <span
+          className={`badge rounded-pill text-bg-${credits.variant}`}
+          title={t('nav.creditsLeft', { count: user.credits })}
+        >
           {credits.text}
         </span>
       ) : null,
       testId: 'nav-credits',
     });
   } else {
-    items.push({ to: '/premium', icon: 'star', label: t('nav.getPremium'), badge: null, testId: 'nav-premium' });
+    items.push({
+      to: '/premium',
+      icon: 'star',
+      label: t('nav.getPremium'),
+      badge: null,
+      testId: 'nav-premium',
+    });
   }
   return items;
 }
@@ -63,7 +84,9 @@ export function MemberNavLinks({ items, variant }: { items: Item[]; variant: 'to
         <li className="nav-item" key={item.to}>
           <PrefetchNavLink
             to={item.to}
-            className={({ isActive }) => `nav-link shell-nav-link ${variant === 'bottom' ? 'shell-nav-link-bottom' : ''} ${isActive ? 'active' : ''}`}
+            className={({ isActive }) =>
+              `nav-link shell-nav-link ${variant === 'bottom' ? 'shell-nav-link-bottom' : ''} ${isActive ? 'active' : ''}`
+            }
             data-testid={`${item.testId}-${variant}`}
           >
             <span className="shell-nav-icon">

@@ -18,6 +18,8 @@ export const PrefetchLink = forwardRef<HTMLAnchorElement, LinkProps>(function Pr
   return <Link ref={ref} {...usePrefetchHandlers(props.to)} {...props} />;
 });
 
-export const PrefetchNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function PrefetchNavLink(props, ref) {
-  return <NavLink ref={ref} {...usePrefetchHandlers(props.to)} {...props} />;
-});
+export const PrefetchNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(
+  function PrefetchNavLink(props, ref) {
+    return <NavLink ref={ref} {...usePrefetchHandlers(props.to)} {...props} />;
+  },
+);

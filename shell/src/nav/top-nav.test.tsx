@@ -81,7 +81,11 @@ describe('top navigation', () => {
   });
 
   test('the back button shows only in standalone mode on the listed routes', async () => {
-    const matchMedia = (query: string) => ({ matches: query === '(display-mode: standalone)', addEventListener() {}, removeEventListener() {} });
+    const matchMedia = (query: string) => ({
+      matches: query === '(display-mode: standalone)',
+      addEventListener() {},
+      removeEventListener() {},
+    });
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
     const view = await renderShell({ path: '/members/5', user: userFixture() });
     expect(await screen.findByRole('button', { name: 'Back' })).toBeInTheDocument();

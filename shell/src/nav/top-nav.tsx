@@ -18,7 +18,12 @@ export function BackButton() {
   const routeName = useRouteName();
   if (!isStandalone() || !(BACK_BUTTON_ROUTES as readonly string[]).includes(routeName)) return null;
   return (
-    <button type="button" className="btn btn-link nav-link px-1 me-1" onClick={() => navigate(-1)} aria-label={t('nav.back')}>
+    <button
+      type="button"
+      className="btn btn-link nav-link px-1 me-1"
+      onClick={() => navigate(-1)}
+      aria-label={t('nav.back')}
+    >
       <Icon name="back" />
     </button>
   );
@@ -30,7 +35,10 @@ function MemberBars({ user }: { user: User }) {
   const items = useMemberNavItems(user, counters);
   return (
     <>
-      <ul className="navbar-nav flex-row d-none d-lg-flex gap-lg-2 me-auto ms-3" aria-label={t('nav.mainMenu')}>
+      <ul
+        className="navbar-nav flex-row d-none d-lg-flex gap-lg-2 me-auto ms-3"
+        aria-label={t('nav.mainMenu')}
+      >
         <MemberNavLinks items={items} variant="top" />
       </ul>
       <nav className="shell-bottom-nav d-lg-none" aria-label={t('nav.mainMenu')}>

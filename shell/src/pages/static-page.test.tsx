@@ -15,7 +15,11 @@ describe('static pages', () => {
   test('the terms page shows the operating company and the version date', async () => {
     await renderShell({ path: '/pages/terms', user: false });
     expect(await screen.findByRole('heading', { name: 'Terms and conditions' })).toBeInTheDocument();
-    expect(screen.getByText(/Example Media B\.V\., Keizersgracht 1, Amsterdam, NL \(Chamber of Commerce number 12345678\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Example Media B\.V\., Keizersgracht 1, Amsterdam, NL \(Chamber of Commerce number 12345678\)/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('terms-version')).toHaveTextContent('Version of December 1, 2023');
   });
 
@@ -23,13 +27,21 @@ describe('static pages', () => {
     await renderShell({ path: '/pages/service', user: false, settings: { us_footer: true } });
     await screen.findByTestId('static-page-service');
     for (const [name, href] of [
-      ['Terms and conditions', '/pages/terms'], ['Privacy', '/pages/privacy'], ['Cookies', '/pages/cookies'],
-      ['Blocked accounts', '/pages/ban'], ['Pricing', '/pricing'], ['Complaints', '/complaints'],
-      ['Return policy', '/pages/return-policy'], ['FAQ', '/pages/faq'], ['Customer service', '/pages/service'],
+      ['Terms and conditions', '/pages/terms'],
+      ['Privacy', '/pages/privacy'],
+      ['Cookies', '/pages/cookies'],
+      ['Blocked accounts', '/pages/ban'],
+      ['Pricing', '/pricing'],
+      ['Complaints', '/complaints'],
+      ['Return policy', '/pages/return-policy'],
+      ['FAQ', '/pages/faq'],
+      ['Customer service', '/pages/service'],
     ]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(screen.getByTestId('us-footer')).toBeInTheDocument();
-    expect(screen.getByTestId('legal-disclaimer')).toHaveTextContent('Flirtplaats is intended only for adults aged 18 and over.');
+    expect(screen.getByTestId('legal-disclaimer')).toHaveTextContent(
+      'Flirtplaats is intended only for adults aged 18 and over.',
+    );
   });
 });

@@ -37,23 +37,30 @@ export function StaticPage({ name }: { name: StaticPageName }) {
     email: settings.support_email,
     phone: company?.support_phone || settings.support_phone,
     refundDays: settings.refund_days,
-    date: new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      termsVersionDate(company?.added),
-    ),
+    date: new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : i18n.language, {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(termsVersionDate(company?.added)),
   };
   return (
     <article className="shell-static-page mx-auto py-2" data-testid={`static-page-${name}`}>
       <h1 className="h2 mb-3">{title}</h1>
-      {name === 'privacy' && params.get('region') === 'us' ? <p className="lead">{t('pages.privacy.us', values)}</p> : null}
+      {name === 'privacy' && params.get('region') === 'us' ? (
+        <p className="lead">{t('pages.privacy.us', values)}</p>
+      ) : null}
       {SECTIONS[name].map((key) =>
         key.startsWith('q') ? (
-          <h2 className="h5 mt-4" key={key}>{t(`pages.${name}.${key}`, values)}</h2>
+          <h2 className="h5 mt-4" key={key}>
+            {t(`pages.${name}.${key}`, values)}
+          </h2>
         ) : (
           <p key={key}>{t(`pages.${name}.${key}`, values)}</p>
         ),
       )}
       {name === 'terms' || name === 'privacy' ? (
-        <p className="small text-body-secondary" data-testid="terms-version">{t('pages.version', values)}</p>
+        <p className="small text-body-secondary" data-testid="terms-version">
+          {t('pages.version', values)}
+        </p>
       ) : null}
     </article>
   );

@@ -10,7 +10,9 @@ export function registerServiceWorker(i18n: I18n): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const workers = navigator.serviceWorker;
   const tell = () =>
-    void workers.ready.then((registration) => registration.active?.postMessage({ type: 'locale', locale: i18n.language }));
+    void workers.ready.then((registration) =>
+      registration.active?.postMessage({ type: 'locale', locale: i18n.language }),
+    );
   const register = () => void workers.register(PUSH_SW_PATH).catch(() => undefined);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

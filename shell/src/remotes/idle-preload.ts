@@ -8,6 +8,7 @@ import type { RemoteLoader, RemoteTarget } from './remote-loader';
 export function preloadOnIdle(loader: RemoteLoader, targets: RemoteTarget[]): void {
   if (targets.length === 0) return;
   const run = () => targets.forEach((target) => loader.preload(target));
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
   else setTimeout(run, PREFETCH_IDLE_TIMEOUT_MS);
 }

@@ -18,7 +18,9 @@ function fakeRuntime(fail: { value: boolean }) {
   };
 }
 
-const registry = [{ name: 'mf_chat', entry: '/remotes/mf-chat/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' }];
+const registry = [
+  { name: 'mf_chat', entry: '/remotes/mf-chat/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' },
+];
 
 describe('federation loader', () => {
   test('loads a module once, forgets a failure, and reset re-registers the remote with force', async () => {
@@ -29,7 +31,9 @@ describe('federation loader', () => {
     await expect(loader.load(target)).rejects.toThrow('remote down');
     fail.value = false;
     await loader.reset('mf_chat');
-    expect(calls.register).toEqual([{ remotes: [{ name: 'mf_chat', entry: registry[0]!.entry }], options: { force: true } }]);
+    expect(calls.register).toEqual([
+      { remotes: [{ name: 'mf_chat', entry: registry[0]!.entry }], options: { force: true } },
+    ]);
     const Page = await loader.load(target);
     expect(await loader.load(target)).toBe(Page);
     expect(calls.load).toEqual(['mf_chat/ChatsPage', 'mf_chat/ChatsPage']);

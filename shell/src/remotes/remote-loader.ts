@@ -1,5 +1,12 @@
 import type { RegistryEntry } from '@dating/shared';
-import { remoteId, type RemoteComponent, type RemoteId, type RemoteModule, type RemoteName, type RemoteTarget } from '@dating/shared/remotes';
+import {
+  remoteId,
+  type RemoteComponent,
+  type RemoteId,
+  type RemoteModule,
+  type RemoteName,
+  type RemoteTarget,
+} from '@dating/shared/remotes';
 
 // The contract with the remotes lives in shared (`RemoteModules`): the loader answers each id's component typed by
 // its props, so what the shell passes is checked against what the remote exposes.

@@ -15,7 +15,9 @@ describe('remote error boundary', () => {
     await act(async () => {
       await view.router.navigate('/credits');
     });
-    expect(await screen.findByRole('heading', { name: 'This part of the site is temporarily unavailable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This part of the site is temporarily unavailable' }),
+    ).toBeInTheDocument();
     // The shell around it still works: navigation and other remotes.
     expect(screen.getByTestId('nav-search-top')).toBeInTheDocument();
 
@@ -38,7 +40,11 @@ describe('remote error boundary', () => {
       return <p>{text}</p>;
     }
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await renderShell({ path: '/credits', user: userFixture(), modules: { 'mf_payments/CreditsPage': Fragile } });
+    await renderShell({
+      path: '/credits',
+      user: userFixture(),
+      modules: { 'mf_payments/CreditsPage': Fragile },
+    });
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByTestId('nav-search-top')).toBeInTheDocument();
     fail = false;

@@ -90,7 +90,9 @@ function childRoute(def: RouteDef, loader: RemoteLoader, options: RouteOptions):
     path: def.path,
     app: isRemoteTarget(def.target) ? def.target.remote.replace(/_/g, '-') : 'shell',
   };
-  const base = isRemoteTarget(def.target) ? remoteRoute(def, loader, options.serverRendered) : shellRoute(def);
+  const base = isRemoteTarget(def.target)
+    ? remoteRoute(def, loader, options.serverRendered)
+    : shellRoute(def);
   const common: Pick<RouteObject, 'lazy' | 'Component' | 'loader' | 'handle' | 'errorElement'> = {
     ...base,
     handle,

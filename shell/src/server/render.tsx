@@ -12,7 +12,17 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import { api, coreApi, createI18n, makeStore, registerErrorsNamespace, type AppStore, type Locale, type ServerHydration, type SiteData } from '@dating/shared';
+import {
+  api,
+  coreApi,
+  createI18n,
+  makeStore,
+  registerErrorsNamespace,
+  type AppStore,
+  type Locale,
+  type ServerHydration,
+  type SiteData,
+} from '@dating/shared';
 import { remoteId, type RemoteComponent, type RemoteId, type RemoteTarget } from '@dating/shared/remotes';
 import { injectedShellSlice } from '../app/shell-slice';
 import { ShellProviders } from '../app/shell-app';
@@ -75,7 +85,6 @@ export type RenderOutput =
   /** The route redirects (an access rule): the browser's router does it, as without server rendering. */
   | { kind: 'redirect' };
 
-
 export interface RendererOptions {
   /**
    * The federation host's name, unique per evaluation of this bundle: the runtime keeps shared modules per host
@@ -92,7 +101,12 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
   const out: Record<string, unknown> = {};
   for (const [id, error] of Object.entries(errors)) {
     if (isRouteErrorResponse(error)) {
-      out[id] = { status: error.status, statusText: error.statusText, internal: false, data: error.data ?? null };
+      out[id] = {
+        status: error.status,
+        statusText: error.statusText,
+        internal: false,
+        data: error.data ?? null,
+      };
     } else {
       throw error instanceof Error ? error : new Error(String(error));
     }
@@ -126,7 +140,11 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
     ],
   });
 
-  function serverLoader(remotes: ServerRemote[], failures: unknown[], keys: Map<string, string>): RemoteLoader {
+  function serverLoader(
+    remotes: ServerRemote[],
+    failures: unknown[],
+    keys: Map<string, string>,
+  ): RemoteLoader {
     for (const remote of remotes) {
       const key = containerKey(remote);
       keys.set(remote.name, key);
@@ -181,7 +199,9 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
     let pending = i18ns.get(id);
     if (!pending) {
       pending = (async () => {
-        const bundles = await Promise.all(keys.map(async (key) => (await serverInfo(key))?.landersNamespace?.(locale)));
+        const bundles = await Promise.all(
+          keys.map(async (key) => (await serverInfo(key))?.landersNamespace?.(locale)),
+        );
         const initial: Record<string, Record<string, never>> = {};
         for (const bundle of bundles) if (bundle) initial[bundle.namespace] = bundle.resources as never;
         return createI18n({ locale, namespaces: ['common'], initialResources: { [locale]: initial } });
@@ -245,7 +265,8 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
     await Promise.all(
       known.map(async ({ endpointName, arg }) => {
         const initiate = endpoints[endpointName]?.initiate;
-        if (initiate) await (store.dispatch(initiate(arg, { subscribe: false }) as never) as unknown as Promise<unknown>);
+        if (initiate)
+          await (store.dispatch(initiate(arg, { subscribe: false }) as never) as unknown as Promise<unknown>);
       }),
     );
     if (signal.aborted) throw new Error('server render budget exceeded');
@@ -278,7 +299,12 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </ShellProviders>
     );
-    const pageKey = [origin + new URL(input.url).pathname, siteData.locale, siteData.status ?? 200, ...keys.values()].join('|');
+    const pageKey = [
+      origin + new URL(input.url).pathname,
+      siteData.locale,
+      siteData.status ?? 200,
+      ...keys.values(),
+    ].join('|');
     await prefetch(store, pageKey, signal);
     // Query hooks start their requests while rendering (server only, shared/src/api/api.ts): render, wait for
     // them, render again with the data, until a pass starts no new request.
@@ -294,8 +320,17 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
       if (signal.aborted) throw new Error('server render budget exceeded');
     }
     const queries = Object.values(store.getState().api.queries)
-      .filter((entry) => entry?.status === 'fulfilled' && entry.endpointName !== 'getSettings' && entry.endpointName !== 'getUser')
-      .map((entry) => ({ endpointName: entry!.endpointName ?? '', arg: entry!.originalArgs as unknown, value: entry!.data }));
+      .filter(
+        (entry) =>
+          entry?.status === 'fulfilled' &&
+          entry.endpointName !== 'getSettings' &&
+          entry.endpointName !== 'getUser',
+      )
+      .map((entry) => ({
+        endpointName: entry!.endpointName ?? '',
+        arg: entry!.originalArgs as unknown,
+        value: entry!.data,
+      }));
     if (knownQueries.size >= 1000) knownQueries.delete(knownQueries.keys().next().value!);
     knownQueries.set(
       pageKey,

@@ -15,7 +15,9 @@ export function usePageBounceLog(): void {
   useEffect(() => {
     if (!enabled) return undefined;
     const log = (event: string) =>
-      console.debug(`[lb] ${new Date().toISOString()} +${Math.round(performance.now())}ms ${event} ${window.location.pathname}`);
+      console.debug(
+        `[lb] ${new Date().toISOString()} +${Math.round(performance.now())}ms ${event} ${window.location.pathname}`,
+      );
     const onVisibility = () => log(`visibility:${document.visibilityState}`);
     const onHide = () => log('pagehide');
     document.addEventListener('visibilitychange', onVisibility);
@@ -27,7 +29,10 @@ export function usePageBounceLog(): void {
   }, [enabled]);
 
   useEffect(() => {
-    if (enabled) console.debug(`[lb] ${new Date().toISOString()} +${Math.round(performance.now())}ms navigate ${location.pathname}`);
+    if (enabled)
+      console.debug(
+        `[lb] ${new Date().toISOString()} +${Math.round(performance.now())}ms navigate ${location.pathname}`,
+      );
   }, [enabled, location.pathname]);
 }
 

@@ -57,7 +57,11 @@ describe('session polling (docs/product/constants.md)', () => {
         container.dispatchEvent(new MessageEvent('message', { data: { type: 'push', kind: 'message' } }));
       });
       await advance(10);
-      expect([view.edge.count('/api/user.php'), view.edge.count('/api/chats.php'), view.edge.count('/api/likes.php')]).toEqual([1, 2, 2]);
+      expect([
+        view.edge.count('/api/user.php'),
+        view.edge.count('/api/chats.php'),
+        view.edge.count('/api/likes.php'),
+      ]).toEqual([1, 2, 2]);
     } finally {
       delete (navigator as unknown as Record<string, unknown>).serviceWorker;
     }
@@ -67,7 +71,11 @@ describe('session polling (docs/product/constants.md)', () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderShell({ path: '/pages/faq', user: false });
     await advance(70_000);
-    expect(view.edge.count('/api/user.php') + view.edge.count('/api/chats.php') + view.edge.count('/api/likes.php')).toBe(0);
+    expect(
+      view.edge.count('/api/user.php') +
+        view.edge.count('/api/chats.php') +
+        view.edge.count('/api/likes.php'),
+    ).toBe(0);
   });
 });
 
@@ -112,7 +120,9 @@ describe('page lifecycle', () => {
     const debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
     await renderShell({ path: '/pages/faq?lb=1', user: false });
     await screen.findByTestId('static-page-faq');
-    expect(debug.mock.calls.some(([line]) => String(line).includes('[lb]') && String(line).includes('navigate'))).toBe(true);
+    expect(
+      debug.mock.calls.some(([line]) => String(line).includes('[lb]') && String(line).includes('navigate')),
+    ).toBe(true);
     debug.mockRestore();
     sessionStorage.clear();
   });

@@ -8,7 +8,10 @@ export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${base}` : base;
 }
 
-type BadgeNavigator = Navigator & { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
+type BadgeNavigator = Navigator & {
+  setAppBadge?(count?: number): Promise<void>;
+  clearAppBadge?(): Promise<void>;
+};
 
 /** Keeps the title prefix (also when a page changes the title later) and the app icon badge up to date. */
 export function useTitleAndBadge(count: number): void {
@@ -20,7 +23,8 @@ export function useTitleAndBadge(count: number): void {
     apply();
     const titleElement = document.querySelector('title');
     const observer = titleElement ? new MutationObserver(apply) : null;
-    if (titleElement) observer?.observe(titleElement, { childList: true, characterData: true, subtree: true });
+    if (titleElement)
+      observer?.observe(titleElement, { childList: true, characterData: true, subtree: true });
 
     const nav = navigator as BadgeNavigator;
     const badge = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.();

@@ -1,6 +1,11 @@
 import { useEffect, useRef } from 'react';
 import {
-  coreApi, POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS, useAppDispatch, type AppDispatch,
+  coreApi,
+  POLL_INTERVAL_MS,
+  POLL_INTERVAL_PUSH_MS,
+  POLL_START_DELAY_MS,
+  useAppDispatch,
+  type AppDispatch,
   useCurrentUser,
 } from '@dating/shared';
 

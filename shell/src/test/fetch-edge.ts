@@ -33,12 +33,19 @@ export function installFetch(routes: Record<string, unknown | Handler>): FetchEd
       body: request.body ? await request.text() : '',
     };
     calls.push(call);
-    const route = routes[`${call.method} ${call.path}`] ?? (call.method === 'GET' ? routes[call.path] : undefined);
-    const answer = typeof route === 'function' ? (route as Handler)(call) : route === undefined ? undefined : { body: route };
+    const route =
+      routes[`${call.method} ${call.path}`] ?? (call.method === 'GET' ? routes[call.path] : undefined);
+    const answer =
+      typeof route === 'function'
+        ? (route as Handler)(call)
+        : route === undefined
+          ? undefined
+          : { body: route };
     return answer ? Response.json(answer.body, { status: answer.status ?? 200 }) : undefined;
   });
   return {
     calls,
-    count: (path, method = 'GET') => calls.filter((call) => call.path === path && call.method === method).length,
+    count: (path, method = 'GET') =>
+      calls.filter((call) => call.path === path && call.method === method).length,
   };
 }

@@ -80,19 +80,35 @@ export async function renderShell(options: RenderShellOptions = {}) {
     '/api/chats.php': chatsFixture(options.unread ?? []),
     '/api/likes.php': likesFixture(options.newLikes ?? 0),
     '/api/companyinfo.php': {
-      name: 'Example Media B.V.', address: 'Keizersgracht 1', kvk: '12345678', city: 'Amsterdam', country: 'NL',
-      tradenames: [], vat_numbers: [], support_phone: '+31 20 765 4321', delete_discount: 0, added: '2020-01-01T00:00:00Z',
+      name: 'Example Media B.V.',
+      address: 'Keizersgracht 1',
+      kvk: '12345678',
+      city: 'Amsterdam',
+      country: 'NL',
+      tradenames: [],
+      vat_numbers: [],
+      support_phone: '+31 20 765 4321',
+      delete_discount: 0,
+      added: '2020-01-01T00:00:00Z',
     },
     ...options.routes,
   });
   const store = await createShellStore({ settings, user });
   const i18n = await createI18n({ locale: 'en', initialResources: { en: { common: en } } });
   const remotes = createTestLoader(options.modules);
-  const router = createMemoryRouter(buildRoutes(remotes.loader, ROUTE_TABLE, { store }), { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(buildRoutes(remotes.loader, ROUTE_TABLE, { store }), {
+    initialEntries: [options.path ?? '/'],
+  });
   let view!: ReturnType<typeof render>;
   await act(async () => {
     view = render(
-      <ShellApp store={store} i18n={i18n} loader={remotes.loader} router={router as never} country={options.country ?? 'NL'} />,
+      <ShellApp
+        store={store}
+        i18n={i18n}
+        loader={remotes.loader}
+        router={router as never}
+        country={options.country ?? 'NL'}
+      />,
     );
     // A route with a loader (an access rule) finishes the router's first navigation some microtasks later: wait
     // for it inside act, so the first page renders here also under fake timers (React's act flushes its work

@@ -170,7 +170,10 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       registry.canary?.version !== r.canary_version ||
       registry.canary.weight !== r.weight
     ) {
-      await record(r, 'stop', null, 'the registry was changed by hand', { registry, why: { code: 'by_hand' } });
+      await record(r, 'stop', null, 'the registry was changed by hand', {
+        registry,
+        why: { code: 'by_hand' },
+      });
       await end(r, 'stopped');
       return 'stop';
     }
@@ -267,7 +270,10 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
           db,
           sql`SELECT canary_version, stable_version FROM rollouts WHERE app = ${app} AND status = 'running'`,
         );
-        if (running?.canary_version === registry.canary.version && running.stable_version === registry.current)
+        if (
+          running?.canary_version === registry.canary.version &&
+          running.stable_version === registry.current
+        )
           continue;
         // A rollout that ended (stopped by a hand change) for this very canary and stable is not started again.
         const ended = await first<{ id: number }>(
@@ -279,7 +285,10 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
         const at = steps.indexOf(registry.canary.weight);
         if (at < 0) continue;
         started.push(await guard.start(app, steps.slice(at)));
-        deps.log.info({ app, version: registry.canary.version, steps }, 'canary rollout started by the guard');
+        deps.log.info(
+          { app, version: registry.canary.version, steps },
+          'canary rollout started by the guard',
+        );
       }
       return started;
     },

@@ -43,7 +43,9 @@ export const mediaUrl = (file: string) => `/media/${file}`;
  * (stored under `private/`) only through `/api/photo.php`, which answers its owner alone (ADR 0024).
  */
 export function photoUrl(photoId: number, file: string, thumb = false): string {
-  return file.startsWith('private/') ? `/api/photo.php?id=${photoId}${thumb ? '&size=thumb' : ''}` : mediaUrl(file);
+  return file.startsWith('private/')
+    ? `/api/photo.php?id=${photoId}${thumb ? '&size=thumb' : ''}`
+    : mediaUrl(file);
 }
 
 export function toImage(p: {

@@ -108,10 +108,7 @@ export const discountCodes = pgTable('discount_codes', {
   valuePercentage: numeric('value_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   minimumOrderValue: integer('minimum_order_value'),
   status: text('status').$type<DiscountCode['status']>().notNull().default('active'),
-  validity: text('validity')
-    .$type<DiscountCode['validity']>()
-    .notNull()
-    .default('once_per_user'),
+  validity: text('validity').$type<DiscountCode['validity']>().notNull().default('once_per_user'),
   paymentmethods: jsonb('paymentmethods').$type<string[] | null>(),
   welcome: boolean('welcome').notNull().default(false),
   expires: ts('expires'),

@@ -47,7 +47,11 @@ function firstText(markup: string, tag: 'h1' | 'p', after = 0): { text: string; 
   re.lastIndex = after;
   const m = re.exec(markup);
   if (!m) return null;
-  const text = m[1]!.replace(/<[^>]*>/g, '').replace(/<!--.*?-->/g, '').replace(/\s+/g, ' ').trim();
+  const text = m[1]!
+    .replace(/<[^>]*>/g, '')
+    .replace(/<!--.*?-->/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? { text, end: re.lastIndex } : null;
 }
 
@@ -133,7 +137,10 @@ export function robotsTxt(origin: string): string {
 export function sitemapXml(origin: string, niche: number): string {
   const paths = ['/', ...LOCALES.map((locale) => `/${landerSlug(niche, locale)}`), '/landers/tinderswipe'];
   for (const variant of LANDER_VARIANTS) {
-    paths.push(`/landers/${variant}`, ...LOCALES.map((locale) => `/landers/${variant}/${landerSlug(niche, locale)}`));
+    paths.push(
+      `/landers/${variant}`,
+      ...LOCALES.map((locale) => `/landers/${variant}/${landerSlug(niche, locale)}`),
+    );
   }
   paths.push('/login', '/signup', '/pages/terms', '/pages/privacy', '/pages/faq');
   const urls = paths.map((p) => `<url><loc>${escapeHtml(origin + p)}</loc></url>`).join('\n');

@@ -119,7 +119,8 @@ async function render(id, input) {
     });
     parentPort.postMessage({ type: 'done', id, result });
   } catch (error) {
-    const missing = error instanceof MissingBundle || /has no server bundle/.test(String(error && error.message));
+    const missing =
+      error instanceof MissingBundle || /has no server bundle/.test(String(error && error.message));
     parentPort.postMessage({
       type: 'failed',
       id,

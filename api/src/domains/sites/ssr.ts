@@ -67,7 +67,9 @@ export type SsrResult =
     }
   | { kind: 'redirect' };
 
-type WorkerOutput = { kind: 'page'; status: number; html: string; hydration: ServerHydration; styles: PageStyles } | { kind: 'redirect' };
+type WorkerOutput =
+  | { kind: 'page'; status: number; html: string; hydration: ServerHydration; styles: PageStyles }
+  | { kind: 'redirect' };
 
 type WorkerMessage =
   | { type: 'done'; id: number; result: WorkerOutput }
@@ -85,9 +87,7 @@ type WorkerMessage =
     }
   | { type: 'pong'; ping: number };
 
-type Outcome =
-  | { ok: true; result: WorkerOutput }
-  | { ok: false; reason: SsrFallbackReason; error: unknown };
+type Outcome = { ok: true; result: WorkerOutput } | { ok: false; reason: SsrFallbackReason; error: unknown };
 
 interface PendingRender {
   request: SsrRequest;
@@ -122,7 +122,12 @@ export function createServerRenderer(options: {
   const { read, log } = options;
   const size = Math.max(1, options.workers ?? 2);
   const manifests = new Map<string, Promise<string[]>>();
-  const stats: SsrStats = { rendered: 0, fallback: { missing: 0, error: 0, timeout: 0 }, terminated: 0, cached: 0 };
+  const stats: SsrStats = {
+    rendered: 0,
+    fallback: { missing: 0, error: 0, timeout: 0 },
+    terminated: 0,
+    cached: 0,
+  };
 
   /** Every CSS file of a remote version's browser build (its `mf-manifest.json`). */
   function cssFiles(app: string, version: string): Promise<string[]> {
@@ -136,7 +141,8 @@ export function createServerRenderer(options: {
         };
         const files = new Set<string>();
         for (const expose of manifest.exposes ?? []) {
-          for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) files.add(file);
+          for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])])
+            files.add(file);
         }
         return [...files];
       })();
@@ -154,7 +160,8 @@ export function createServerRenderer(options: {
       if (!version) continue;
       const files = await cssFiles(app, version);
       for (const chunk of chunks) {
-        for (const file of files) if (file.startsWith(`${chunk}.`)) out.push(`/remotes/${app}/${version}/${file}`);
+        for (const file of files)
+          if (file.startsWith(`${chunk}.`)) out.push(`/remotes/${app}/${version}/${file}`);
       }
     }
     return out;
@@ -178,13 +185,16 @@ export function createServerRenderer(options: {
           break;
         case 'failed': {
           const error = Object.assign(new Error(message.error.message), { stack: message.error.stack });
-          entry.renders.get(message.id)?.settle({ ok: false, reason: message.missing ? 'missing' : 'error', error });
+          entry.renders
+            .get(message.id)
+            ?.settle({ ok: false, reason: message.missing ? 'missing' : 'error', error });
           break;
         }
         case 'read':
           read(message.app, message.version, message.file).then(
             (value) => worker.postMessage({ type: 'reply', call: message.call, value }),
-            (error: unknown) => worker.postMessage({ type: 'reply', call: message.call, error: String(error) }),
+            (error: unknown) =>
+              worker.postMessage({ type: 'reply', call: message.call, error: String(error) }),
           );
           break;
         case 'fetch':
@@ -225,10 +235,7 @@ export function createServerRenderer(options: {
         }),
       );
       const body = [204, 205, 304].includes(answer.status) ? null : await answer.arrayBuffer();
-      reply(
-        { value: { status: answer.status, headers: [...answer.headers], body } },
-        body ? [body] : [],
-      );
+      reply({ value: { status: answer.status, headers: [...answer.headers], body } }, body ? [body] : []);
     } catch (error) {
       reply({ error: String(error) });
     }
@@ -257,16 +264,22 @@ export function createServerRenderer(options: {
     entry.suspect = true;
     const ping = ++nextPing;
     const { pongs } = entry;
-    const timer = setTimeout(() => {
-      pongs.delete(ping);
-      if (!pool.includes(entry)) return;
-      stats.terminated += 1;
-      log.error({ ssr: 'terminated' }, 'a server-rendering worker did not answer within the budget: terminated');
-      remove(entry);
-      const error = new Error('its server-rendering worker was blocked and was terminated');
-      for (const pending of entry.renders.values()) pending.settle({ ok: false, reason: 'error', error });
-      void entry.worker.terminate();
-    }, Math.max(2 * options.budgetMs, 3000));
+    const timer = setTimeout(
+      () => {
+        pongs.delete(ping);
+        if (!pool.includes(entry)) return;
+        stats.terminated += 1;
+        log.error(
+          { ssr: 'terminated' },
+          'a server-rendering worker did not answer within the budget: terminated',
+        );
+        remove(entry);
+        const error = new Error('its server-rendering worker was blocked and was terminated');
+        for (const pending of entry.renders.values()) pending.settle({ ok: false, reason: 'error', error });
+        void entry.worker.terminate();
+      },
+      Math.max(2 * options.budgetMs, 3000),
+    );
     timer.unref();
     pongs.set(ping, () => {
       clearTimeout(timer);
@@ -310,7 +323,13 @@ export function createServerRenderer(options: {
   function fallback(reason: SsrFallbackReason, request: SsrRequest, error: unknown): null {
     stats.fallback[reason] += 1;
     log.warn(
-      { ssr: reason, url: request.url, shell: request.shellVersion, landers: request.landersVersion, err: error },
+      {
+        ssr: reason,
+        url: request.url,
+        shell: request.shellVersion,
+        landers: request.landersVersion,
+        err: error,
+      },
       'server rendering failed: the page is rendered by the browser',
     );
     return null;
@@ -384,13 +403,16 @@ export function createServerRenderer(options: {
      */
     warm(): void {
       const deployed = options.registryState?.() as
-        | { shell: { version: string } | null; remotes: { name: string; version: string }[] }
-        | undefined;
+        { shell: { version: string } | null; remotes: { name: string; version: string }[] } | undefined;
       const landers = deployed?.remotes.find((remote) => remote.name === 'mf_landers');
       if (closed || !deployed?.shell || !landers) return;
       while (pool.length < size) spawn();
       for (const entry of pool) {
-        entry.worker.postMessage({ type: 'warm', shellVersion: deployed.shell.version, landersVersion: landers.version });
+        entry.worker.postMessage({
+          type: 'warm',
+          shellVersion: deployed.shell.version,
+          landersVersion: landers.version,
+        });
       }
     },
     /** Terminates the workers (the api's shutdown). */

@@ -35,7 +35,11 @@ export async function createAdmin(
   const config = commandConfig(env);
   return withDatabase(config, async (database) => {
     const audit = createAudit(database.db);
-    const auth = createStaffAuth({ db: database.db, audit, secrets: createSecrets(database.db, config.appSecret) });
+    const auth = createStaffAuth({
+      db: database.db,
+      audit,
+      secrets: createSecrets(database.db, config.appSecret),
+    });
     try {
       const account = await auth.create({ email, password, name, role: 'admin' }, null);
       await audit.write(

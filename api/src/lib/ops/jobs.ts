@@ -10,7 +10,11 @@ export type JobOutcome = 'ran' | 'skipped' | 'failed';
  * when the node that ran it dies its connection and lock go with it, so the next turn of any other node runs it.
  * `stop()` (draining, close) starts nothing more and waits for the turns that run.
  */
-export function createJobs(raw: RawDb, log: FastifyBaseLogger, onTurn: (job: string, outcome: JobOutcome) => void) {
+export function createJobs(
+  raw: RawDb,
+  log: FastifyBaseLogger,
+  onTurn: (job: string, outcome: JobOutcome) => void,
+) {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   const active = new Set<string>();

@@ -143,7 +143,11 @@ export function createMetrics() {
         if (!byStatus) byMethod.set(request.method, (byStatus = new Map()));
         let child = byStatus.get(reply.statusCode);
         if (!child) {
-          child = duration.labels({ method: request.method, route: route.url, status: String(reply.statusCode) });
+          child = duration.labels({
+            method: request.method,
+            route: route.url,
+            status: String(reply.statusCode),
+          });
           byStatus.set(reply.statusCode, child);
         }
         child.observe(reply.elapsedTime / 1000);

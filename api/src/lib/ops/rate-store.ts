@@ -44,7 +44,11 @@ return {current, ttl}
 `;
 
 type WithCommand = Redis & {
-  rateLimitIncr(key: string, timeWindow: number, cb: (err: Error | null, result?: [number, number]) => void): void;
+  rateLimitIncr(
+    key: string,
+    timeWindow: number,
+    cb: (err: Error | null, result?: [number, number]) => void,
+  ): void;
 };
 
 /**

@@ -23,7 +23,10 @@ export function openRedis(url: string, log: FastifyBaseLogger): Redis {
   redis.on('error', (err: Error) => {
     if (down) return;
     down = true;
-    log.warn({ err: err.message }, 'redis unreachable: rate limits are counted per node until it answers again');
+    log.warn(
+      { err: err.message },
+      'redis unreachable: rate limits are counted per node until it answers again',
+    );
   });
   redis.on('ready', () => {
     if (!down) return;

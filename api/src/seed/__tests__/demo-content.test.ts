@@ -81,16 +81,23 @@ test('portraits match gender and generation, and any page of 30 a visitor sees h
         age: number;
         main_image: { thumb_filename: string } | null;
       }[];
-      const keys = profiles.map((p) => /seed\/([a-z]+)\d+_t\.webp$/.exec(p.main_image?.thumb_filename ?? '')?.[1]);
+      const keys = profiles.map(
+        (p) => /seed\/([a-z]+)\d+_t\.webp$/.exec(p.main_image?.thumb_filename ?? '')?.[1],
+      );
       profiles.forEach((p, i) => {
         // f/fm: women (young, mature); m/mm: men. Mature drawings for members of 50 and over only.
         const key = keys[i];
         expect(key && (p.gender === 'female' ? ['f', 'fm'] : ['m', 'mm']).includes(key)).toBe(true);
         // (The drawing follows the age at seeding; a birthday since may add one year.)
-        if (p.age !== 50) expect(`${p.age}: ${key}`).toBe(`${p.age}: ${p.age > 50 ? key!.slice(0, 1).repeat(1) + 'm' : key!.slice(0, 1)}`);
+        if (p.age !== 50)
+          expect(`${p.age}: ${key}`).toBe(
+            `${p.age}: ${p.age > 50 ? key!.slice(0, 1).repeat(1) + 'm' : key!.slice(0, 1)}`,
+          );
       });
       const distinct = new Set(profiles.map((p) => p.main_image?.thumb_filename)).size;
-      expect(`${filter} page ${page}: ${distinct}`).toBe(`${filter} page ${page}: ${Math.max(distinct, Math.min(25, profiles.length))}`);
+      expect(`${filter} page ${page}: ${distinct}`).toBe(
+        `${filter} page ${page}: ${Math.max(distinct, Math.min(25, profiles.length))}`,
+      );
       thumbs.push(...profiles.map((p) => p.main_image!.thumb_filename));
     }
   }

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '@dating/shared/contract/staff-routes';
 import type { StaffRole } from '@dating/shared/contract/staff';
-import { useAccountCreateMutation, useAccountDisableMutation, useAccountReset2faMutation, useAccountsQuery } from '../../api/staff-api';
+import {
+  useAccountCreateMutation,
+  useAccountDisableMutation,
+  useAccountReset2faMutation,
+  useAccountsQuery,
+} from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';
 import { useStaff } from '../../lib/staff-context';
@@ -24,7 +29,9 @@ export default function AccountsPage() {
       <PageTitle>{t('accounts.title')}</PageTitle>
       <div className="row g-4">
         <section className="col-lg-8" aria-labelledby="accounts-list-heading">
-          <h2 id="accounts-list-heading" className="h5">{t('accounts.list')}</h2>
+          <h2 id="accounts-list-heading" className="h5">
+            {t('accounts.list')}
+          </h2>
           <ErrorAlert error={accounts.error ?? disabling.error ?? resetting.error} />
           {accounts.isLoading ? <Spinner block label={t('common.loading')} /> : null}
           <div className="table-responsive">
@@ -37,7 +44,9 @@ export default function AccountsPage() {
                   <th scope="col">{t('accounts.role')}</th>
                   <th scope="col">{t('accounts.twoFactor')}</th>
                   <th scope="col">{t('fields.lastSeen')}</th>
-                  <th scope="col"><span className="visually-hidden">{t('members.actions')}</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('members.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -45,7 +54,9 @@ export default function AccountsPage() {
                   <tr key={account.id} data-testid="staff-account">
                     <td>
                       {account.name}
-                      {account.disabled ? <span className="badge text-bg-secondary ms-1">{t('accounts.disabled')}</span> : null}
+                      {account.disabled ? (
+                        <span className="badge text-bg-secondary ms-1">{t('accounts.disabled')}</span>
+                      ) : null}
                     </td>
                     <td className="text-break">{account.email}</td>
                     <td>{t(`roles.${account.role}`)}</td>
@@ -54,8 +65,17 @@ export default function AccountsPage() {
                     <td className="text-nowrap">
                       {account.id !== me.id && !account.disabled ? (
                         <span className="d-inline-flex flex-wrap gap-1">
-                          <ConfirmButton label={t('accounts.reset2fa')} question={t('accounts.reset2faConfirm', { name: account.name })} variant="outline-secondary" onConfirm={() => void reset(account.id)} />
-                          <ConfirmButton label={t('accounts.disable')} question={t('accounts.disableConfirm', { name: account.name })} onConfirm={() => void disable(account.id)} />
+                          <ConfirmButton
+                            label={t('accounts.reset2fa')}
+                            question={t('accounts.reset2faConfirm', { name: account.name })}
+                            variant="outline-secondary"
+                            onConfirm={() => void reset(account.id)}
+                          />
+                          <ConfirmButton
+                            label={t('accounts.disable')}
+                            question={t('accounts.disableConfirm', { name: account.name })}
+                            onConfirm={() => void disable(account.id)}
+                          />
                         </span>
                       ) : null}
                     </td>
@@ -90,37 +110,95 @@ function CreateAccount() {
       setPassword('');
     }
   };
-  const passwordError = shortPassword ? t('accounts.passwordShort', { min: STAFF_PASSWORD_MIN_LENGTH }) : fieldError(error, 'password');
+  const passwordError = shortPassword
+    ? t('accounts.passwordShort', { min: STAFF_PASSWORD_MIN_LENGTH })
+    : fieldError(error, 'password');
   const known = ['name', 'email', 'password', 'role'];
   const serverField = known.find((f) => fieldError(error, f));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate onChange={() => data && reset()}>
-      <h2 id="accounts-new-heading" className="h5">{t('accounts.create')}</h2>
-      {data ? <div className="alert alert-success" role="status">{t('accounts.created', { name: data.name })}</div> : null}
+      <h2 id="accounts-new-heading" className="h5">
+        {t('accounts.create')}
+      </h2>
+      {data ? (
+        <div className="alert alert-success" role="status">
+          {t('accounts.created', { name: data.name })}
+        </div>
+      ) : null}
       {error && !serverField ? <ErrorAlert error={error} /> : null}
       <div className="mb-2">
-        <label htmlFor="account-name" className="form-label">{t('fields.name')}</label>
-        <input id="account-name" className={`form-control ${fieldError(error, 'name') ? 'is-invalid' : ''}`} value={name} onChange={(e) => setName(e.target.value)} aria-describedby="account-name-error" />
-        <div id="account-name-error" className="invalid-feedback">{fieldError(error, 'name')}</div>
+        <label htmlFor="account-name" className="form-label">
+          {t('fields.name')}
+        </label>
+        <input
+          id="account-name"
+          className={`form-control ${fieldError(error, 'name') ? 'is-invalid' : ''}`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-describedby="account-name-error"
+        />
+        <div id="account-name-error" className="invalid-feedback">
+          {fieldError(error, 'name')}
+        </div>
       </div>
       <div className="mb-2">
-        <label htmlFor="account-email" className="form-label">{t('fields.email')}</label>
-        <input id="account-email" type="email" className={`form-control ${fieldError(error, 'email') ? 'is-invalid' : ''}`} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby="account-email-error" />
-        <div id="account-email-error" className="invalid-feedback">{fieldError(error, 'email')}</div>
+        <label htmlFor="account-email" className="form-label">
+          {t('fields.email')}
+        </label>
+        <input
+          id="account-email"
+          type="email"
+          className={`form-control ${fieldError(error, 'email') ? 'is-invalid' : ''}`}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="account-email-error"
+        />
+        <div id="account-email-error" className="invalid-feedback">
+          {fieldError(error, 'email')}
+        </div>
       </div>
       <div className="mb-2">
-        <label htmlFor="account-password" className="form-label">{t('accounts.password')}</label>
-        <input id="account-password" type="password" autoComplete="new-password" className={`form-control ${passwordError ? 'is-invalid' : ''}`} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="account-password-error account-password-help" />
-        <div id="account-password-error" className="invalid-feedback">{passwordError}</div>
-        <div id="account-password-help" className="form-text">{t('accounts.passwordHelp', { min: STAFF_PASSWORD_MIN_LENGTH })}</div>
+        <label htmlFor="account-password" className="form-label">
+          {t('accounts.password')}
+        </label>
+        <input
+          id="account-password"
+          type="password"
+          autoComplete="new-password"
+          className={`form-control ${passwordError ? 'is-invalid' : ''}`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby="account-password-error account-password-help"
+        />
+        <div id="account-password-error" className="invalid-feedback">
+          {passwordError}
+        </div>
+        <div id="account-password-help" className="form-text">
+          {t('accounts.passwordHelp', { min: STAFF_PASSWORD_MIN_LENGTH })}
+        </div>
       </div>
       <div className="mb-3">
-        <label htmlFor="account-role" className="form-label">{t('accounts.role')}</label>
-        <select id="account-role" className="form-select" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-          {STAFF_ROLES.map((value) => <option key={value} value={value}>{t(`roles.${value}`)}</option>)}
+        <label htmlFor="account-role" className="form-label">
+          {t('accounts.role')}
+        </label>
+        <select
+          id="account-role"
+          className="form-select"
+          value={role}
+          onChange={(e) => setRole(e.target.value as StaffRole)}
+        >
+          {STAFF_ROLES.map((value) => (
+            <option key={value} value={value}>
+              {t(`roles.${value}`)}
+            </option>
+          ))}
         </select>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={isLoading || !name.trim() || !email.trim() || password.length < STAFF_PASSWORD_MIN_LENGTH}>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={isLoading || !name.trim() || !email.trim() || password.length < STAFF_PASSWORD_MIN_LENGTH}
+      >
         {t('accounts.createButton')}
       </button>
     </form>

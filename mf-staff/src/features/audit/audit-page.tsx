@@ -32,24 +32,56 @@ export default function AuditPage() {
       <PageTitle>{t('audit.title')}</PageTitle>
       <div className="d-flex flex-wrap gap-3 mb-3">
         <div>
-          <label htmlFor="audit-action" className="form-label small mb-0">{t('audit.action')}</label>
-          <select id="audit-action" className="form-select form-select-sm" value={action ?? ''} onChange={(e) => filter(() => setAction((e.target.value || undefined) as StaffAuditAction | undefined))}>
+          <label htmlFor="audit-action" className="form-label small mb-0">
+            {t('audit.action')}
+          </label>
+          <select
+            id="audit-action"
+            className="form-select form-select-sm"
+            value={action ?? ''}
+            onChange={(e) =>
+              filter(() => setAction((e.target.value || undefined) as StaffAuditAction | undefined))
+            }
+          >
             <option value="">{t('audit.allActions')}</option>
-            {STAFF_AUDIT_ACTIONS.map((value) => <option key={value} value={value}>{t(`audit.actions.${value}`)}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-target-type" className="form-label small mb-0">{t('audit.targetType')}</label>
-          <select id="audit-target-type" className="form-select form-select-sm" value={targetType} onChange={(e) => filter(() => setTargetType(e.target.value))}>
-            <option value="">{t('audit.allTargets')}</option>
-            {['member', 'photo', 'report', 'complaint', 'site', 'order', 'conversation', 'staff'].map((value) => (
-              <option key={value} value={value}>{t(`audit.targets.${value}`)}</option>
+            {STAFF_AUDIT_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`audit.actions.${value}`)}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="audit-target-id" className="form-label small mb-0">{t('audit.targetId')}</label>
-          <input id="audit-target-id" inputMode="numeric" className="form-control form-control-sm" value={targetId} onChange={(e) => filter(() => setTargetId(e.target.value.replace(/\D/g, '')))} />
+          <label htmlFor="audit-target-type" className="form-label small mb-0">
+            {t('audit.targetType')}
+          </label>
+          <select
+            id="audit-target-type"
+            className="form-select form-select-sm"
+            value={targetType}
+            onChange={(e) => filter(() => setTargetType(e.target.value))}
+          >
+            <option value="">{t('audit.allTargets')}</option>
+            {['member', 'photo', 'report', 'complaint', 'site', 'order', 'conversation', 'staff'].map(
+              (value) => (
+                <option key={value} value={value}>
+                  {t(`audit.targets.${value}`)}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-target-id" className="form-label small mb-0">
+            {t('audit.targetId')}
+          </label>
+          <input
+            id="audit-target-id"
+            inputMode="numeric"
+            className="form-control form-control-sm"
+            value={targetId}
+            onChange={(e) => filter(() => setTargetId(e.target.value.replace(/\D/g, '')))}
+          />
         </div>
       </div>
       <ErrorAlert error={audit.error} />
@@ -76,9 +108,17 @@ export default function AuditPage() {
                   <td className="text-nowrap">{format.dateTime(entry.created_at)}</td>
                   <td>{entry.staff?.name ?? '–'}</td>
                   <td>{t(`audit.actions.${entry.action}`)}</td>
-                  <td>{entry.target_type ? `${t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })} #${entry.target_id ?? ''}` : '–'}</td>
-                  <td><Json value={entry.before} /></td>
-                  <td><Json value={entry.after} /></td>
+                  <td>
+                    {entry.target_type
+                      ? `${t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })} #${entry.target_id ?? ''}`
+                      : '–'}
+                  </td>
+                  <td>
+                    <Json value={entry.before} />
+                  </td>
+                  <td>
+                    <Json value={entry.after} />
+                  </td>
                   <td>{entry.ip ?? '–'}</td>
                 </tr>
               ))}
@@ -88,10 +128,22 @@ export default function AuditPage() {
       ) : null}
       <div className="d-flex gap-2">
         {cursors.length > 0 ? (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setCursors(cursors.slice(0, -1))}>{t('common.newer')}</button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
+            {t('common.newer')}
+          </button>
         ) : null}
         {audit.data?.next_cursor ? (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setCursors([...cursors, audit.data!.next_cursor!])}>{t('common.older')}</button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setCursors([...cursors, audit.data!.next_cursor!])}
+          >
+            {t('common.older')}
+          </button>
         ) : null}
       </div>
     </>

@@ -17,7 +17,14 @@ export function LoginPage({ pending }: { pending?: StaffMe }) {
   const [step, setStep] = useState<StaffLoginResponse | null>(pending ? { stage: 'totp' } : null);
   return (
     <main className="container py-5" style={{ maxWidth: '28rem' }}>
-      {step ? <CodeStep enrolment={step.stage === 'totp_enrol' ? step : undefined} onRestart={() => setStep(null)} /> : <PasswordStep onDone={setStep} />}
+      {step ? (
+        <CodeStep
+          enrolment={step.stage === 'totp_enrol' ? step : undefined}
+          onRestart={() => setStep(null)}
+        />
+      ) : (
+        <PasswordStep onDone={setStep} />
+      )}
       <p className="text-body-secondary small mt-4">{t('login.staffOnly')}</p>
     </main>
   );
@@ -38,12 +45,32 @@ function PasswordStep({ onDone }: { onDone(step: StaffLoginResponse): void }) {
       <PageTitle>{t('login.title')}</PageTitle>
       <ErrorAlert error={error} />
       <div className="mb-3">
-        <label htmlFor="staff-email" className="form-label">{t('login.email')}</label>
-        <input id="staff-email" type="email" className="form-control" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="staff-email" className="form-label">
+          {t('login.email')}
+        </label>
+        <input
+          id="staff-email"
+          type="email"
+          className="form-control"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="mb-3">
-        <label htmlFor="staff-password" className="form-label">{t('login.password')}</label>
-        <input id="staff-password" type="password" className="form-control" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label htmlFor="staff-password" className="form-label">
+          {t('login.password')}
+        </label>
+        <input
+          id="staff-password"
+          type="password"
+          className="form-control"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-primary w-100" disabled={isLoading || !email || !password}>
         {isLoading ? <Spinner small /> : null} {t('login.next')}
@@ -68,16 +95,27 @@ function CodeStep({ enrolment, onRestart }: { enrolment?: Enrolment; onRestart()
       {enrolment ? (
         <section aria-labelledby="staff-enrol-help" className="mb-3">
           <p id="staff-enrol-help">{t('login.enrolHelp')}</p>
-          <img src={enrolment.qr_svg_data_url} alt={t('login.qrAlt')} className="d-block mx-auto mb-2 bg-white p-2" width={200} height={200} data-testid="staff-qr" />
+          <img
+            src={enrolment.qr_svg_data_url}
+            alt={t('login.qrAlt')}
+            className="d-block mx-auto mb-2 bg-white p-2"
+            width={200}
+            height={200}
+            data-testid="staff-qr"
+          />
           <p className="small mb-1">{t('login.secretHelp')}</p>
-          <code className="d-block text-break user-select-all" data-testid="staff-secret">{enrolment.secret}</code>
+          <code className="d-block text-break user-select-all" data-testid="staff-secret">
+            {enrolment.secret}
+          </code>
         </section>
       ) : (
         <p>{t('login.codeHelp')}</p>
       )}
       <ErrorAlert error={error} />
       <div className="mb-3">
-        <label htmlFor="staff-code" className="form-label">{t('login.code')}</label>
+        <label htmlFor="staff-code" className="form-label">
+          {t('login.code')}
+        </label>
         <input
           id="staff-code"
           className="form-control form-control-lg text-center"
@@ -90,12 +128,21 @@ function CodeStep({ enrolment, onRestart }: { enrolment?: Enrolment; onRestart()
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
-        <div id="staff-code-hint" className="form-text">{t('login.codeHint')}</div>
+        <div id="staff-code-hint" className="form-text">
+          {t('login.codeHint')}
+        </div>
       </div>
       <button type="submit" className="btn btn-primary w-100" disabled={isLoading || !valid}>
         {isLoading ? <Spinner small /> : null} {t('login.verify')}
       </button>
-      <button type="button" className="btn btn-link w-100 mt-2" onClick={() => { void logout(); onRestart(); }}>
+      <button
+        type="button"
+        className="btn btn-link w-100 mt-2"
+        onClick={() => {
+          void logout();
+          onRestart();
+        }}
+      >
         {t('login.restart')}
       </button>
     </form>

@@ -26,13 +26,20 @@ test('an admin sees the failed staff sign-ins, with an alert once the hour reach
   );
   await renderStaff(<StaffApp basePath="/staff" />, { route: '/staff', path: '/staff/*' });
   const block = await screen.findByTestId('sign-in-failures');
-  expect(within(block).getByRole('heading', { name: 'Mislukte aanmeldingen van medewerkers' })).toBeInTheDocument();
+  expect(
+    within(block).getByRole('heading', { name: 'Mislukte aanmeldingen van medewerkers' }),
+  ).toBeInTheDocument();
   expect(within(block).getByRole('alert')).toHaveTextContent(
     '25 mislukte aanmeldingen in het afgelopen uur (waarschuwingsdrempel 20)',
   );
-  expect(block).toHaveTextContent('Afgelopen uur: 25 · afgelopen 24 uur: 42, waarvan 7 geweigerd door de limieten');
+  expect(block).toHaveTextContent(
+    'Afgelopen uur: 25 · afgelopen 24 uur: 42, waarvan 7 geweigerd door de limieten',
+  );
   expect(within(block).getByRole('row', { name: '203.0.113.9 30' })).toBeInTheDocument();
-  expect(within(block).getByRole('link', { name: 'Open het auditlogboek' })).toHaveAttribute('href', '/staff/audit');
+  expect(within(block).getByRole('link', { name: 'Open het auditlogboek' })).toHaveAttribute(
+    'href',
+    '/staff/audit',
+  );
 });
 
 test('below the threshold there is no alert; an operator (null) sees no block at all', async () => {

@@ -25,9 +25,21 @@ export default function MembersPage() {
     <>
       <PageTitle>{t('members.title')}</PageTitle>
       <form className="d-flex gap-2 mb-3" role="search" onSubmit={submit} style={{ maxWidth: '32rem' }}>
-        <label htmlFor="members-q" className="visually-hidden">{t('members.search')}</label>
-        <input id="members-q" type="search" className="form-control" placeholder={t('members.search')} minLength={2} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <button type="submit" className="btn btn-primary" disabled={draft.trim().length < 2}>{t('members.find')}</button>
+        <label htmlFor="members-q" className="visually-hidden">
+          {t('members.search')}
+        </label>
+        <input
+          id="members-q"
+          type="search"
+          className="form-control"
+          placeholder={t('members.search')}
+          minLength={2}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={draft.trim().length < 2}>
+          {t('members.find')}
+        </button>
       </form>
       <ErrorAlert error={members.error} />
       {members.isFetching ? <Spinner block label={t('common.loading')} /> : null}
@@ -52,12 +64,16 @@ export default function MembersPage() {
                 {members.data.members.map((member) => (
                   <tr key={member.id}>
                     <td>{member.id}</td>
-                    <td><Link to={`${base}/members/${member.id}`}>{member.name}</Link></td>
+                    <td>
+                      <Link to={`${base}/members/${member.id}`}>{member.name}</Link>
+                    </td>
                     <td className="text-break">{member.email ?? '–'}</td>
                     <td>{member.site.name}</td>
                     <td>
                       {t(`members.status.${member.status}`)}
-                      {member.banned ? <span className="badge text-bg-danger ms-1">{t('members.banned')}</span> : null}
+                      {member.banned ? (
+                        <span className="badge text-bg-danger ms-1">{t('members.banned')}</span>
+                      ) : null}
                     </td>
                     <td>{format.date(member.signup_date)}</td>
                   </tr>

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
 import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
 import type { CaseState, StaffCaseReply, StaffComplaint, StaffReport } from '@dating/shared/contract/staff';
-import { useComplaintsQuery, useComplaintUpdateMutation, useReportsQuery, useReportUpdateMutation } from '../../api/staff-api';
+import {
+  useComplaintsQuery,
+  useComplaintUpdateMutation,
+  useReportsQuery,
+  useReportUpdateMutation,
+} from '../../api/staff-api';
 import { useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';
 import { PageTitle } from '../../ui/page-title';
@@ -28,15 +33,34 @@ export default function CasesPage({ kind }: { kind: Kind }) {
       <PageTitle>{t(`cases.${kind}Title`)}</PageTitle>
       <div className="d-flex flex-wrap gap-3 mb-3">
         <div>
-          <label htmlFor={`${kind}-state`} className="form-label small mb-0">{t('cases.state')}</label>
-          <select id={`${kind}-state`} className="form-select form-select-sm" value={state ?? ''} onChange={(e) => { setCursor(undefined); setState((e.target.value || undefined) as CaseState | undefined); }}>
+          <label htmlFor={`${kind}-state`} className="form-label small mb-0">
+            {t('cases.state')}
+          </label>
+          <select
+            id={`${kind}-state`}
+            className="form-select form-select-sm"
+            value={state ?? ''}
+            onChange={(e) => {
+              setCursor(undefined);
+              setState((e.target.value || undefined) as CaseState | undefined);
+            }}
+          >
             <option value="">{t('cases.allStates')}</option>
             {CASE_STATES.map((value) => (
-              <option key={value} value={value}>{t(`cases.states.${value}`)}</option>
+              <option key={value} value={value}>
+                {t(`cases.states.${value}`)}
+              </option>
             ))}
           </select>
         </div>
-        <SiteFilter id={`${kind}-site`} value={site} onChange={(value) => { setCursor(undefined); setSite(value); }} />
+        <SiteFilter
+          id={`${kind}-site`}
+          value={site}
+          onChange={(value) => {
+            setCursor(undefined);
+            setSite(value);
+          }}
+        />
       </div>
       <ErrorAlert error={result.error} />
       {result.isLoading ? <Spinner block label={t('common.loading')} /> : null}
@@ -49,9 +73,23 @@ export default function CasesPage({ kind }: { kind: Kind }) {
         ))}
       </ul>
       <div className="d-flex gap-2">
-        {cursor ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setCursor(undefined)}>{t('common.first')}</button> : null}
+        {cursor ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setCursor(undefined)}
+          >
+            {t('common.first')}
+          </button>
+        ) : null}
         {result.data?.next_cursor ? (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setCursor(result.data?.next_cursor ?? undefined)}>{t('common.older')}</button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setCursor(result.data?.next_cursor ?? undefined)}
+          >
+            {t('common.older')}
+          </button>
         ) : null}
       </div>
     </>
@@ -73,12 +111,22 @@ function ReportCase({ report }: { report: StaffReport }) {
           {report.site.name} · {format.dateTime(report.created_at)}
         </p>
         <p className="mb-1">
-          {t('cases.reporter')}: {report.reporter ? `${report.reporter.name} (#${report.reporter.id})` : '–'} · {t('cases.reported')}:{' '}
-          {report.reported ? `${report.reported.name} (#${report.reported.id})${report.reported.fictional ? ` · ${t('cases.fictional')}` : ''}` : '–'}
+          {t('cases.reporter')}: {report.reporter ? `${report.reporter.name} (#${report.reporter.id})` : '–'}{' '}
+          · {t('cases.reported')}:{' '}
+          {report.reported
+            ? `${report.reported.name} (#${report.reported.id})${report.reported.fictional ? ` · ${t('cases.fictional')}` : ''}`
+            : '–'}
         </p>
         {report.text ? <blockquote className="border-start ps-2 text-break">{report.text}</blockquote> : null}
         <Replies replies={report.replies} />
-        <CaseForm id={report.id} state={report.state} canReply={!!report.reporter?.email} error={status.error} busy={status.isLoading} onSave={(body) => update({ id: report.id, ...body })} />
+        <CaseForm
+          id={report.id}
+          state={report.state}
+          canReply={!!report.reporter?.email}
+          error={status.error}
+          busy={status.isLoading}
+          onSave={(body) => update({ id: report.id, ...body })}
+        />
       </div>
     </article>
   );
@@ -96,11 +144,19 @@ function ComplaintCase({ complaint }: { complaint: StaffComplaint }) {
           <span className="badge text-bg-secondary ms-2">{t(`cases.states.${complaint.state}`)}</span>
         </h2>
         <p className="small text-body-secondary mb-1">
-          {complaint.site.name} · {format.dateTime(complaint.created_at)} · {complaint.name ?? ''} &lt;{complaint.email}&gt;
+          {complaint.site.name} · {format.dateTime(complaint.created_at)} · {complaint.name ?? ''} &lt;
+          {complaint.email}&gt;
         </p>
         <blockquote className="border-start ps-2 text-break">{complaint.message}</blockquote>
         <Replies replies={complaint.replies} />
-        <CaseForm id={complaint.id} state={complaint.state} canReply error={status.error} busy={status.isLoading} onSave={(body) => update({ id: complaint.id, ...body })} />
+        <CaseForm
+          id={complaint.id}
+          state={complaint.state}
+          canReply
+          error={status.error}
+          busy={status.isLoading}
+          onSave={(body) => update({ id: complaint.id, ...body })}
+        />
       </div>
     </article>
   );
@@ -154,21 +210,41 @@ function CaseForm({
   return (
     <form onSubmit={(event) => void submit(event)} className="row g-2 align-items-end">
       <div className="col-sm-3">
-        <label htmlFor={`case-state-${id}`} className="form-label small mb-0">{t('cases.state')}</label>
-        <select id={`case-state-${id}`} className="form-select form-select-sm" value={next} onChange={(e) => setNext(e.target.value as CaseState)}>
+        <label htmlFor={`case-state-${id}`} className="form-label small mb-0">
+          {t('cases.state')}
+        </label>
+        <select
+          id={`case-state-${id}`}
+          className="form-select form-select-sm"
+          value={next}
+          onChange={(e) => setNext(e.target.value as CaseState)}
+        >
           {CASE_STATES.map((value) => (
-            <option key={value} value={value}>{t(`cases.states.${value}`)}</option>
+            <option key={value} value={value}>
+              {t(`cases.states.${value}`)}
+            </option>
           ))}
         </select>
       </div>
       {canReply ? (
         <div className="col-sm-7">
-          <label htmlFor={`case-reply-${id}`} className="form-label small mb-0">{t('cases.reply')}</label>
-          <textarea id={`case-reply-${id}`} className="form-control form-control-sm" rows={2} maxLength={STAFF_REPLY_MAIL_MAX_LENGTH} value={reply} onChange={(e) => setReply(e.target.value)} />
+          <label htmlFor={`case-reply-${id}`} className="form-label small mb-0">
+            {t('cases.reply')}
+          </label>
+          <textarea
+            id={`case-reply-${id}`}
+            className="form-control form-control-sm"
+            rows={2}
+            maxLength={STAFF_REPLY_MAIL_MAX_LENGTH}
+            value={reply}
+            onChange={(e) => setReply(e.target.value)}
+          />
         </div>
       ) : null}
       <div className="col-sm-2">
-        <button type="submit" className="btn btn-sm btn-primary w-100" disabled={busy || !changed}>{t('common.save')}</button>
+        <button type="submit" className="btn btn-sm btn-primary w-100" disabled={busy || !changed}>
+          {t('common.save')}
+        </button>
       </div>
       <div className="col-12">
         <ErrorAlert error={error} />

@@ -8,7 +8,6 @@ import { API, meFixture, meHandler, renderStaff } from '../../lib/test-utils';
 // Many typed steps and lazily loaded pages: generous on a loaded machine (nothing here measures time).
 jest.setTimeout(30_000);
 
-
 function photo(id: number, name: string): StaffPendingPhoto {
   return {
     id,
@@ -25,7 +24,12 @@ test('approve takes a photo off the list; reject needs a reason, which is sent',
   const calls: { id: number; action: string; body: unknown }[] = [];
   server.use(
     meHandler(meFixture()),
-    http.get(`${API}/dashboard`, () => HttpResponse.json({ sites: [], experiments: { app: 'mf-landers', stable: null, canary: null, versions: [] } })),
+    http.get(`${API}/dashboard`, () =>
+      HttpResponse.json({
+        sites: [],
+        experiments: { app: 'mf-landers', stable: null, canary: null, versions: [] },
+      }),
+    ),
     http.get(`${API}/photos`, () => HttpResponse.json({ photos: pending })),
     http.post(`${API}/photos/:id/:action`, async ({ params, request }) => {
       const id = Number(params.id);

@@ -52,29 +52,66 @@ function PhotoCard({ photo }: { photo: StaffPendingPhoto }) {
   return (
     <article className="card h-100" data-testid="pending-photo" aria-labelledby={`photo-${photo.id}`}>
       <a href={photo.url} target="_blank" rel="noreferrer">
-        <img src={photo.thumb_url} alt={t('photos.alt', { name: photo.member.name })} className="card-img-top staff-photo" />
+        <img
+          src={photo.thumb_url}
+          alt={t('photos.alt', { name: photo.member.name })}
+          className="card-img-top staff-photo"
+        />
       </a>
       <div className="card-body">
-        <h2 id={`photo-${photo.id}`} className="h6 mb-1">{photo.member.name}</h2>
+        <h2 id={`photo-${photo.id}`} className="h6 mb-1">
+          {photo.member.name}
+        </h2>
         <p className="small text-body-secondary mb-2">
           {photo.site.name} · {photo.member.locale} · {format.dateTime(photo.uploaded_at)}
         </p>
         <ErrorAlert error={approving.error ?? rejecting.error} />
         {rejectOpen ? (
           <form onSubmit={(event) => void submitReject(event)}>
-            <label htmlFor={reasonId} className="form-label small">{t('photos.reason')}</label>
-            <textarea id={reasonId} className="form-control form-control-sm mb-2" rows={2} maxLength={STAFF_REASON_MAX_LENGTH} required autoFocus value={reason} onChange={(e) => setReason(e.target.value)} />
+            <label htmlFor={reasonId} className="form-label small">
+              {t('photos.reason')}
+            </label>
+            <textarea
+              id={reasonId}
+              className="form-control form-control-sm mb-2"
+              rows={2}
+              maxLength={STAFF_REASON_MAX_LENGTH}
+              required
+              autoFocus
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
             <div className="d-flex gap-2">
-              <button type="submit" className="btn btn-sm btn-danger" disabled={busy || !reason.trim()}>{t('photos.confirmReject')}</button>
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setRejectOpen(false)}>{t('common.cancel')}</button>
+              <button type="submit" className="btn btn-sm btn-danger" disabled={busy || !reason.trim()}>
+                {t('photos.confirmReject')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => setRejectOpen(false)}
+              >
+                {t('common.cancel')}
+              </button>
             </div>
           </form>
         ) : (
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-sm btn-success" disabled={busy} onClick={() => void approve(photo.id)} aria-label={t('photos.approveLabel', { name: photo.member.name })}>
+            <button
+              type="button"
+              className="btn btn-sm btn-success"
+              disabled={busy}
+              onClick={() => void approve(photo.id)}
+              aria-label={t('photos.approveLabel', { name: photo.member.name })}
+            >
               {t('photos.approve')}
             </button>
-            <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy} onClick={() => setRejectOpen(true)} aria-label={t('photos.rejectLabel', { name: photo.member.name })}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              disabled={busy}
+              onClick={() => setRejectOpen(true)}
+              aria-label={t('photos.rejectLabel', { name: photo.member.name })}
+            >
               {t('photos.reject')}
             </button>
           </div>

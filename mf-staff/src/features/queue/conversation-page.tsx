@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert, Spinner } from '@dating/shared';
 import type { StaffConversation, StaffMessage, StaffReplyRequest } from '@dating/shared/contract/staff';
-import { useClaimMutation, useConversationQuery, useReleaseMutation, useReplyMutation } from '../../api/staff-api';
+import {
+  useClaimMutation,
+  useConversationQuery,
+  useReleaseMutation,
+  useReplyMutation,
+} from '../../api/staff-api';
 import { clientId, useFormat } from '../../lib/format';
 import { NS } from '../../lib/i18n';
 import { useStaff } from '../../lib/staff-context';
@@ -35,11 +40,17 @@ export default function ConversationPage() {
         actions={
           <div className="d-flex gap-2">
             {mine ? (
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void release({ conversation: id }).then(() => navigate(`${base}/queue`))}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => void release({ conversation: id }).then(() => navigate(`${base}/queue`))}
+              >
                 {t('conversation.release')}
               </button>
             ) : null}
-            <Link to={`${base}/queue`} className="btn btn-sm btn-outline-secondary">{t('conversation.back')}</Link>
+            <Link to={`${base}/queue`} className="btn btn-sm btn-outline-secondary">
+              {t('conversation.back')}
+            </Link>
           </div>
         }
       >
@@ -49,31 +60,52 @@ export default function ConversationPage() {
         <aside className="col-lg-3 order-lg-1" aria-labelledby="member-heading">
           <div className="card">
             <div className="card-body">
-              <h2 id="member-heading" className="h5">{t('conversation.member')}</h2>
-              {data.member.thumb_url ? <img src={data.member.thumb_url} alt="" className="staff-thumb rounded mb-2" /> : null}
+              <h2 id="member-heading" className="h5">
+                {t('conversation.member')}
+              </h2>
+              {data.member.thumb_url ? (
+                <img src={data.member.thumb_url} alt="" className="staff-thumb rounded mb-2" />
+              ) : null}
               <dl className="small mb-0">
-                <dt>{t('fields.name')}</dt><dd>{data.member.name}</dd>
-                <dt>{t('fields.age')}</dt><dd>{data.member.age ?? '–'}</dd>
-                <dt>{t('fields.gender')}</dt><dd>{data.member.gender ?? '–'}</dd>
-                <dt>{t('fields.place')}</dt><dd>{[data.member.city, data.member.country].filter(Boolean).join(', ') || '–'}</dd>
-                <dt>{t('common.locale')}</dt><dd>{data.member.locale}</dd>
-                <dt>{t('fields.paid')}</dt><dd>{data.member.paid_user ? t('common.yes') : t('common.no')}</dd>
-                <dt>{t('fields.about')}</dt><dd className="text-break">{data.member.about ?? '–'}</dd>
+                <dt>{t('fields.name')}</dt>
+                <dd>{data.member.name}</dd>
+                <dt>{t('fields.age')}</dt>
+                <dd>{data.member.age ?? '–'}</dd>
+                <dt>{t('fields.gender')}</dt>
+                <dd>{data.member.gender ?? '–'}</dd>
+                <dt>{t('fields.place')}</dt>
+                <dd>{[data.member.city, data.member.country].filter(Boolean).join(', ') || '–'}</dd>
+                <dt>{t('common.locale')}</dt>
+                <dd>{data.member.locale}</dd>
+                <dt>{t('fields.paid')}</dt>
+                <dd>{data.member.paid_user ? t('common.yes') : t('common.no')}</dd>
+                <dt>{t('fields.about')}</dt>
+                <dd className="text-break">{data.member.about ?? '–'}</dd>
               </dl>
             </div>
           </div>
         </aside>
         <section className="col-lg-6 order-lg-2" aria-labelledby="history-heading">
-          <h2 id="history-heading" className="h5">{t('conversation.history')}</h2>
+          <h2 id="history-heading" className="h5">
+            {t('conversation.history')}
+          </h2>
           <History messages={data.messages} />
           {mine ? (
             <ReplyForm id={id} conversation={data} />
           ) : (
             <div className="alert alert-warning mt-3">
-              <p className="mb-2">{data.claim ? t('conversation.claimedBy', { name: data.claim.staff.name }) : t('conversation.notClaimed')}</p>
+              <p className="mb-2">
+                {data.claim
+                  ? t('conversation.claimedBy', { name: data.claim.staff.name })
+                  : t('conversation.notClaimed')}
+              </p>
               <ErrorAlert error={claiming.error} />
               {!data.claim ? (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void claim({ conversation: id })}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => void claim({ conversation: id })}
+                >
                   {t('conversation.claim')}
                 </button>
               ) : null}
@@ -83,8 +115,12 @@ export default function ConversationPage() {
         <aside className="col-lg-3 order-lg-3" aria-labelledby="fictional-heading">
           <div className="card">
             <div className="card-body">
-              <h2 id="fictional-heading" className="h5">{t('conversation.fictional')}</h2>
-              {data.fictional.thumb_url ? <img src={data.fictional.thumb_url} alt="" className="staff-thumb rounded mb-2" /> : null}
+              <h2 id="fictional-heading" className="h5">
+                {t('conversation.fictional')}
+              </h2>
+              {data.fictional.thumb_url ? (
+                <img src={data.fictional.thumb_url} alt="" className="staff-thumb rounded mb-2" />
+              ) : null}
               <p className="fw-semibold mb-1">{data.fictional.name}</p>
               <p className="small text-break">{data.fictional.about ?? ''}</p>
               <p className="small text-body-secondary mb-0">{data.site.name}</p>
@@ -105,19 +141,33 @@ function History({ messages }: { messages: StaffMessage[] }) {
   }, [messages.length]);
   if (messages.length === 0) return <p>{t('conversation.noMessages')}</p>;
   return (
-    <ol className="list-unstyled staff-history border rounded p-2 bg-body" aria-live="polite" data-testid="staff-history">
+    <ol
+      className="list-unstyled staff-history border rounded p-2 bg-body"
+      aria-live="polite"
+      data-testid="staff-history"
+    >
       {messages.map((message) => (
         <li key={message.id} className={`d-flex mb-2 ${message.from_me ? 'justify-content-end' : ''}`}>
-          <div className={`staff-bubble rounded p-2 ${message.from_me ? 'bg-primary-subtle' : 'bg-body-secondary'}`}>
-            <span className="visually-hidden">{message.from_me ? t('conversation.fromFictional') : t('conversation.fromMember')}: </span>
+          <div
+            className={`staff-bubble rounded p-2 ${message.from_me ? 'bg-primary-subtle' : 'bg-body-secondary'}`}
+          >
+            <span className="visually-hidden">
+              {message.from_me ? t('conversation.fromFictional') : t('conversation.fromMember')}:{' '}
+            </span>
             {message.type === 'gift' && message.gift ? (
               <span>
-                <img src={message.gift.image} alt="" width={32} height={32} /> {t('message.giftNamed', { name: message.gift.name })}
+                <img src={message.gift.image} alt="" width={32} height={32} />{' '}
+                {t('message.giftNamed', { name: message.gift.name })}
               </span>
             ) : null}
             {message.type === 'photo' && message.photo ? (
               <a href={message.photo.url} target="_blank" rel="noreferrer" className="d-block">
-                <img src={message.photo.thumb_url} alt={t('message.photo')} className="staff-thumb rounded" loading="lazy" />
+                <img
+                  src={message.photo.thumb_url}
+                  alt={t('message.photo')}
+                  className="staff-thumb rounded"
+                  loading="lazy"
+                />
               </a>
             ) : null}
             {message.text ? <div>{message.text}</div> : null}
@@ -141,7 +191,8 @@ function ReplyForm({ id, conversation }: { id: number; conversation: StaffConver
   const [photo, setPhoto] = useState<number | undefined>();
   // One key per message being written: a retry after a network error cannot send it twice.
   const key = useRef(clientId());
-  const ready = kind === 'text' ? text.trim().length > 0 : kind === 'gift' ? gift !== undefined : photo !== undefined;
+  const ready =
+    kind === 'text' ? text.trim().length > 0 : kind === 'gift' ? gift !== undefined : photo !== undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -162,13 +213,24 @@ function ReplyForm({ id, conversation }: { id: number; conversation: StaffConver
 
   return (
     <form className="mt-3" onSubmit={(event) => void submit(event)} aria-labelledby="reply-heading">
-      <h2 id="reply-heading" className="h6">{t('conversation.replyAs', { name: conversation.fictional.name })}</h2>
+      <h2 id="reply-heading" className="h6">
+        {t('conversation.replyAs', { name: conversation.fictional.name })}
+      </h2>
       <fieldset className="mb-2">
         <legend className="visually-hidden">{t('conversation.kind')}</legend>
         {(['text', 'gift', 'photo'] as const).map((option) => (
           <div className="form-check form-check-inline" key={option}>
-            <input className="form-check-input" type="radio" name="reply-kind" id={`reply-kind-${option}`} checked={kind === option} onChange={() => setKind(option)} />
-            <label className="form-check-label" htmlFor={`reply-kind-${option}`}>{t(`conversation.kinds.${option}`)}</label>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="reply-kind"
+              id={`reply-kind-${option}`}
+              checked={kind === option}
+              onChange={() => setKind(option)}
+            />
+            <label className="form-check-label" htmlFor={`reply-kind-${option}`}>
+              {t(`conversation.kinds.${option}`)}
+            </label>
           </div>
         ))}
       </fieldset>
@@ -177,8 +239,17 @@ function ReplyForm({ id, conversation }: { id: number; conversation: StaffConver
           <legend className="form-label fs-6">{t('conversation.pickGift')}</legend>
           <div className="d-flex flex-wrap gap-2">
             {conversation.gifts.map((item) => (
-              <label key={item.id} className={`btn btn-sm ${gift === item.id ? 'btn-primary' : 'btn-outline-secondary'}`}>
-                <input type="radio" className="visually-hidden" name="reply-gift" checked={gift === item.id} onChange={() => setGift(item.id)} />
+              <label
+                key={item.id}
+                className={`btn btn-sm ${gift === item.id ? 'btn-primary' : 'btn-outline-secondary'}`}
+              >
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name="reply-gift"
+                  checked={gift === item.id}
+                  onChange={() => setGift(item.id)}
+                />
                 <img src={item.image} alt="" width={32} height={32} /> {item.name}
               </label>
             ))}
@@ -188,12 +259,27 @@ function ReplyForm({ id, conversation }: { id: number; conversation: StaffConver
       {kind === 'photo' ? (
         <fieldset className="mb-2">
           <legend className="form-label fs-6">{t('conversation.pickPhoto')}</legend>
-          {conversation.fictional.album.length === 0 ? <p className="small">{t('conversation.noAlbum')}</p> : null}
+          {conversation.fictional.album.length === 0 ? (
+            <p className="small">{t('conversation.noAlbum')}</p>
+          ) : null}
           <div className="d-flex flex-wrap gap-2">
             {conversation.fictional.album.map((item, index) => (
-              <label key={item.id} className={`border rounded p-1 ${photo === item.id ? 'border-primary border-3' : ''}`}>
-                <input type="radio" className="visually-hidden" name="reply-photo" checked={photo === item.id} onChange={() => setPhoto(item.id)} />
-                <img src={item.thumb_url} alt={t('conversation.albumPhoto', { number: index + 1 })} className="staff-thumb" />
+              <label
+                key={item.id}
+                className={`border rounded p-1 ${photo === item.id ? 'border-primary border-3' : ''}`}
+              >
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name="reply-photo"
+                  checked={photo === item.id}
+                  onChange={() => setPhoto(item.id)}
+                />
+                <img
+                  src={item.thumb_url}
+                  alt={t('conversation.albumPhoto', { number: index + 1 })}
+                  className="staff-thumb"
+                />
               </label>
             ))}
           </div>
@@ -201,8 +287,16 @@ function ReplyForm({ id, conversation }: { id: number; conversation: StaffConver
       ) : null}
       {kind === 'text' ? (
         <>
-          <label htmlFor="reply-text" className="form-label">{t('conversation.message')}</label>
-          <textarea id="reply-text" className="form-control mb-2" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor="reply-text" className="form-label">
+            {t('conversation.message')}
+          </label>
+          <textarea
+            id="reply-text"
+            className="form-control mb-2"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </>
       ) : null}
       <ErrorAlert error={error} />

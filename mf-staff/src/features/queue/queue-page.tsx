@@ -35,7 +35,12 @@ export default function QueuePage() {
     <>
       <PageTitle
         actions={
-          <button type="button" className="btn btn-primary" disabled={claiming.isLoading || !queue.data?.total} onClick={() => void open()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={claiming.isLoading || !queue.data?.total}
+            onClick={() => void open()}
+          >
             {t('queue.next')}
           </button>
         }
@@ -45,11 +50,20 @@ export default function QueuePage() {
       <div className="d-flex flex-wrap gap-3 mb-3">
         <SiteFilter id="queue-site" value={site} onChange={setSite} />
         <div>
-          <label htmlFor="queue-locale" className="form-label small mb-0">{t('common.locale')}</label>
-          <select id="queue-locale" className="form-select form-select-sm" value={locale ?? ''} onChange={(e) => setLocale((e.target.value || undefined) as Locale | undefined)}>
+          <label htmlFor="queue-locale" className="form-label small mb-0">
+            {t('common.locale')}
+          </label>
+          <select
+            id="queue-locale"
+            className="form-select form-select-sm"
+            value={locale ?? ''}
+            onChange={(e) => setLocale((e.target.value || undefined) as Locale | undefined)}
+          >
             <option value="">{t('common.allLocales')}</option>
             {LOCALES.map((code) => (
-              <option key={code} value={code}>{code}</option>
+              <option key={code} value={code}>
+                {code}
+              </option>
             ))}
           </select>
         </div>
@@ -59,33 +73,47 @@ export default function QueuePage() {
       {queue.isLoading ? <Spinner block label={t('common.loading')} /> : null}
       {queue.data ? (
         <>
-          <p className="text-body-secondary" aria-live="polite">{t('queue.total', { count: queue.data.total })}</p>
+          <p className="text-body-secondary" aria-live="polite">
+            {t('queue.total', { count: queue.data.total })}
+          </p>
           {queue.data.items.length === 0 ? <p>{t('queue.empty')}</p> : null}
           <ul className="list-group">
             {queue.data.items.map((item) => (
-              <li key={item.conversation} className="list-group-item d-flex flex-wrap gap-2 align-items-center" data-testid="queue-item">
+              <li
+                key={item.conversation}
+                className="list-group-item d-flex flex-wrap gap-2 align-items-center"
+                data-testid="queue-item"
+              >
                 <div className="flex-grow-1">
                   <div className="fw-semibold">
                     {t('queue.between', { member: item.member.name, fictional: item.fictional.name })}
                   </div>
                   <div className="small text-body-secondary">
-                    {item.site.name} · {item.locale} · {t('queue.waitingSince', { time: format.dateTime(item.waiting_since) })}
+                    {item.site.name} · {item.locale} ·{' '}
+                    {t('queue.waitingSince', { time: format.dateTime(item.waiting_since) })}
                   </div>
                   <div className="text-truncate" style={{ maxWidth: '40rem' }}>
                     {item.last_message.text ?? t(`message.${item.last_message.type}`)}
                   </div>
                   {item.claim && !item.claim.mine ? (
-                    <div className="small text-warning-emphasis">{t('queue.claimedBy', { name: item.claim.staff.name })}</div>
+                    <div className="small text-warning-emphasis">
+                      {t('queue.claimedBy', { name: item.claim.staff.name })}
+                    </div>
                   ) : null}
                 </div>
                 {item.claim?.mine ? (
-                  <Link className="btn btn-sm btn-outline-primary" to={`${base}/queue/${item.conversation}`}>{t('queue.continue')}</Link>
+                  <Link className="btn btn-sm btn-outline-primary" to={`${base}/queue/${item.conversation}`}>
+                    {t('queue.continue')}
+                  </Link>
                 ) : (
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-primary"
                     disabled={claiming.isLoading || !!item.claim}
-                    aria-label={t('queue.answerLabel', { member: item.member.name, fictional: item.fictional.name })}
+                    aria-label={t('queue.answerLabel', {
+                      member: item.member.name,
+                      fictional: item.fictional.name,
+                    })}
                     onClick={() => void open(item.conversation)}
                   >
                     {t('queue.answer')}

@@ -59,7 +59,10 @@ const rolledBack: StaffRollout = {
       count: 5,
       last_seen: '2026-11-27T02:00:50Z',
       frames: [
-        { raw: 'at n (https://x/remotes/mf-landers/1.0.0-bbbb2222/612.js:1:2345)', source: 'at HomePage (src/pages/home-page.tsx:42:7)' },
+        {
+          raw: 'at n (https://x/remotes/mf-landers/1.0.0-bbbb2222/612.js:1:2345)',
+          source: 'at HomePage (src/pages/home-page.tsx:42:7)',
+        },
         { raw: 'at r (https://x/remotes/mf-landers/1.0.0-bbbb2222/612.js:1:999)', source: null },
       ],
     },
@@ -123,14 +126,20 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
   const user = userEvent.setup();
   await renderStaff(<StaffApp basePath="/staff" />, { route: '/staff', path: '/staff/*' });
   await user.click(await screen.findByRole('link', { name: 'Uitrol' }));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Uitrol van nieuwe versies' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Uitrol van nieuwe versies' }),
+  ).toBeInTheDocument();
 
   const landers = await screen.findByRole('region', { name: 'mf-landers · canary 1.0.0-bbbb2222' });
   expect(landers).toHaveTextContent('Teruggedraaid');
-  expect(within(landers).getByTestId('rollout-last-reason')).toHaveTextContent('De canary is significant slechter op: Fouten per paginaweergave');
+  expect(within(landers).getByTestId('rollout-last-reason')).toHaveTextContent(
+    'De canary is significant slechter op: Fouten per paginaweergave',
+  );
   const arms = within(landers).getByRole('table', { name: 'Canary tegenover stabiel' });
   const cells = (name: RegExp) =>
-    within(within(arms).getByRole('row', { name })).getAllByRole('cell').map((cell) => cell.textContent);
+    within(within(arms).getByRole('row', { name }))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
   expect(cells(/^Paginaweergaven/)).toEqual(['6', '5', '']);
   expect(cells(/^Fouten per paginaweergave/)).toEqual(['0 (0%)', '5 (100%)', 'Slechter']);
   expect(cells(/^LCP p75/)).toEqual(['812 ms (n = 6)', 'geen metingen', 'Te weinig metingen']);
@@ -152,7 +161,9 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
   expect(payments).toHaveTextContent('Loopt');
   expect(within(payments).getByTestId('rollout-weight')).toHaveTextContent('25 %');
   expect(payments).toHaveTextContent('10 % → 25 % → 50 % → 100 %');
-  expect(within(payments).getByTestId('rollout-last-reason')).toHaveTextContent('Te weinig paginaweergaven: 40 van 200 per arm');
+  expect(within(payments).getByTestId('rollout-last-reason')).toHaveTextContent(
+    'Te weinig paginaweergaven: 40 van 200 per arm',
+  );
   // No signups row for a remote other than the landers.
   expect(within(payments).queryByRole('row', { name: /^Aanmeldconversie/ })).not.toBeInTheDocument();
   // The older decision without `why` is told from its action and weights.
@@ -165,5 +176,7 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
 test('without rollouts the page says how a team starts one', async () => {
   server.use(meHandler(meFixture({ role: 'admin' })), answer({ rollouts: [] }));
   await renderStaff(<StaffApp basePath="/staff" />, { route: '/staff/rollouts', path: '/staff/*' });
-  expect(await screen.findByText(/Nog geen uitrol\. Een team start er een met npm run deploy/)).toBeInTheDocument();
+  expect(
+    await screen.findByText(/Nog geen uitrol\. Een team start er een met npm run deploy/),
+  ).toBeInTheDocument();
 });

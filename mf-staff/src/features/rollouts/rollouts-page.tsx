@@ -45,7 +45,9 @@ export default function RolloutsPage() {
       <ErrorAlert error={rollouts.error} />
       {rollouts.isLoading ? <Spinner block label={t('common.loading')} /> : null}
       {rollouts.data && rollouts.data.rollouts.length === 0 ? <p>{t('rollouts.empty')}</p> : null}
-      {rollouts.data?.rollouts.map((rollout) => <Rollout key={rollout.id} rollout={rollout} />)}
+      {rollouts.data?.rollouts.map((rollout) => (
+        <Rollout key={rollout.id} rollout={rollout} />
+      ))}
     </>
   );
 }
@@ -62,7 +64,10 @@ function useReason() {
     const reason: StaffRolloutReason | undefined =
       why ??
       (fallback.action === 'rollback'
-        ? { code: 'worse', metrics: (fallback.metrics ?? []).filter((m) => m.verdict === 'worse').map((m) => m.name) }
+        ? {
+            code: 'worse',
+            metrics: (fallback.metrics ?? []).filter((m) => m.verdict === 'worse').map((m) => m.name),
+          }
         : fallback.action === 'promote'
           ? { code: 'promote' }
           : fallback.action === 'advance' && fallback.from !== undefined && fallback.to != null
@@ -109,7 +114,9 @@ function Rollout({ rollout }: { rollout: StaffRollout }) {
           <h2 id={headingId} className="h5 mb-0 text-break">
             {t('rollouts.heading', { app: rollout.app, version: rollout.canary_version })}
           </h2>
-          <span className={`badge ${STATUS_BADGE[rollout.status]}`}>{t(`rollouts.status.${rollout.status}`)}</span>
+          <span className={`badge ${STATUS_BADGE[rollout.status]}`}>
+            {t(`rollouts.status.${rollout.status}`)}
+          </span>
         </div>
         <dl className="row small mb-3">
           <dt className="col-5 col-md-2">{t('rollouts.stable')}</dt>
@@ -121,7 +128,9 @@ function Rollout({ rollout }: { rollout: StaffRollout }) {
             {t('rollouts.percent', { value: rollout.weight })}
           </dd>
           <dt className="col-5 col-md-2">{t('rollouts.steps')}</dt>
-          <dd className="col-7 col-md-10">{rollout.steps.map((w) => t('rollouts.percent', { value: w })).join(' → ')}</dd>
+          <dd className="col-7 col-md-10">
+            {rollout.steps.map((w) => t('rollouts.percent', { value: w })).join(' → ')}
+          </dd>
           <dt className="col-5 col-md-2">{t('rollouts.started')}</dt>
           <dd className="col-7 col-md-10">{format.dateTime(rollout.started_at)}</dd>
           {rollout.ended_at ? (
@@ -169,7 +178,10 @@ function Rollout({ rollout }: { rollout: StaffRollout }) {
                   <span className="badge text-bg-warning me-2">{t(`rollouts.errorKinds.${e.kind}`)}</span>
                   <code className="text-break">{e.message}</code>{' '}
                   <span className="text-body-secondary">
-                    {t('rollouts.errorCount', { times: format.number(e.count), at: format.dateTime(e.last_seen) })}
+                    {t('rollouts.errorCount', {
+                      times: format.number(e.count),
+                      at: format.dateTime(e.last_seen),
+                    })}
                   </span>
                 </p>
                 {e.frames.length ? (
@@ -231,7 +243,8 @@ function Arms({
     const m = metrics.find((x) => x.name === name);
     return m ? t(`rollouts.verdicts.${m.verdict}`) : '–';
   };
-  const share = (k: number, n: number) => (n ? `${format.number(k)} (${format.percent(k / n)})` : format.number(k));
+  const share = (k: number, n: number) =>
+    n ? `${format.number(k)} (${format.percent(k / n)})` : format.number(k);
   const lcp = (arm: StaffRolloutArm) =>
     arm.lcp_p75 === null
       ? t('rollouts.noSamples')
@@ -258,7 +271,13 @@ function Arms({
       canary: share(canary.loadFailureViews, canary.pageViews),
       verdict: verdict('load_failures'),
     },
-    { key: 'lcp', label: t('rollouts.metrics.lcp'), stable: lcp(stable), canary: lcp(canary), verdict: verdict('lcp') },
+    {
+      key: 'lcp',
+      label: t('rollouts.metrics.lcp'),
+      stable: lcp(stable),
+      canary: lcp(canary),
+      verdict: verdict('lcp'),
+    },
   ];
   if (stable.visits !== undefined || canary.visits !== undefined || app === 'mf-landers') {
     rows.push(
@@ -285,15 +304,21 @@ function Arms({
         <thead>
           <tr>
             <th scope="col">{t('rollouts.metric')}</th>
-            <th scope="col" className="text-end">{t('rollouts.stable')}</th>
-            <th scope="col" className="text-end">{t('rollouts.canary')}</th>
+            <th scope="col" className="text-end">
+              {t('rollouts.stable')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('rollouts.canary')}
+            </th>
             <th scope="col">{t('rollouts.verdict')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} data-metric={row.key}>
-              <th scope="row" className="fw-normal">{row.label}</th>
+              <th scope="row" className="fw-normal">
+                {row.label}
+              </th>
               <td className="text-end">{row.stable}</td>
               <td className="text-end">{row.canary}</td>
               <td>{row.verdict}</td>

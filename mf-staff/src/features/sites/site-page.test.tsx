@@ -8,16 +8,31 @@ import { API, meFixture, meHandler, renderStaff, validation } from '../../lib/te
 // Many typed steps and lazily loaded pages: generous on a loaded machine (nothing here measures time).
 jest.setTimeout(30_000);
 
-
 function siteFixture(version: number, messageCredits = 5): StaffSite {
   return {
     site: { id: 1, name: 'Datingsite', host: 'datingsite.nl' },
     version,
     settings: {
-      name: 'Datingsite', domain: 'datingsite.nl', niche: 1, message_credits: messageCredits, photo_credits: 10, gift_credits: 20,
-      signup_credits: 0, message_length: 2000, refund_days: 14, min_age: 18, index_title: 'Daten', description: 'Leuke mensen',
-      texts: {}, signups: 'all', logged_out_search: 'other', logged_out_search_trafficsource: 'other', enable_site_entry_popup: 'yes',
-      support_email: 'help@datingsite.nl', support_phone: '+31 20 123 4567', mail_name: 'Datingsite',
+      name: 'Datingsite',
+      domain: 'datingsite.nl',
+      niche: 1,
+      message_credits: messageCredits,
+      photo_credits: 10,
+      gift_credits: 20,
+      signup_credits: 0,
+      message_length: 2000,
+      refund_days: 14,
+      min_age: 18,
+      index_title: 'Daten',
+      description: 'Leuke mensen',
+      texts: {},
+      signups: 'all',
+      logged_out_search: 'other',
+      logged_out_search_trafficsource: 'other',
+      enable_site_entry_popup: 'yes',
+      support_email: 'help@datingsite.nl',
+      support_phone: '+31 20 123 4567',
+      mail_name: 'Datingsite',
     },
     preview: {} as StaffSite['preview'],
     updated_at: '2026-11-23T10:00:00Z',
@@ -50,10 +65,14 @@ describe('site settings editor', () => {
     const cost = screen.getByLabelText('Credits per bericht');
     await user.clear(cost);
     await user.type(cost, '-3');
-    expect(screen.getByTestId('error-message_credits')).toHaveTextContent('Vul een heel getal in van 0 tot 10000.');
+    expect(screen.getByTestId('error-message_credits')).toHaveTextContent(
+      'Vul een heel getal in van 0 tot 10000.',
+    );
     expect(cost).toHaveAttribute('aria-invalid', 'true');
     // The preview follows the form.
-    expect(within(screen.getByTestId('site-preview')).getByText('Een bericht kost -3 credits')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('site-preview')).getByText('Een bericht kost -3 credits'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(sent).toEqual([]);
 
@@ -74,7 +93,10 @@ describe('site settings editor', () => {
       http.put(`${API}/sites/1`, () => {
         if (answer === 'field') return validation('domain', 'Dit domein is al van een andere site.');
         current = siteFixture(5, 9);
-        return HttpResponse.json({ error: { code: 'record_changed', message: 'Iemand anders heeft dit intussen gewijzigd.' } }, { status: 409 });
+        return HttpResponse.json(
+          { error: { code: 'record_changed', message: 'Iemand anders heeft dit intussen gewijzigd.' } },
+          { status: 409 },
+        );
       }),
     );
     const user = await openEditor();
@@ -82,7 +104,9 @@ describe('site settings editor', () => {
     await user.clear(domain);
     await user.type(domain, 'other.nl');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByTestId('error-domain')).toHaveTextContent('Dit domein is al van een andere site.');
+    expect(await screen.findByTestId('error-domain')).toHaveTextContent(
+      'Dit domein is al van een andere site.',
+    );
 
     answer = 'conflict';
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));

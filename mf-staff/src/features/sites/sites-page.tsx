@@ -21,7 +21,9 @@ export default function SitesPage() {
           <li key={site.id} className="list-group-item d-flex justify-content-between align-items-center">
             <span>
               <Link to={`${base}/sites/${site.id}`}>{site.name}</Link>
-              <span className="small text-body-secondary ms-2">{site.domain} · {t(`niches.${NICHE_VARIANTS[site.niche - 1]}`)}</span>
+              <span className="small text-body-secondary ms-2">
+                {site.domain} · {t(`niches.${NICHE_VARIANTS[site.niche - 1]}`)}
+              </span>
             </span>
             <span className="small text-body-secondary">{t('sites.version', { version: site.version })}</span>
           </li>

@@ -10,7 +10,8 @@ const DOMAIN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function range(errors: SettingsErrors, field: string, value: number, min: number, max: number) {
-  if (!Number.isInteger(value) || value < min || value > max) errors[field] = { key: 'range', values: { min, max } };
+  if (!Number.isInteger(value) || value < min || value > max)
+    errors[field] = { key: 'range', values: { min, max } };
 }
 
 /**
@@ -21,28 +22,58 @@ export function validateSettings(settings: StaffSiteSettings): SettingsErrors {
   const errors: SettingsErrors = {};
   if (!settings.name.trim()) errors.name = { key: 'required' };
   if (!DOMAIN.test(settings.domain.trim().toLowerCase())) errors.domain = { key: 'domain' };
-  if (!Number.isInteger(settings.niche) || settings.niche < 1 || settings.niche > 7) errors.niche = { key: 'niche' };
-  for (const field of CREDIT_FIELDS) range(errors, field, settings[field], STAFF_SETTING_LIMITS.credits.min, STAFF_SETTING_LIMITS.credits.max);
-  range(errors, 'message_length', settings.message_length, STAFF_SETTING_LIMITS.message_length.min, STAFF_SETTING_LIMITS.message_length.max);
-  range(errors, 'refund_days', settings.refund_days, STAFF_SETTING_LIMITS.refund_days.min, STAFF_SETTING_LIMITS.refund_days.max);
-  range(errors, 'min_age', settings.min_age, STAFF_SETTING_LIMITS.min_age.min, STAFF_SETTING_LIMITS.min_age.max);
+  if (!Number.isInteger(settings.niche) || settings.niche < 1 || settings.niche > 7)
+    errors.niche = { key: 'niche' };
+  for (const field of CREDIT_FIELDS)
+    range(errors, field, settings[field], STAFF_SETTING_LIMITS.credits.min, STAFF_SETTING_LIMITS.credits.max);
+  range(
+    errors,
+    'message_length',
+    settings.message_length,
+    STAFF_SETTING_LIMITS.message_length.min,
+    STAFF_SETTING_LIMITS.message_length.max,
+  );
+  range(
+    errors,
+    'refund_days',
+    settings.refund_days,
+    STAFF_SETTING_LIMITS.refund_days.min,
+    STAFF_SETTING_LIMITS.refund_days.max,
+  );
+  range(
+    errors,
+    'min_age',
+    settings.min_age,
+    STAFF_SETTING_LIMITS.min_age.min,
+    STAFF_SETTING_LIMITS.min_age.max,
+  );
   for (const field of ['index_title', 'description', 'mail_name'] as const) {
-    if (settings[field].length > STAFF_SETTING_LIMITS.text.max) errors[field] = { key: 'tooLong', values: { max: STAFF_SETTING_LIMITS.text.max } };
+    if (settings[field].length > STAFF_SETTING_LIMITS.text.max)
+      errors[field] = { key: 'tooLong', values: { max: STAFF_SETTING_LIMITS.text.max } };
   }
-  if (settings.support_email.trim() && !EMAIL.test(settings.support_email.trim())) errors.support_email = { key: 'email' };
+  if (settings.support_email.trim() && !EMAIL.test(settings.support_email.trim()))
+    errors.support_email = { key: 'email' };
   for (const [locale, texts] of Object.entries(settings.texts)) {
     for (const [field, value] of Object.entries(texts ?? {})) {
-      if ((value ?? '').length > STAFF_SETTING_LIMITS.text.max) errors[`texts.${locale}.${field}`] = { key: 'tooLong', values: { max: STAFF_SETTING_LIMITS.text.max } };
+      if ((value ?? '').length > STAFF_SETTING_LIMITS.text.max)
+        errors[`texts.${locale}.${field}`] = {
+          key: 'tooLong',
+          values: { max: STAFF_SETTING_LIMITS.text.max },
+        };
     }
   }
   return errors;
 }
 
 /** Only the fields that differ from what was loaded (the update sends just those). */
-export function changedSettings(before: StaffSiteSettings, after: StaffSiteSettings): Partial<StaffSiteSettings> {
+export function changedSettings(
+  before: StaffSiteSettings,
+  after: StaffSiteSettings,
+): Partial<StaffSiteSettings> {
   const changed: Partial<StaffSiteSettings> = {};
   for (const key of Object.keys(after) as (keyof StaffSiteSettings)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) (changed as Record<string, unknown>)[key] = after[key];
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      (changed as Record<string, unknown>)[key] = after[key];
   }
   return changed;
 }

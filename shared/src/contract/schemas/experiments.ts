@@ -3,7 +3,11 @@ import { Type, type Static } from 'typebox';
 import { Nullable } from './base';
 
 /** A conversion rate with its 95 % Wilson confidence interval (fractions 0–1). */
-export const ExperimentRateSchema = Type.Object({ value: Type.Number(), low: Type.Number(), high: Type.Number() });
+export const ExperimentRateSchema = Type.Object({
+  value: Type.Number(),
+  low: Type.Number(),
+  high: Type.Number(),
+});
 export type ExperimentRate = Static<typeof ExperimentRateSchema>;
 
 /** Visits and the conversions that followed; every rate is per visit. */

@@ -10,7 +10,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (cookie?: string) => t.call({ method: 'GET', url: '/api/dismissals.php', ...(cookie ? { cookie } : {}) });
+const get = (cookie?: string) =>
+  t.call({ method: 'GET', url: '/api/dismissals.php', ...(cookie ? { cookie } : {}) });
 const put = (cookie: string, payload: unknown) =>
   t.call({ method: 'PUT', url: '/api/dismissals.php', cookie, payload: payload as Record<string, unknown> });
 

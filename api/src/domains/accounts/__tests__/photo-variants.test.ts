@@ -16,7 +16,13 @@ test('approval makes WebP copies of 160, 320 and 480 px, served immutable; a pho
   const picture = await sharp({
     create: { width: 900, height: 1100, channels: 3, background: '#336699' },
   })
-    .composite([{ input: Buffer.from('<svg width="900" height="1100"><circle cx="450" cy="500" r="300" fill="#e0a070"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="900" height="1100"><circle cx="450" cy="500" r="300" fill="#e0a070"/></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
   const uploaded = await t.call({

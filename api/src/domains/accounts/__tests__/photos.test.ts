@@ -81,7 +81,6 @@ test('an upload is re-encoded, stripped of EXIF and GPS, thumbnailed, under insp
   const old = await t.call({ method: 'GET', url: photos[0].filename, cookie });
   expect(old.statusCode).toBe(302);
   expect(old.headers.location).toBe(approved.filename);
-
 });
 
 test('a large but allowed photo (several MB) is accepted and scaled down', async () => {

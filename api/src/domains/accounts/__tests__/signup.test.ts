@@ -75,7 +75,14 @@ describe('signup validation (docs/product/member-model.md, exact catalogue texts
 });
 
 test('a signup is logged in, not confirmed, keeps tracking values and its source, and gets the activation mail', async () => {
-  const body = signupBody({ network: 'net1', ref: 'r1', sub1: 'a', sub2: 'b', sub3: 'c', source: 'profile:12' });
+  const body = signupBody({
+    network: 'net1',
+    ref: 'r1',
+    sub1: 'a',
+    sub2: 'b',
+    sub3: 'c',
+    source: 'profile:12',
+  });
   const res = await post(body);
   expect(res.statusCode).toBe(201);
   const user = res.json().user;

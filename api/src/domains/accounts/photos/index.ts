@@ -4,12 +4,7 @@ import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '@dating/shared/constants'
 import type { OwnPhoto, PhotosResponse } from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first, rows } from '../../../db/sql';
-import {
-  renderVariants,
-  storeVariants,
-  variantOwner,
-  type PhotoVariants,
-} from '../../../lib/image-variants';
+import { renderVariants, storeVariants, variantOwner, type PhotoVariants } from '../../../lib/image-variants';
 import { ApiError, notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
 import { IMMUTABLE } from '../../../lib/storage/http';
@@ -80,7 +75,9 @@ export function createPhotosService(
   async function removeObjects(files: string[]) {
     await Promise.all(
       files.map((f) =>
-        storage.delete(photoKey(f)).catch((err: unknown) => opts.log?.warn({ err, file: f }, 'photo object not removed')),
+        storage
+          .delete(photoKey(f))
+          .catch((err: unknown) => opts.log?.warn({ err, file: f }, 'photo object not removed')),
       ),
     );
   }
@@ -339,9 +336,10 @@ export function createPhotosService(
      * than `graceMs` (so an upload between its objects and its row is never touched). Safe on several nodes.
      */
     async cleanupOrphans(now = new Date(), graceMs = ORPHAN_GRACE_MS): Promise<number> {
-      const objects = [...(await storage.list(PRIVATE_PHOTO_PREFIX)), ...(await storage.list('media/photos/'))].filter(
-        (o) => !o.lastModified || o.lastModified.getTime() <= now.getTime() - graceMs,
-      );
+      const objects = [
+        ...(await storage.list(PRIVATE_PHOTO_PREFIX)),
+        ...(await storage.list('media/photos/')),
+      ].filter((o) => !o.lastModified || o.lastModified.getTime() <= now.getTime() - graceMs);
       if (!objects.length) return 0;
       const files = objects.map((o) => (o.key.startsWith('media/') ? o.key.slice('media/'.length) : o.key));
       // A smaller copy (`photos/<name>_320.webp`, lib/image-variants.ts) lives as long as its photo `photos/<name>.jpg`.

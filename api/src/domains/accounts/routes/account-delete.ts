@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { siteOrigin } from '../service';
-import { AccountDeleteBody, AccountDeleteInfoSchema, AccountDeleteResponseSchema } from '@dating/shared/contract/schemas/account';
+import {
+  AccountDeleteBody,
+  AccountDeleteInfoSchema,
+  AccountDeleteResponseSchema,
+} from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
 /** `/api/account-delete.php`: GET the alternatives and reasons, POST deletes (password required). */

@@ -9,7 +9,13 @@ export const accountExportRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/account-export.php',
     {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-      schema: { tags: ['accounts'], response: { 200: Type.Unsafe<Buffer>({ ...AccountExportSchema, description: 'the JSON download' }), ...errors(403, 429) } },
+      schema: {
+        tags: ['accounts'],
+        response: {
+          200: Type.Unsafe<Buffer>({ ...AccountExportSchema, description: 'the JSON download' }),
+          ...errors(403, 429),
+        },
+      },
     },
     async (request, reply) => {
       const user = await request.requireUser();

@@ -36,7 +36,9 @@ export const accountJobs: FastifyPluginAsync = async (app) => {
     await app.services.photos
       .privatiseLegacy()
       .then((n) => n && app.log.info({ photos: n }, 'photos under inspection moved to private storage keys'))
-      .catch((err: unknown) => app.log.error({ err }, 'moving photos under inspection to private keys failed'));
+      .catch((err: unknown) =>
+        app.log.error({ err }, 'moving photos under inspection to private keys failed'),
+      );
     app.ops.jobs.every('orphan object cleanup', ORPHAN_CLEANUP_MS, async () => {
       await app.services.photos.cleanupOrphans();
       await app.services.chatPhotos.cleanupOrphans();
@@ -47,7 +49,9 @@ export const accountJobs: FastifyPluginAsync = async (app) => {
         app.services.photos.approveDue(),
       );
     }
-    app.ops.jobs.every('account erasure', ERASURE_INTERVAL_MS, () => app.services.accounts.deletion.eraseDue());
+    app.ops.jobs.every('account erasure', ERASURE_INTERVAL_MS, () =>
+      app.services.accounts.deletion.eraseDue(),
+    );
   });
 };
 

@@ -4,7 +4,11 @@ import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { Id } from '@dating/shared/contract/schemas/base';
-import { PhotoDeleteBody, PhotoMainBody, PhotosResponseSchema } from '@dating/shared/contract/schemas/account';
+import {
+  PhotoDeleteBody,
+  PhotoMainBody,
+  PhotosResponseSchema,
+} from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
 
@@ -107,7 +111,11 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      const found = await photos().privateKeyFor({ userId }, request.query.id, request.query.size === 'thumb');
+      const found = await photos().privateKeyFor(
+        { userId },
+        request.query.id,
+        request.query.size === 'thumb',
+      );
       if (!found) throw notFound();
       if (found.publicUrl) return reply.header('cache-control', PRIVATE).redirect(found.publicUrl, 302);
       return sendStoredObject(request, reply, app.services.storage, found.key, {

@@ -60,7 +60,11 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      const key = await app.services.chatPhotos.keyFor(userId, request.query.id, request.query.size === 'thumb');
+      const key = await app.services.chatPhotos.keyFor(
+        userId,
+        request.query.id,
+        request.query.size === 'thumb',
+      );
       if (!key) throw notFound();
       return sendStoredObject(request, reply, app.services.storage, key, {
         cacheControl: PRIVATE,

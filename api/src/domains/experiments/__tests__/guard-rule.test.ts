@@ -75,7 +75,9 @@ describe('canary guard decision rule', () => {
     expect(d.action).toBe('wait');
     expect(d.metrics.filter((m) => m.verdict === 'worse')).toEqual([]);
     // Nor does a canary without views look better or worse than a failing stable.
-    expect(decide(arm(10, 10), arm(0), step(50, 0)).metrics.find((m) => m.name === 'errors')?.verdict).toBe('same');
+    expect(decide(arm(10, 10), arm(0), step(50, 0)).metrics.find((m) => m.name === 'errors')?.verdict).toBe(
+      'same',
+    );
   });
 
   test('a handful of errors in a small sample is not called worse (Wilson intervals overlap)', () => {

@@ -31,10 +31,17 @@ const previews = (host: string, query = 'numResults=12') =>
 
 describe('GET /api/lander-members.php', () => {
   test('a visitor of the she site, who may not search, gets women with approved public photos', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/members.php', headers: { host: 'she.localhost' } })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/members.php', headers: { host: 'she.localhost' } }))
+        .statusCode,
+    ).toBe(403);
     const res = await previews('she.localhost', 'numResults=8&country=DE');
     expect(res.statusCode).toBe(200);
-    const profiles = res.json().profiles as { id: number; gender: string; main_image: { filename: string; status: string } }[];
+    const profiles = res.json().profiles as {
+      id: number;
+      gender: string;
+      main_image: { filename: string; status: string };
+    }[];
     expect(profiles.length).toBe(8);
     for (const p of profiles) {
       expect(p.gender).toBe('female');
@@ -43,7 +50,16 @@ describe('GET /api/lander-members.php', () => {
       expect(p.main_image.status).toBe('active');
       expect(p.main_image.filename).toMatch(/^\/media\//);
       // A preview says no more than a tile shows.
-      expect(Object.keys(p).sort()).toEqual(['age', 'city', 'country', 'gender', 'id', 'main_image', 'name', 'region']);
+      expect(Object.keys(p).sort()).toEqual([
+        'age',
+        'city',
+        'country',
+        'gender',
+        'id',
+        'main_image',
+        'name',
+        'region',
+      ]);
     }
   });
 

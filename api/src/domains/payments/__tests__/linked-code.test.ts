@@ -32,9 +32,18 @@ test('?code= with the rest of the page query: checked, priced into the order, re
   // The page's whole query is passed through (docs/product/calls-and-errors.md); the server reads the code and accepts the rest.
   const found = await check(m.cookie, 'network=mail&sub1=spring&code=spring15');
   expect(found.statusCode).toBe(200);
-  expect(found.json()).toMatchObject({ code: 'SPRING15', value_percentage: 15, status: 'active', expired: false });
+  expect(found.json()).toMatchObject({
+    code: 'SPRING15',
+    value_percentage: 15,
+    status: 'active',
+    expired: false,
+  });
 
-  const res = await createOrder(t, m.cookie, { package_id: pkg.id, method: 'ideal', code: found.json().code });
+  const res = await createOrder(t, m.cookie, {
+    package_id: pkg.id,
+    method: 'ideal',
+    code: found.json().code,
+  });
   expect(res.statusCode).toBe(201);
   const { order } = res.json();
   expect(order).toMatchObject({

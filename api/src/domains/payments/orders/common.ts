@@ -128,7 +128,10 @@ export async function orderByRequestKey(
   userId: number,
   requestKey: string,
 ): Promise<OrderRow | undefined> {
-  return first<OrderRow>(q, sql`${ORDER_SELECT} WHERE o.user_id = ${userId} AND o.request_key = ${requestKey}`);
+  return first<OrderRow>(
+    q,
+    sql`${ORDER_SELECT} WHERE o.user_id = ${userId} AND o.request_key = ${requestKey}`,
+  );
 }
 
 /** The live `counters` event after the member's credits or premium changed (best effort). */

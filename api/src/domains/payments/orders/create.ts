@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { MANDATE_METHODS, paymentMethodsFor, type Order, type PaymentMethod } from '@dating/shared/contract/index';
+import {
+  MANDATE_METHODS,
+  paymentMethodsFor,
+  type Order,
+  type PaymentMethod,
+} from '@dating/shared/contract/index';
 import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError, badInput } from '../../../lib/errors';
@@ -95,7 +100,12 @@ export async function insertOrder(tx: Tx | Db, o: NewOrder): Promise<{ order: Or
   throw new ApiError(409, 'code_reserved');
 }
 
-async function recordPayment(deps: PaymentsDeps, orderId: number, provider: PaymentProvider, p: ProviderPayment) {
+async function recordPayment(
+  deps: PaymentsDeps,
+  orderId: number,
+  provider: PaymentProvider,
+  p: ProviderPayment,
+) {
   // Never answers twice for one provider id (a replayed charge, a webhook that attached it first).
   await deps.db.execute(
     sql`INSERT INTO payments (order_id, provider, provider_id, status, amount, currency, method, checkout_url,

@@ -5,7 +5,14 @@ import type { Site } from '../../sites';
 import type { PaymentProvider } from '../providers/types';
 import { paymentCountry, type PaymentContext, type PaymentsDeps } from './common';
 import { createOrder, offeredCurrency, type CreateInput } from './create';
-import { chargeOnMandate, recover, repeat, repeatInfo, sepaGuard, type MandateCharge } from './mandate-charges';
+import {
+  chargeOnMandate,
+  recover,
+  repeat,
+  repeatInfo,
+  sepaGuard,
+  type MandateCharge,
+} from './mandate-charges';
 import { byRequestKey, getOrder, listOrders, webhookAllowed } from './read';
 import { reconcile } from './reconcile';
 import { refund, type RefundOptions } from './refund';

@@ -75,7 +75,10 @@ export async function recover(deps: PaymentsDeps, paymentRowId: number): Promise
     idempotencyKey: payment.idempotency_key,
   });
   if (found) {
-    deps.log.warn({ orderId: payment.order_id, providerId: found.id }, 'unanswered charge found at the provider');
+    deps.log.warn(
+      { orderId: payment.order_id, providerId: found.id },
+      'unanswered charge found at the provider',
+    );
     if (await attach(deps, payment.id, found)) return settle(deps, found.id);
     return (await loadOrder(deps, payment.order_id)) ?? null;
   }

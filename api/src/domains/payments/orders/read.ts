@@ -3,7 +3,14 @@ import type { Order } from '@dating/shared/contract/index';
 import { first, rows } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../lib/auth';
-import { loadOrder, ORDER_SELECT, orderByRequestKey, toOrder, type OrderRow, type PaymentsDeps } from './common';
+import {
+  loadOrder,
+  ORDER_SELECT,
+  orderByRequestKey,
+  toOrder,
+  type OrderRow,
+  type PaymentsDeps,
+} from './common';
 import { settle } from './settle';
 
 /** Webhook calls for one payment id in a minute (Mollie calls once per status change, retrying on errors). */
@@ -28,7 +35,11 @@ export async function webhookAllowed(deps: PaymentsDeps, providerId: string): Pr
 }
 
 /** The member's order made by the request with this Idempotency-Key, if any. */
-export async function byRequestKey(deps: PaymentsDeps, user: AuthUser, requestKey: string): Promise<Order | null> {
+export async function byRequestKey(
+  deps: PaymentsDeps,
+  user: AuthUser,
+  requestKey: string,
+): Promise<Order | null> {
   const row = await orderByRequestKey(deps.db, user.id, requestKey);
   return row ? toOrder(row) : null;
 }

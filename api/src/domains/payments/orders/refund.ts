@@ -69,7 +69,12 @@ async function recordRefund(
 }
 
 /** Asks the provider (same key on every attempt); a refusal fails the refund row, no answer leaves it asked. */
-async function askProvider(deps: PaymentsDeps, provider: PaymentProvider, orderId: number, rec: RecordedRefund) {
+async function askProvider(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  orderId: number,
+  rec: RecordedRefund,
+) {
   try {
     return await provider.refund(
       rec.row.provider_id!,

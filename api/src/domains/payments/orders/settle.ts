@@ -2,12 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@dating/shared/contract/index';
 import type { Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
-import {
-  mandateKind,
-  orderStatusOf,
-  type PaymentProvider,
-  type ProviderPayment,
-} from '../providers/types';
+import { mandateKind, orderStatusOf, type PaymentProvider, type ProviderPayment } from '../providers/types';
 import {
   loadOrder,
   PAYMENT_SELECT,
@@ -22,7 +17,11 @@ import { reverseIn } from './reverse';
  * Attaches the provider's payment to the charge we recorded before calling it (by our row, or by the order the
  * provider echoes in its metadata), only when it is that charge: same order, customer, mandate, amount.
  */
-export async function attach(deps: PaymentsDeps, paymentRowId: number, remote: ProviderPayment): Promise<boolean> {
+export async function attach(
+  deps: PaymentsDeps,
+  paymentRowId: number,
+  remote: ProviderPayment,
+): Promise<boolean> {
   const row = await first<{ id: number }>(
     deps.db,
     sql`UPDATE payments p SET provider_id = ${remote.id}, method = COALESCE(${remote.method}, p.method),
@@ -41,7 +40,10 @@ export async function attach(deps: PaymentsDeps, paymentRowId: number, remote: P
       sql`SELECT provider_id FROM payments WHERE id = ${paymentRowId}`,
     );
     if (now?.provider_id === remote.id) return true;
-    deps.log.error({ paymentRowId, remote }, 'provider payment does not match the charge we recorded: not attached');
+    deps.log.error(
+      { paymentRowId, remote },
+      'provider payment does not match the charge we recorded: not attached',
+    );
     return false;
   }
   return true;
@@ -88,7 +90,10 @@ async function verifiedAnswer(
   // The provider must report our order and its price (the order's own amount and currency, not a copy of the
   // provider's earlier answer); a payment without a valid order reference is refused and logged.
   if (remote.orderId === null || remote.orderId !== payment.order_id) {
-    log.error({ providerId, remote, orderId: payment.order_id }, 'payment without our order reference: refused');
+    log.error(
+      { providerId, remote, orderId: payment.order_id },
+      'payment without our order reference: refused',
+    );
     return null;
   }
   if (remote.amount.amount !== payment.order_amount || remote.amount.currency !== payment.order_currency) {

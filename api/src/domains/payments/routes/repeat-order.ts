@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CreditPackage, PaymentMethod } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
-import { OrderResponseSchema, RepeatOrderBody, RepeatOrderInfoSchema } from '@dating/shared/contract/schemas/payments';
+import {
+  OrderResponseSchema,
+  RepeatOrderBody,
+  RepeatOrderInfoSchema,
+} from '@dating/shared/contract/schemas/payments';
 import { paymentContext } from './context';
 import { IdempotencyHeaders, idempotencyKey } from './idempotency';
 import { perAccount } from './rate-limit';

@@ -45,7 +45,9 @@ export interface Target {
 function faultHook(env: NodeJS.ProcessEnv): CommandContext['beforeSwitch'] {
   if (env.DEPLOY_FAULT !== 'kill_before_switch') return undefined;
   return (app, version) => {
-    process.stdout.write(`${app}: uploaded ${version}; DEPLOY_FAULT=kill_before_switch, killed before the switch\n`);
+    process.stdout.write(
+      `${app}: uploaded ${version}; DEPLOY_FAULT=kill_before_switch, killed before the switch\n`,
+    );
     process.kill(process.pid, 'SIGKILL');
   };
 }

@@ -262,7 +262,9 @@ export async function applySwitch(db: Db, schema: string, cmd: SwitchCommand): P
         if (problem) throw new DeployRefused(`${app}: ${problem}`);
         // The guard re-weights a rollout with its steps: the weight is one of them (the first when it starts).
         if (!cmd.steps.includes(cmd.weight)) {
-          throw new DeployRefused(`${app}: the canary weight (${cmd.weight} %) is not one of the rollout steps`);
+          throw new DeployRefused(
+            `${app}: the canary weight (${cmd.weight} %) is not one of the rollout steps`,
+          );
         }
       }
       const same = entry.canary?.version === cmd.version;

@@ -89,7 +89,11 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             members: Type.Array(
-              Type.Object({ id: Type.Integer(), cookie: Type.String(), partners: Type.Array(Type.Integer()) }),
+              Type.Object({
+                id: Type.Integer(),
+                cookie: Type.String(),
+                partners: Type.Array(Type.Integer()),
+              }),
             ),
           }),
         },

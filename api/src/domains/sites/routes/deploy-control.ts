@@ -23,7 +23,9 @@ const Command = Type.Union([
     version: Version,
     weight: Type.Integer({ minimum: 0, maximum: 100 }),
     files: Type.Optional(Files),
-    steps: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), { minItems: 1, maxItems: 10 })),
+    steps: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), { minItems: 1, maxItems: 10 }),
+    ),
   }),
   Type.Object({ action: Type.Literal('promote'), app: App }),
   Type.Object({ action: Type.Literal('rollback'), app: App }),

@@ -50,7 +50,13 @@ export function staffAccountRoutes(app: StaffApp) {
       const actor = actorOf(request);
       if (id === actor.id) throw new ApiError(400, 'self_action');
       const { before, after } = await staff.auth.change(id, 'disable');
-      await staff.audit.write(actor, { action: 'staff_disable', targetType: 'staff', targetId: id, before, after });
+      await staff.audit.write(actor, {
+        action: 'staff_disable',
+        targetType: 'staff',
+        targetId: id,
+        before,
+        after,
+      });
       return after;
     },
   });

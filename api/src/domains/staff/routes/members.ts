@@ -24,7 +24,9 @@ export function staffMemberRoutes(app: StaffApp) {
       querystring: StaffMemberQuerySchema,
       response: { 200: StaffMembersResponseSchema, ...errors(400, 403) },
     },
-    handler: async (request) => ({ members: await staff.members.search(request.query.q, request.query.site) }),
+    handler: async (request) => ({
+      members: await staff.members.search(request.query.q, request.query.site),
+    }),
   });
 
   app.route({
@@ -48,7 +50,10 @@ export function staffMemberRoutes(app: StaffApp) {
     async handler(request) {
       const { id } = request.params;
       const actor = actorOf(request);
-      const { before, after } = await staff.members.setBan(id, { reason: request.body.reason, by: actor.name });
+      const { before, after } = await staff.members.setBan(id, {
+        reason: request.body.reason,
+        by: actor.name,
+      });
       await staff.audit.write(actor, {
         action: 'member_ban',
         targetType: 'member',

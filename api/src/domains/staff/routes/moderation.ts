@@ -119,7 +119,9 @@ export function staffModerationRoutes(app: StaffApp) {
     async handler(request) {
       const { id } = request.params;
       const actor = actorOf(request);
-      const { before, after } = await staff.moderation.updateCase('report', id, request.body, { id: actor.id });
+      const { before, after } = await staff.moderation.updateCase('report', id, request.body, {
+        id: actor.id,
+      });
       await staff.audit.write(actor, {
         action: 'report_update',
         targetType: 'report',

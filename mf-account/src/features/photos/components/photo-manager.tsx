@@ -43,7 +43,9 @@ export function PhotoManager() {
               alt={t('photos.photoAlt')}
               className={styles.image}
             />
-            {photo.main ? <span className={`badge text-bg-primary ${styles.badge}`}>{t('photos.main')}</span> : null}
+            {photo.main ? (
+              <span className={`badge text-bg-primary ${styles.badge}`}>{t('photos.main')}</span>
+            ) : null}
             <div className={styles.itemActions}>
               {photo.main ? null : (
                 <button

@@ -40,24 +40,27 @@ test('a woman picks "Weduwe", a man "Weduwnaar": the editor labels in the member
   expect(within(his).getByRole('option', { name: 'Weduwnaar' })).toBeInTheDocument();
 });
 
-test.each(GENDERS)('every select offers every option of the contract with the catalogue’s label (%s)', async (gender) => {
-  const { i18n } = await renderPage(<Editor gender={gender} />, { path: '/' });
-  const t = i18n.getFixedT('nl', OPTION_LABELS_NS);
-  await screen.findByRole('combobox', { name: SELECT_NAMES.hair_color });
-  for (const field of FIELDS) {
-    const select = screen.getByRole('combobox', { name: SELECT_NAMES[field] });
-    const offered = within(select)
-      .getAllByRole('option')
-      .slice(1) // "Zeg ik liever niet"
-      .map((option) => [option.getAttribute('value'), option.textContent]);
-    expect(offered).toEqual(
-      (OPTION_VALUES[field] as readonly string[]).map((value) => [
-        value,
-        optionLabel(t, field as OptionField, value as never, gender),
-      ]),
-    );
-  }
-});
+test.each(GENDERS)(
+  'every select offers every option of the contract with the catalogue’s label (%s)',
+  async (gender) => {
+    const { i18n } = await renderPage(<Editor gender={gender} />, { path: '/' });
+    const t = i18n.getFixedT('nl', OPTION_LABELS_NS);
+    await screen.findByRole('combobox', { name: SELECT_NAMES.hair_color });
+    for (const field of FIELDS) {
+      const select = screen.getByRole('combobox', { name: SELECT_NAMES[field] });
+      const offered = within(select)
+        .getAllByRole('option')
+        .slice(1) // "Zeg ik liever niet"
+        .map((option) => [option.getAttribute('value'), option.textContent]);
+      expect(offered).toEqual(
+        (OPTION_VALUES[field] as readonly string[]).map((value) => [
+          value,
+          optionLabel(t, field as OptionField, value as never, gender),
+        ]),
+      );
+    }
+  },
+);
 
 test('the interests picker labels every interest from the catalogue', async () => {
   const { i18n } = await renderPage(<InterestsPicker value={[]} onChange={() => undefined} />, { path: '/' });

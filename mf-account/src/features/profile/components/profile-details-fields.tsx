@@ -44,7 +44,14 @@ export function detailsToRequest(details: ProfileDetails): ProfileUpdateRequest 
   };
 }
 
-const FIELDS: (keyof ProfileDetails)[] = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'reason'];
+const FIELDS: (keyof ProfileDetails)[] = [
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'reason',
+];
 
 /**
  * The selects of the details, labelled from the one option catalogue (`@dating/shared/option-labels`) in the
@@ -72,7 +79,10 @@ export function ProfileDetailsFields({
           label={t(`fields.${field}`)}
           value={value[field]}
           emptyLabel={t('options.unanswered')}
-          options={OPTION_VALUES[field].map((option) => ({ value: option, label: label(field, option as never, gender) }))}
+          options={OPTION_VALUES[field].map((option) => ({
+            value: option,
+            label: label(field, option as never, gender),
+          }))}
           onChange={(next) => onChange({ ...value, [field]: next })}
         />
       ))}

@@ -126,7 +126,12 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
         }
       />
       <LocationFields value={location} onChange={edited(setLocation)} idPrefix="profile" />
-      <ProfileDetailsFields value={details} onChange={edited(setDetails)} idPrefix="profile" gender={gender} />
+      <ProfileDetailsFields
+        value={details}
+        onChange={edited(setDetails)}
+        idPrefix="profile"
+        gender={gender}
+      />
       <div className="mb-3">
         <label htmlFor="profile-about" className="form-label">
           {t('fields.about')}

@@ -51,7 +51,9 @@ function dateParts(locale: string) {
     return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
   };
   const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-  const months = Array.from({ length: 12 }, (_, index) => monthName.format(new Date(Date.UTC(2000, index, 1))));
+  const months = Array.from({ length: 12 }, (_, index) =>
+    monthName.format(new Date(Date.UTC(2000, index, 1))),
+  );
   return {
     order: order.length === 3 ? order : (['day', 'month', 'year'] as DatePart[]),
     label,
@@ -79,11 +81,22 @@ interface BirthDateFieldProps {
  * month names in that language, instead of the browser's date field, which speaks the browser's language
  * ("mm/dd/yyyy" on a Dutch page). A group named by its legend; the error is announced with each select.
  */
-function BirthDateField({ id, legend, locale, minAge, value, onChange, inputRef, error }: BirthDateFieldProps) {
+function BirthDateField({
+  id,
+  legend,
+  locale,
+  minAge,
+  value,
+  onChange,
+  inputRef,
+  error,
+}: BirthDateFieldProps) {
   const { order, label, months } = useMemo(() => dateParts(locale), [locale]);
   const [parts, setParts] = useState<Record<DatePart, string>>(() => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return m ? { year: m[1]!, month: String(Number(m[2])), day: String(Number(m[3])) } : { day: '', month: '', year: '' };
+    return m
+      ? { year: m[1]!, month: String(Number(m[2])), day: String(Number(m[3])) }
+      : { day: '', month: '', year: '' };
   });
   const thisYear = new Date().getUTCFullYear();
   const options: Record<DatePart, { value: string; text: string }[]> = {
@@ -100,7 +113,9 @@ function BirthDateField({ id, legend, locale, minAge, value, onChange, inputRef,
   function change(part: DatePart, next: string) {
     const all = { ...parts, [part]: next };
     setParts(all);
-    onChange(all.day && all.month && all.year ? `${all.year}-${pad(Number(all.month))}-${pad(Number(all.day))}` : '');
+    onChange(
+      all.day && all.month && all.year ? `${all.year}-${pad(Number(all.month))}-${pad(Number(all.day))}` : '',
+    );
   }
 
   return (

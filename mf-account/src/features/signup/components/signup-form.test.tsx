@@ -61,7 +61,9 @@ describe('SignupForm', () => {
     expect(await screen.findByText('Vul uw geboortedatum in (21+ jaar)')).toBeInTheDocument();
     // The years offered start at the minimum age.
     const years = screen.getByLabelText('Jaar');
-    expect(within(years).getAllByRole('option')[1]).toHaveTextContent(String(new Date().getUTCFullYear() - 21));
+    expect(within(years).getAllByRole('option')[1]).toHaveTextContent(
+      String(new Date().getUTCFullYear() - 21),
+    );
   });
 
   it('asks for the date in the page language: Dutch order, part names and month names, no browser date field', async () => {
@@ -69,7 +71,11 @@ describe('SignupForm', () => {
     await renderPage(<SignupForm />, { path: '/signup' });
     const group = screen.getByRole('group', { name: 'Geboortedatum' });
     const selects = within(group).getAllByRole('combobox');
-    expect(selects.map((select) => select.getAttribute('autocomplete'))).toEqual(['bday-day', 'bday-month', 'bday-year']);
+    expect(selects.map((select) => select.getAttribute('autocomplete'))).toEqual([
+      'bday-day',
+      'bday-month',
+      'bday-year',
+    ]);
     expect(within(group).getByLabelText('Maand')).toHaveTextContent('maart');
     expect(group.querySelector('input[type="date"]')).toBeNull();
   });

@@ -30,7 +30,11 @@ export function ConversationItem({ chat, active, compact, onRemove }: Conversati
 
   return (
     <li className={`${styles.item} ${active ? styles.active : ''} ${unread > 0 ? styles.unread : ''}`}>
-      <Link to={`/chats/${chat.conversation.id}`} className={styles.link} aria-current={active ? 'page' : undefined}>
+      <Link
+        to={`/chats/${chat.conversation.id}`}
+        className={styles.link}
+        aria-current={active ? 'page' : undefined}
+      >
         <Avatar profile={chat.profile} size={compact ? 40 : 48} />
         <span className={styles.text}>
           <span className={styles.top}>

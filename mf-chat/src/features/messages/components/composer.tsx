@@ -20,7 +20,15 @@ export interface ComposerProps {
 }
 
 /** The chat layout's send-message footer (docs/product/routes-and-layouts.md): Enter sends, Shift+Enter starts a new line. */
-export function Composer({ maxLength, cost, minimumPrice = null, onText, onGift, onPhoto, onTyping }: ComposerProps) {
+export function Composer({
+  maxLength,
+  cost,
+  minimumPrice = null,
+  onText,
+  onGift,
+  onPhoto,
+  onTyping,
+}: ComposerProps) {
   const { t } = useTranslation(NS);
   const [text, setText] = useState('');
   const [giftsOpen, setGiftsOpen] = useState(false);

@@ -20,7 +20,10 @@ export const NICHE_MEMBERS: Record<NicheVariant, MembersQuery> = {
 };
 
 /** What a lander tile shows of a member: a search result or a lander preview (`lander-members.php`). */
-export type PreviewProfile = Pick<Profile, 'id' | 'name' | 'age' | 'gender' | 'country' | 'region' | 'city'> & {
+export type PreviewProfile = Pick<
+  Profile,
+  'id' | 'name' | 'age' | 'gender' | 'country' | 'region' | 'city'
+> & {
   main_image: ProfileImage | null;
 };
 

@@ -39,10 +39,7 @@ export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic } = useSite();
-  const { data, isLoading } = useGetMembersQuery(
-    { numResults: DECK_SIZE, ...traffic },
-    { skip: !mayBrowse },
-  );
+  const { data, isLoading } = useGetMembersQuery({ numResults: DECK_SIZE, ...traffic }, { skip: !mayBrowse });
   const swipe = useSwipeLikes(Boolean(user));
   const left = swipe.status?.likes_left;
   const [refused, setRefused] = useState<string | null>(null);

@@ -27,12 +27,23 @@ const row = (field: string) => document.querySelector(`[data-field="${field}"] d
 
 beforeEach(() => {
   mockFetch((_request, url) =>
-    url.pathname === '/api/settings.php' ? jsonResponse({ visible_profile_fields: DEFAULT_VISIBLE_PROFILE_FIELDS }) : undefined,
+    url.pathname === '/api/settings.php'
+      ? jsonResponse({ visible_profile_fields: DEFAULT_VISIBLE_PROFILE_FIELDS })
+      : undefined,
   );
 });
 
 test('the profile page shows the labels of the one catalogue, in the member’s gender', async () => {
-  const { i18n } = await renderPage(<ProfileDetails profile={profileFixture({ gender: 'female', relationship_status: 'widowed', reason: 'dating', interests: ['threesome'] })} />);
+  const { i18n } = await renderPage(
+    <ProfileDetails
+      profile={profileFixture({
+        gender: 'female',
+        relationship_status: 'widowed',
+        reason: 'dating',
+        interests: ['threesome'],
+      })}
+    />,
+  );
   expect(await screen.findByText('Weduwe')).toBeInTheDocument();
   // A reason is an option key: it is shown translated, not as "dating".
   expect(row('reason')).toBe('Daten');
@@ -59,7 +70,9 @@ test.each(GENDERS)('every option of every field reads as the editor labels it (%
       relationship_status: row('relationship_status'),
       tattoos: row('tattoos'),
       reason: row('reason'),
-      interests: [...document.querySelectorAll('ul li')].map((item) => item.textContent?.replace(/^\S+\s/, '')),
+      interests: [...document.querySelectorAll('ul li')].map((item) =>
+        item.textContent?.replace(/^\S+\s/, ''),
+      ),
     }).toEqual({
       sexuality: optionLabel(t, 'sexuality', shown.sexuality, gender),
       hair_color: optionLabel(t, 'hair_color', shown.hair_color!, gender),

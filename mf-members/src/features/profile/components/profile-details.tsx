@@ -43,7 +43,10 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       case 'body_type':
         return profile.body_type && label('body_type', profile.body_type, profile.gender);
       case 'relationship_status':
-        return profile.relationship_status && label('relationship_status', profile.relationship_status, profile.gender);
+        return (
+          profile.relationship_status &&
+          label('relationship_status', profile.relationship_status, profile.gender)
+        );
       case 'tattoos':
         return profile.tattoos === null ? null : label('tattoos', profile.tattoos ? 'yes' : 'no');
       default:

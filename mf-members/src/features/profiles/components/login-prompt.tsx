@@ -11,7 +11,11 @@ export function LoginPrompt({ source }: { source: string }) {
     <div className="text-center py-5">
       <p className="lead">{t('loginPrompt.text')}</p>
       <div className="d-flex gap-2 justify-content-center">
-        <button type="button" className="btn btn-primary" onClick={() => dispatch(signupModalOpened({ source }))}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => dispatch(signupModalOpened({ source }))}
+        >
           {t('loginPrompt.signup')}
         </button>
         <Link to="/login" className="btn btn-outline-primary">

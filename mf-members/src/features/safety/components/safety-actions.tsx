@@ -16,7 +16,9 @@ export function SafetyActions({ profileId, name }: { profileId: number; name: st
       <button type="button" className="btn btn-link btn-sm p-0 text-muted" onClick={() => setOpen('report')}>
         {t('report.action')}
       </button>
-      {open === 'block' && <BlockDialog profileId={profileId} name={name} onClose={close} onBlocked={close} />}
+      {open === 'block' && (
+        <BlockDialog profileId={profileId} name={name} onClose={close} onBlocked={close} />
+      )}
       {open === 'report' && <ReportDialog profileId={profileId} name={name} onClose={close} />}
     </div>
   );

@@ -19,7 +19,10 @@ export function Pagination({ page, pages }: PaginationProps) {
   }
 
   return (
-    <nav className="d-flex align-items-center justify-content-between my-4" aria-label={t('pagination.label')}>
+    <nav
+      className="d-flex align-items-center justify-content-between my-4"
+      aria-label={t('pagination.label')}
+    >
       {page > 1 ? (
         <Link className="btn btn-outline-primary" to={hrefFor(page - 1)} rel="prev">
           {t('pagination.previous')}

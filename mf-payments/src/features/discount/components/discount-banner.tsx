@@ -10,7 +10,9 @@ export function DiscountBanner({ discount }: { discount: ActiveDiscount }) {
     <p className={styles.banner} role="status">
       <strong>{t(`discount.${discount.kind}`, { percentage: discount.percentage })}</strong>
       {/* The welcome code is the member's own: shown, so it can be typed at checkout or kept for later. */}
-      {(discount.kind === 'welcome' || discount.kind === 'link') && <span>{t('discount.code', { code: discount.code })}</span>}
+      {(discount.kind === 'welcome' || discount.kind === 'link') && (
+        <span>{t('discount.code', { code: discount.code })}</span>
+      )}
       {discount.kind === 'time_bonus' && left !== null && (
         <span className={styles.timer}>{t('discount.endsIn', { time: formatCountdown(left) })}</span>
       )}

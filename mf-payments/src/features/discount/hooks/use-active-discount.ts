@@ -23,7 +23,10 @@ export interface ActiveDiscount {
 }
 
 /** A code as `discountcode.php` answered it, when it can still be used. */
-export function usableDiscount(kind: ActiveDiscount['kind'], found: DiscountCode | undefined): ActiveDiscount | null {
+export function usableDiscount(
+  kind: ActiveDiscount['kind'],
+  found: DiscountCode | undefined,
+): ActiveDiscount | null {
   if (!found || found.status !== 'active' || found.expired) return null;
   return {
     kind,

@@ -20,7 +20,10 @@ export function OrderReceipt({ order }: { order: Order }) {
   if (order.discount_code) {
     // The list price and the amount saved, each on its own labelled row, before what was paid: a bracketed list
     // price next to the code read as the size of the discount.
-    const saved = { amount: order.original_amount.amount - order.amount.amount, currency: order.amount.currency };
+    const saved = {
+      amount: order.original_amount.amount - order.amount.amount,
+      currency: order.amount.currency,
+    };
     rows.splice(
       3,
       0,
