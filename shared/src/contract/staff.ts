@@ -9,15 +9,14 @@
  * '@dating/shared/contract/staff-routes'. The lint rule in eslint.config.mjs enforces both.
  *
  * Answers of the member domains that a staff answer embeds (a chat message, a gift, the experiments' report, the
- * members' settings) are typed by their own contract and passed through as they are (`Passed<T>`), until those
- * shapes are schemas in `shared` too (issue 29, item 2).
+ * members' settings) are their own schemas from `./schemas/*`, written once there.
  */
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { LOCALES, type Locale } from './common';
-import type { ChatMessage, Gift } from './chats';
-import type { ExperimentReport } from './experiments';
 import { REPORT_REASONS } from './likes';
-import type { Settings } from './settings';
+import { ChatMessageSchema, GiftSchema } from './schemas/chats';
+import { ExperimentReportSchema } from './schemas/experiments';
+import { SettingsSchema } from './schemas/settings';
 import {
   CASE_STATES,
   STAFF_AUDIT_ACTIONS,
@@ -45,15 +44,12 @@ function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
   }
   return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));
 }
-/** An answer of another domain embedded as it is: typed by its contract, serialised as it comes. */
-const Passed = <T>(description: string) => Type.Unsafe<T>({ description });
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const DateTime = Type.String({ description: 'ISO date-time' });
 const LocaleSchema = StringEnum(LOCALES);
 const MessageTypeSchema = StringEnum(['text', 'gift', 'photo'] as const);
 const MoneySchema = Type.Object({ amount: Type.Integer(), currency: Type.String() });
-const ChatMessageSchema = Passed<ChatMessage>('ChatMessage (shared/src/contract/chats.ts)');
 
 export const StaffIdParamsSchema = Type.Object({ id: Id });
 export type StaffIdParams = Static<typeof StaffIdParamsSchema>;
@@ -148,9 +144,6 @@ export const StaffSignInFailuresSchema = Type.Object({
   addresses: Type.Array(Type.Object({ ip: Type.String(), count: Type.Integer() })),
 });
 export type StaffSignInFailures = Static<typeof StaffSignInFailuresSchema>;
-const ExperimentReportSchema = Passed<ExperimentReport>(
-  'ExperimentReport (shared/src/contract/experiments.ts)',
-);
 export const StaffDashboardSchema = Type.Object({
   sites: Type.Array(StaffSiteDaySchema),
   /** The lander experiments' report (`mf-landers`). */
@@ -245,7 +238,7 @@ export type StaffPhotoFileQuery = Static<typeof StaffPhotoFileQuerySchema>;
  * A message of the conversation; `from_me` means sent by the fictional profile. A photo's `url`/`thumb_url` lead to
  * the staff route `chatPhoto` (members' chat photo URLs answer only the two members).
  */
-export type StaffMessage = ChatMessage;
+export type StaffMessage = Static<typeof ChatMessageSchema>;
 export const StaffConversationSchema = Type.Object({
   conversation: Type.Integer(),
   site: StaffSiteRefSchema,
@@ -258,7 +251,7 @@ export const StaffConversationSchema = Type.Object({
   /** Oldest first; the last `STAFF_HISTORY_LIMIT` messages. */
   messages: Type.Array(ChatMessageSchema),
   /** The gift catalogue (names in the member's language). */
-  gifts: Type.Array(Passed<Gift>('Gift (shared/src/contract/chats.ts)')),
+  gifts: Type.Array(GiftSchema),
   claim: Nullable(StaffClaimSchema),
 });
 export type StaffConversation = Static<typeof StaffConversationSchema>;
@@ -493,9 +486,7 @@ export const StaffSiteSchema = Type.Object({
   version: Type.Integer(),
   settings: StaffSiteSettingsSchema,
   /** What members' `GET /api/settings.php` answers with these settings (the preview). */
-  preview: Passed<Omit<Settings, 'geoip_country' | 'geoip_selected_country'>>(
-    'Settings (shared/src/contract/settings.ts) without the visitor-specific geoip fields',
-  ),
+  preview: Type.Omit(SettingsSchema, ['geoip_country', 'geoip_selected_country']),
   updated_at: DateTime,
   updated_by: Nullable(Type.String()),
 });

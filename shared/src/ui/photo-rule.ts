@@ -39,6 +39,16 @@ export function publicPhotoUrl(url: string, cdnPrefix: string): string {
   return prefix && url.startsWith('/media/') ? prefix + url : url;
 }
 
+/** A `srcset` of public copies (`/media/a_160.webp 160w, /media/a_320.webp 320w`) through the CDN as well. */
+export function publicSrcSet(srcSet: string, cdnPrefix: string): string {
+  return normalizeCdnPrefix(cdnPrefix)
+    ? srcSet.replace(
+        /(^|, )(\/media\/)/g,
+        (_, sep: string, path: string) => sep + publicPhotoUrl(path, cdnPrefix),
+      )
+    : srcSet;
+}
+
 function urlOf(image: PhotoLike, size: PhotoSize): string {
   if (size === 'full') return image.filename;
   if (size === 'match') return image.match || image.filename;

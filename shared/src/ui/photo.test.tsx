@@ -8,7 +8,7 @@ import { makeStore } from '../store/make-store';
 import { profileFixture, userFixture } from '../testing/fixtures';
 import nl from '../locales/photos/nl.json';
 import { Avatar, ProfilePhoto } from './photo';
-import { normalizeCdnPrefix, photoView } from './photo-rule';
+import { normalizeCdnPrefix, photoView, publicSrcSet } from './photo-rule';
 
 const CDN = 'https://cdn.example.net/she';
 
@@ -62,6 +62,15 @@ describe('the photo rule (one for every app)', () => {
       kind: 'photo',
       src: '/api/chat-photo.php?id=3&size=thumb',
     });
+  });
+
+  test('every public copy of a srcset goes through the cdn_prefix, widths kept', () => {
+    const srcSet = '/media/photos/a_160.webp 160w, /media/photos/a_320.webp 320w';
+    expect(publicSrcSet(srcSet, `${CDN}/`)).toBe(
+      `${CDN}/media/photos/a_160.webp 160w, ${CDN}/media/photos/a_320.webp 320w`,
+    );
+    expect(publicSrcSet(srcSet, '')).toBe(srcSet);
+    expect(publicSrcSet('/api/photo.php?id=1 160w', CDN)).toBe('/api/photo.php?id=1 160w');
   });
 
   test('a cdn_prefix that is not an absolute http(s) URL is ignored, as the server ignores it', () => {

@@ -1,3 +1,4 @@
+import { publicPhotoUrl, publicSrcSet, useGetSettingsQuery } from '@dating/shared';
 import type { PreviewProfile } from '../hooks/use-lander-profiles';
 import styles from './profile-photo.module.scss';
 
@@ -22,7 +23,8 @@ const SIZES = {
  * A member's photo in a box of fixed proportions (4:5), so nothing moves when it arrives (no layout shift);
  * width and height are always set. With the photo's smaller copies (`main_image.sources`, issue 26 item 4) the
  * browser picks a WebP (or AVIF) of the drawn width; without them (older photos) the original. Without a photo,
- * a soft gradient silhouette of the same size.
+ * a soft gradient silhouette of the same size. Only approved photos are shown here, so every address goes through
+ * the site's `cdn_prefix` when it has one (the shared photo rule, ADR 0024 addendum), the copies too.
  */
 export function ProfilePhoto({
   profile,
@@ -33,11 +35,12 @@ export function ProfilePhoto({
 }: ProfilePhotoProps) {
   const image = profile?.main_image?.status === 'active' ? profile.main_image : null;
   const [width, height] = size === 'full' ? [480, 600] : [160, 200];
+  const cdn = useGetSettingsQuery().data?.cdn_prefix ?? '';
   const sources = image?.sources;
   const img = image ? (
     <img
-      src={size === 'full' ? image.filename : image.thumb_filename}
-      {...(sources ? { srcSet: sources.webp, sizes: SIZES[size] } : {})}
+      src={publicPhotoUrl(size === 'full' ? image.filename : image.thumb_filename, cdn)}
+      {...(sources ? { srcSet: publicSrcSet(sources.webp, cdn), sizes: SIZES[size] } : {})}
       alt=""
       width={width}
       height={height}
@@ -51,7 +54,7 @@ export function ProfilePhoto({
     <span className={`${styles.photo} ${className}`}>
       {img && sources?.avif ? (
         <picture>
-          <source type="image/avif" srcSet={sources.avif} sizes={SIZES[size]} />
+          <source type="image/avif" srcSet={publicSrcSet(sources.avif, cdn)} sizes={SIZES[size]} />
           {img}
         </picture>
       ) : (
