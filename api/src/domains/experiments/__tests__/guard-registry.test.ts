@@ -94,7 +94,10 @@ test('a canary deployed with steps is picked up by the guard and promoted throug
     const at = new Date();
     await report(views(STABLE, 30), at);
     await report(views(version, 30), at);
-    const outcome = await g.evaluate(new Date(at.getTime() + 1000));
+    // Judged at the reports' time: the step an advance starts begins then, so the next turn's views (reported
+    // later) are counted in it. Judged a second later, a step could begin in the next telemetry minute and
+    // leave the next turn's views, still in this minute, out of it (a wait instead of a step on a fast machine).
+    const outcome = await g.evaluate(at);
     seen.push(entry().canary?.weight ?? (entry().current === version ? 100 : -1));
     if (outcome['mf-payments'] === 'promote') break;
     // The steps stay with the re-weighted canary.
