@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERESTS, type Interest } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
@@ -10,7 +11,7 @@ export interface InterestsPickerProps {
   idPrefix?: string;
 }
 
-export function InterestsPicker({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
+function InterestsPickerWithLabels({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
   const { t } = useTranslation('account');
   const { label } = useOptionLabels();
   function toggle(interest: Interest) {
@@ -39,5 +40,17 @@ export function InterestsPicker({ value, onChange, idPrefix = 'interest' }: Inte
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * Its own Suspense boundary: the option labels' namespace (`@dating/shared/option-labels`) loads when the first
+ * of these mounts, and that wait must not hide what the page already shows (a signup step, the profile's photos).
+ */
+export function InterestsPicker(props: Parameters<typeof InterestsPickerWithLabels>[0]) {
+  return (
+    <Suspense fallback={<div aria-busy="true" />}>
+      <InterestsPickerWithLabels {...props} />
+    </Suspense>
   );
 }

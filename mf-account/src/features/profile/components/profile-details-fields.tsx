@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gender, ProfileUpdateRequest } from '@dating/shared';
 import { useOptionLabels } from '@dating/shared/option-labels';
@@ -57,7 +58,7 @@ const FIELDS: (keyof ProfileDetails)[] = [
  * The selects of the details, labelled from the one option catalogue (`@dating/shared/option-labels`) in the
  * member's own `gender`, as every display shows them.
  */
-export function ProfileDetailsFields({
+function ProfileDetailsFieldsWithLabels({
   value,
   onChange,
   idPrefix,
@@ -87,5 +88,17 @@ export function ProfileDetailsFields({
         />
       ))}
     </div>
+  );
+}
+
+/**
+ * Its own Suspense boundary: the option labels' namespace (`@dating/shared/option-labels`) loads when the first
+ * of these mounts, and that wait must not hide what the page already shows (a signup step, the profile's photos).
+ */
+export function ProfileDetailsFields(props: Parameters<typeof ProfileDetailsFieldsWithLabels>[0]) {
+  return (
+    <Suspense fallback={<div aria-busy="true" />}>
+      <ProfileDetailsFieldsWithLabels {...props} />
+    </Suspense>
   );
 }

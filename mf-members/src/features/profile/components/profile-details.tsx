@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_VISIBLE_PROFILE_FIELDS, useGetSettingsQuery, type Profile } from '@dating/shared';
@@ -15,7 +16,7 @@ const PLACE_FIELDS = ['city', 'region', 'country'];
  * `visible_profile_fields` (country, region and city next to each other form one place row; age is in the
  * heading). With `visible_profile_notes` a chosen field the member left empty says so instead of being left out.
  */
-export function ProfileDetails({ profile }: { profile: Profile }) {
+function ProfileDetailsWithLabels({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(NS);
   const { label } = useOptionLabels();
   const { data: settings } = useGetSettingsQuery();
@@ -102,5 +103,17 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Its own Suspense boundary: the option labels' namespace (`@dating/shared/option-labels`) loads when the first
+ * of these mounts, and that wait must not hide what the page already shows (a signup step, the profile's photos).
+ */
+export function ProfileDetails(props: Parameters<typeof ProfileDetailsWithLabels>[0]) {
+  return (
+    <Suspense fallback={<div aria-busy="true" />}>
+      <ProfileDetailsWithLabels {...props} />
+    </Suspense>
   );
 }
