@@ -30,6 +30,8 @@ export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
       type="button"
       className={`${styles.cta} ${className}`}
       data-testid="lander-cta"
+      // The shell keeps a tap that comes before hydration (shell/src/lib/early-signup-clicks.ts).
+      data-signup-source={source}
       onClick={() => dispatch(signupModalOpened({ source }))}
     >
       {label ?? t('cta.signup')}
