@@ -75,12 +75,21 @@ export function storedSend(
 }
 
 /** The refusals both paths check first on what they read under the lock, in this order. */
-export function refuseUnsendable(read: {
+/** What both write paths read before a send: the sender, whether it is stored already, the partner, the counts. */
+export interface SendChecks {
+  paid_user: boolean;
+  credits: number;
+  language: string;
   stored: boolean;
   blocked: boolean;
   partner_status: string | null;
   partner_on_site: boolean | null;
-}): void {
+  partner_language: string | null;
+  unread_a: number | null;
+  unread_b: number | null;
+}
+
+export function refuseUnsendable(read: SendChecks): void {
   if (read.stored) throw new AlreadyStored();
   if (!read.partner_status || !read.partner_on_site) throw notFound();
   if (read.partner_status === 'deleted') throw new ApiError(410, 'member_unavailable');

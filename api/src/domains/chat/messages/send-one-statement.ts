@@ -9,6 +9,7 @@ import {
   SEND_LOCK_SQL,
   storedSend,
   type PreparedSend,
+  type SendChecks,
   type StoredSend,
 } from './send-common';
 
@@ -69,18 +70,8 @@ function oneStatementSend(visible: string): string {
   FROM chk LEFT JOIN conv ON TRUE LEFT JOIN msg ON TRUE`;
 }
 
-interface OneStatementRow {
-  paid_user: boolean;
-  credits: number;
-  language: string;
-  stored: boolean;
-  blocked: boolean;
-  partner_status: string | null;
-  partner_on_site: boolean | null;
-  partner_language: string | null;
+interface OneStatementRow extends SendChecks {
   existing_id: number | null;
-  unread_a: number | null;
-  unread_b: number | null;
   id: number | null;
   user_a: number | null;
   user_b: number | null;

@@ -15,21 +15,11 @@ import {
   SEND_LOCK_KEY,
   storedSend,
   type PreparedSend,
+  type SendChecks,
   type StoredSend,
 } from './send-common';
 
-interface LockRow extends Partial<ConversationRow> {
-  paid_user: boolean;
-  credits: number;
-  language: string;
-  stored: boolean;
-  blocked: boolean;
-  partner_status: string | null;
-  partner_on_site: boolean | null;
-  partner_language: string | null;
-  unread_a: number | null;
-  unread_b: number | null;
-}
+type LockRow = Partial<ConversationRow> & SendChecks;
 
 /**
  * The first statement: locks my row and reads everything the send depends on. FOR NO KEY UPDATE: it excludes my
