@@ -11,9 +11,10 @@
  * Answers of the member domains that a staff answer embeds (a chat message, a gift, the experiments' report, the
  * members' settings) are their own schemas from `./schemas/*`, written once there.
  */
-import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { LOCALES, type Locale } from './common';
 import { REPORT_REASONS } from './likes';
+import { Id, LocaleSchema, Nullable, StringEnum } from './schemas/base';
 import { ChatMessageSchema, GiftSchema } from './schemas/chats';
 import { ExperimentReportSchema } from './schemas/experiments';
 import { SettingsSchema } from './schemas/settings';
@@ -27,27 +28,9 @@ import {
 
 export * from './staff-routes';
 
-// ---- Helpers (the api's `lib/contract.ts` has the same two) ----
+// The schema helpers are the contract's own (`./schemas/base`).
 
-/** A string enum as `{ type: 'string', enum }` (cheap to validate and serialise). */
-const StringEnum = <const T extends readonly (string | number)[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values] });
-/** `type: [x, 'null']` for scalars, `anyOf [x, null]` for objects. */
-function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
-  const s = t as unknown as { type?: unknown; enum?: unknown[] };
-  if (typeof s.type === 'string') {
-    return Type.Unsafe<Static<T> | null>({
-      ...t,
-      type: [s.type, 'null'],
-      ...(s.enum ? { enum: [...s.enum, null] } : {}),
-    });
-  }
-  return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));
-}
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const DateTime = Type.String({ description: 'ISO date-time' });
-const LocaleSchema = StringEnum(LOCALES);
 const MessageTypeSchema = StringEnum(['text', 'gift', 'photo'] as const);
 const MoneySchema = Type.Object({ amount: Type.Integer(), currency: Type.String() });
 
@@ -450,7 +433,9 @@ export const StaffSiteTextsSchema = Type.Object({
   fictional_plural: SiteText,
 });
 export type StaffSiteTexts = Static<typeof StaffSiteTextsSchema>;
-const NicheSchema = StringEnum([1, 2, 3, 4, 5, 6, 7] as const);
+const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The niche numbers as an integer enum. */
+const NicheSchema = Type.Unsafe<(typeof NICHES)[number]>({ type: 'integer', enum: [...NICHES] });
 const LoggedOutSearchSchema = StringEnum(['none', 'other'] as const);
 /** The editable settings of docs/product/sites-and-landers.md. */
 export const StaffSiteSettingsSchema = Type.Object({
