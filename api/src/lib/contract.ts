@@ -5,6 +5,3 @@ import { ApiErrorBodySchema } from '@dating/shared/contract/schemas/base';
 
 /** Standard error answers to list on a route (OpenAPI only; errors are sent by the error handler). */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-
-// The staff routes still take this builder from here (they are being split in their own branch).
-export { StringEnum } from '@dating/shared/contract/schemas/base';
