@@ -7,6 +7,7 @@ import { setCachesOff } from '../src/lib/caches';
 import type { PublishedFile } from '../src/domains/sites';
 import { createTestApp, publishTestVersion, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
+import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
 import { styleAttributes } from '../src/domains/sites/routes/html';
 
 // Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
@@ -266,6 +267,26 @@ test('the style attributes of the server markup are allowed by the CSP, by their
   }
   expect(csp).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-/);
   expect(csp).not.toContain('unsafe-inline');
+});
+
+test('the one inline script, which keeps a tap made before the page is hydrated, is allowed by its hash only', async () => {
+  const res = await page('/');
+  const head = res.body.slice(0, res.body.indexOf('</head>'));
+  const inline = [...res.body.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !/\b(src|type)=/.test(m[0].slice(0, m[0].indexOf('>'))),
+  );
+  expect(inline.map((m) => m[1])).toEqual([EARLY_SIGNUP_SCRIPT]);
+  // In the head, so it listens before the server-rendered buttons can be tapped.
+  expect(head).toContain(`<script>${EARLY_SIGNUP_SCRIPT}</script>`);
+  const csp = String(res.headers['content-security-policy']);
+  const hash = `'sha256-${createHash('sha256').update(EARLY_SIGNUP_SCRIPT).digest('base64')}'`;
+  expect(csp).toContain(`script-src 'self' ${hash}`);
+  expect(csp).not.toContain('unsafe-inline');
+  // A page the browser renders itself has no inline script and no script hash.
+  const cookie = await t.login();
+  const member = await page('/landers/gallery', { cookie });
+  expect(member.body).not.toContain(EARLY_SIGNUP_SCRIPT);
+  expect(String(member.headers['content-security-policy'])).not.toContain(hash);
 });
 
 describe('found and shared', () => {

@@ -10,7 +10,6 @@ import { createShellI18n } from './i18n/setup';
 import { installTelemetry } from './telemetry/install';
 import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
-import { recordEarlySignupClicks } from './lib/early-signup-clicks';
 import { createFederationLoader } from './remotes/remote-loader';
 import { buildRoutes } from './routes/build-routes';
 import { ROUTE_TABLE } from './routes/route-table';
@@ -20,8 +19,6 @@ registerErrorsNamespace();
 
 export async function start(): Promise<void> {
   const siteData = readSiteData() ?? (await fetchSiteData());
-  // A server-rendered lander's signup button is visible before hydration: a tap meanwhile is kept, not lost.
-  const earlyClicks = siteData.ssr ? recordEarlySignupClicks() : null;
 
   // Errors, remote-load failures and Web Vitals per remote version, for the canary guard (issue 31).
   installTelemetry(siteData.remotes);
@@ -57,9 +54,6 @@ export async function start(): Promise<void> {
   );
   if (ssr) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  // From here React handles (and replays) the clicks itself.
-  const early = earlyClicks?.stop();
-  if (early) store.dispatch(early);
   registerServiceWorker(i18n);
 
   if (siteData.user) {

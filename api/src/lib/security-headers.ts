@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
 
 // The security headers every answer carries, built once at start. They used to come from @fastify/helmet, which
 // rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, issue 16);
@@ -6,8 +7,9 @@ import { createHash } from 'node:crypto';
 // them), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
 
 /**
- * No inline script or style anywhere: the shell's HTML has only `<link>`/`<script src>` and a JSON data block
- * (not executed, so not subject to script-src); webpack extracts CSS to files (mini-css-extract); React sets
+ * No inline script or style in general: the shell's HTML has only `<link>`/`<script src>` and a JSON data block
+ * (not executed, so not subject to script-src), and a server-rendered page adds one constant script allowed by its
+ * hash (`cspForRenderedPage`); webpack extracts CSS to files (mini-css-extract); React sets
  * `style={…}` through the CSSOM, which CSP does not govern (only `style` attributes in markup and
  * `setAttribute('style')` are). The few pages the server writes itself carry one `<style>` block and its hash
  * (`cspWithStyle`). Checked in Chromium on /, /login, /members and /chats: e2e/tests/security/csp.spec.ts.
@@ -33,11 +35,17 @@ function csp(directives: Record<string, string[]>): string {
     .join(';');
 }
 
+/** The CSP hash source of an exact inline text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
 /** The CSP for a page of ours that carries this exact `<style>` block (the unsubscribe page, the 503 page). */
 export function cspWithStyle(css: string): string {
-  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-  return csp({ ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, hash] });
+  return csp({ ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, hashSource(css)] });
 }
+
+const EARLY_SIGNUP_HASH = hashSource(EARLY_SIGNUP_SCRIPT);
 
 const withOrigin = new Map<string, string>();
 
@@ -68,17 +76,17 @@ export function cspWithOrigin(origin: string): string {
 }
 
 /**
- * The CSP of a server-rendered page (docs/adr/0030) whose markup carries these `style` attribute values (React
- * writes `style={…}` as an attribute on the server; in the browser it uses the CSSOM): exactly those values are
- * allowed (`'unsafe-hashes'` with their hashes), no other inline style.
+ * The CSP of a server-rendered page (docs/adr/0030): its one inline script (the early-tap recorder, whose text is a
+ * constant) is allowed by its hash, and the `style` attribute values React wrote into the markup (React writes
+ * `style={…}` as an attribute on the server; in the browser it uses the CSSOM) by theirs (`'unsafe-hashes'`); no
+ * other inline script or style.
  */
-export function cspWithStyleAttributes(values: Iterable<string>, cdnOrigin?: string): string {
+export function cspForRenderedPage(styleValues: Iterable<string>, cdnOrigin?: string): string {
   const directives = cdnOrigin ? directivesWithOrigin(cdnOrigin) : DIRECTIVES;
-  const hashes = [...new Set(values)].map(
-    (value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`,
-  );
-  if (hashes.length === 0) return csp(directives);
-  return csp({ ...directives, 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
+  const withScript = { ...directives, 'script-src': [...directives['script-src']!, EARLY_SIGNUP_HASH] };
+  const hashes = [...new Set(styleValues)].map(hashSource);
+  if (hashes.length === 0) return csp(withScript);
+  return csp({ ...withScript, 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
 }
 
 /**

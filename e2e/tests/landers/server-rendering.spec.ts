@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '../../support/fixtures';
 import { readRegistry, ROOT, runTool } from '../../support/registry';
+import { remoteAsset } from '../../support/requests';
 
 // Server-rendered landers (docs/adr/0030): the lander is in the HTML, the browser hydrates it (the same nodes, no
 // mismatch, no second request for what was rendered), and a broken or canary server bundle behaves per version.
@@ -102,6 +103,33 @@ test('interactive after hydration: the call to action opens the signup modal', a
   });
   await page.getByTestId('lander-cta').first().click();
   await expect(page.getByTestId('signup-modal')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a tap on the call to action before the page is hydrated is not lost: the modal opens once it is', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The lander's own code (not its styles) is held back until after the tap, as a slow phone's network or CPU
+  // would: the button is the server's markup, with no handler yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => {
+      const asset = remoteAsset(url.toString());
+      return asset?.app === 'mf-landers' && asset.file.endsWith('.js');
+    },
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('lander-cta').first().click();
+  await expect(page.getByTestId('signup-modal')).toHaveCount(0);
+  release();
+  const form = page.getByTestId('signup-modal').getByRole('form', { name: 'Maak je account aan' });
+  await expect(form.getByLabel('Profielnaam')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

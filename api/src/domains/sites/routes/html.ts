@@ -9,7 +9,8 @@ import {
   type SiteData,
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
-import { cspWithOrigin, cspWithStyle, cspWithStyleAttributes } from '../../../lib/security-headers';
+import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
+import { cspWithOrigin, cspWithStyle, cspForRenderedPage } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../../lib/experiment-cookie';
 import type { Site } from '../sites';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
@@ -103,7 +104,7 @@ function markupCsp(rendered: { html: string }, cdnOrigin: string | undefined): s
   const { csp } = markupFacts(rendered);
   let value = csp.get(cdnOrigin ?? '');
   if (value === undefined) {
-    value = cspWithStyleAttributes(styleAttributes(rendered.html), cdnOrigin);
+    value = cspForRenderedPage(styleAttributes(rendered.html), cdnOrigin);
     csp.set(cdnOrigin ?? '', value);
   }
   return value;
@@ -322,6 +323,7 @@ ${headTags(
   },
   safeJson,
 )}
+${data.ssr ? `<script>${EARLY_SIGNUP_SCRIPT}</script>` : ''}
 ${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
 ${deployed.shell.js.map((src) => `<script defer src="${esc(viaCdn(src))}"></script>`).join('\n')}
 ${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(viaCdn(href))}">`).join('\n')}

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signupModalOpened, useAppDispatch } from '@dating/shared';
+import { takeTapBeforeHydration } from '@dating/shared/early-signup-script';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import styles from './signup-cta.module.scss';
@@ -18,6 +20,14 @@ export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
   const { user } = useSite();
+  const button = useRef<HTMLButtonElement>(null);
+  const open = () => dispatch(signupModalOpened({ source }));
+  // A tap on the server-rendered button before it was hydrated had no handler; the page's inline script kept it
+  // (shared/src/early-signup-script.ts). Checked once, when the button is hydrated: later taps are React's.
+  useEffect(() => {
+    if (takeTapBeforeHydration(button.current)) dispatch(signupModalOpened({ source }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (user) {
     return (
       <Link to="/members" className={`${styles.cta} ${className}`}>
@@ -29,10 +39,10 @@ export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
     <button
       type="button"
       className={`${styles.cta} ${className}`}
+      ref={button}
       data-testid="lander-cta"
-      // The shell keeps a tap that comes before hydration (shell/src/lib/early-signup-clicks.ts).
       data-signup-source={source}
-      onClick={() => dispatch(signupModalOpened({ source }))}
+      onClick={open}
     >
       {label ?? t('cta.signup')}
     </button>

@@ -1,0 +1,34 @@
+import { EARLY_SIGNUP_SCRIPT, takeTapBeforeHydration } from './early-signup-script';
+
+// The script the server writes into the head of a server-rendered page, run as the browser runs it.
+beforeEach(() => {
+  document.body.innerHTML =
+    '<main><button id="cta" data-signup-source="home"><span>Gratis aanmelden</span></button>' +
+    '<button id="other" data-signup-source="lander:gallery">Meld je aan</button><a id="login" href="#login">Inloggen</a></main>';
+  new Function(EARLY_SIGNUP_SCRIPT)();
+});
+
+const el = (id: string) => document.getElementById(id);
+
+test('a tap on a signup button before it was hydrated is taken once, by that button only', () => {
+  el('cta')!.querySelector('span')!.click();
+  expect(takeTapBeforeHydration(el('other'))).toBe(false);
+  expect(takeTapBeforeHydration(el('cta'))).toBe(true);
+  // Taken: a second check (a remount, React's strict mode) does not open the modal again.
+  expect(takeTapBeforeHydration(el('cta'))).toBe(false);
+});
+
+test('the last signup button tapped is the one kept; other clicks are not recorded', () => {
+  el('cta')!.click();
+  el('other')!.click();
+  el('login')!.click();
+  expect(takeTapBeforeHydration(el('cta'))).toBe(false);
+  expect(takeTapBeforeHydration(el('other'))).toBe(true);
+});
+
+test('without the inline script (a page the browser rendered) nothing is taken', () => {
+  delete (window as unknown as Record<string, unknown>).__earlySignupTaps;
+  el('cta')!.click();
+  expect(takeTapBeforeHydration(el('cta'))).toBe(false);
+  expect(takeTapBeforeHydration(null)).toBe(false);
+});
