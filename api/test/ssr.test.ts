@@ -7,7 +7,7 @@ import { setCachesOff } from '../src/lib/caches';
 import type { PublishedFile } from '../src/domains/sites';
 import { createTestApp, publishTestVersion, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
-import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
+import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 import { styleAttributes } from '../src/domains/sites/routes/html';
 
 // Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
@@ -275,17 +275,24 @@ test('the one inline script, which keeps a tap made before the page is hydrated,
   const inline = [...res.body.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)].filter(
     (m) => !/\b(src|type)=/.test(m[0].slice(0, m[0].indexOf('>'))),
   );
-  expect(inline.map((m) => m[1])).toEqual([EARLY_SIGNUP_SCRIPT]);
+  expect(inline.map((m) => m[1])).toEqual([SSR_PAGE_SCRIPT]);
   // In the head, so it listens before the server-rendered buttons can be tapped.
-  expect(head).toContain(`<script>${EARLY_SIGNUP_SCRIPT}</script>`);
+  expect(head).toContain(`<script>${SSR_PAGE_SCRIPT}</script>`);
+  // It starts the shell after the first paint: the shell's scripts are named, not loaded, and nothing is preloaded.
+  expect(head).toMatch(
+    new RegExp(`<meta name="${SHELL_SCRIPT_META}" content="/remotes/shell/[^/"]+/main\\.js">`),
+  );
+  expect(head).not.toMatch(/<script[^>]* src=/);
+  expect(head).not.toContain('rel="preload"');
   const csp = String(res.headers['content-security-policy']);
-  const hash = `'sha256-${createHash('sha256').update(EARLY_SIGNUP_SCRIPT).digest('base64')}'`;
+  const hash = `'sha256-${createHash('sha256').update(SSR_PAGE_SCRIPT).digest('base64')}'`;
   expect(csp).toContain(`script-src 'self' ${hash}`);
   expect(csp).not.toContain('unsafe-inline');
   // A page the browser renders itself has no inline script and no script hash.
   const cookie = await t.login();
   const member = await page('/landers/gallery', { cookie });
-  expect(member.body).not.toContain(EARLY_SIGNUP_SCRIPT);
+  expect(member.body).not.toContain(SSR_PAGE_SCRIPT);
+  expect(member.body).toContain(`<script defer src="/remotes/shell/`);
   expect(String(member.headers['content-security-policy'])).not.toContain(hash);
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
+import { SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 
 // The security headers every answer carries, built once at start. They used to come from @fastify/helmet, which
 // rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, issue 16);
@@ -45,7 +45,7 @@ export function cspWithStyle(css: string): string {
   return csp({ ...DIRECTIVES, 'style-src': [...DIRECTIVES['style-src']!, hashSource(css)] });
 }
 
-const EARLY_SIGNUP_HASH = hashSource(EARLY_SIGNUP_SCRIPT);
+const SSR_PAGE_SCRIPT_HASH = hashSource(SSR_PAGE_SCRIPT);
 
 const withOrigin = new Map<string, string>();
 
@@ -83,7 +83,7 @@ export function cspWithOrigin(origin: string): string {
  */
 export function cspForRenderedPage(styleValues: Iterable<string>, cdnOrigin?: string): string {
   const directives = cdnOrigin ? directivesWithOrigin(cdnOrigin) : DIRECTIVES;
-  const withScript = { ...directives, 'script-src': [...directives['script-src']!, EARLY_SIGNUP_HASH] };
+  const withScript = { ...directives, 'script-src': [...directives['script-src']!, SSR_PAGE_SCRIPT_HASH] };
   const hashes = [...new Set(styleValues)].map(hashSource);
   if (hashes.length === 0) return csp(withScript);
   return csp({ ...withScript, 'style-src-attr': ["'unsafe-hashes'", ...hashes] });

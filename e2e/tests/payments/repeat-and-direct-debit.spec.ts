@@ -47,7 +47,8 @@ test.describe('repeat order and direct debit', () => {
   test('direct debit with the SMS code from the outbox: a wrong code first, then paid', async ({ page }) => {
     await createActiveMember(page.request, 'sdd');
     const before = await serverUser(page.request);
-    const phone = `+316${String(Date.now()).slice(-8)}`;
+    // A Dutch mobile number (06-1…: 06-6… and 06-9… are not mobile ranges), unique per run.
+    const phone = `+3161${String(Date.now()).slice(-7)}`;
     await page.goto('/credits');
     await page.getByRole('article').first().getByRole('link', { name: 'Kiezen' }).click();
     // The package page shows one article: read it only once the list of four has been left.

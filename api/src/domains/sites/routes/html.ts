@@ -9,7 +9,7 @@ import {
   type SiteData,
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
-import { EARLY_SIGNUP_SCRIPT } from '@dating/shared/early-signup-script';
+import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 import { cspWithOrigin, cspWithStyle, cspForRenderedPage } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../../lib/experiment-cookie';
 import type { Site } from '../sites';
@@ -86,6 +86,32 @@ const FORWARDED_HEADERS = [
   'x-forwarded-proto',
   'x-real-ip',
 ];
+
+/**
+ * A page the browser renders: the shell's scripts (deferred) and the chunks every first load needs, preloaded so
+ * they load in parallel (docs/adr/0003).
+ */
+function clientRenderedBoot(
+  shell: { js: string[]; preload: string[] },
+  viaCdn: (url: string) => string,
+): string {
+  return [
+    ...shell.js.map((src) => `<script defer src="${esc(viaCdn(src))}"></script>`),
+    ...shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(viaCdn(href))}">`),
+  ].join('\n');
+}
+
+/**
+ * A server-rendered page: its content needs no script to be seen, so the shell's scripts are only named here and
+ * started by the page's inline script after the first paint (shared/src/ssr-page-script.ts, docs/adr/0030), which
+ * also keeps a tap made before hydration. No preloads: they would take the first paint's bandwidth.
+ */
+function serverRenderedBoot(scripts: string[]): string {
+  return [
+    `<script>${SSR_PAGE_SCRIPT}</script>`,
+    ...scripts.map((src) => `<meta name="${SHELL_SCRIPT_META}" content="${esc(src)}">`),
+  ].join('\n');
+}
 
 /**
  * What the HTML takes from a rendered page's markup (its CSP, title and description), worked out once per rendered
@@ -323,10 +349,8 @@ ${headTags(
   },
   safeJson,
 )}
-${data.ssr ? `<script>${EARLY_SIGNUP_SCRIPT}</script>` : ''}
 ${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
-${deployed.shell.js.map((src) => `<script defer src="${esc(viaCdn(src))}"></script>`).join('\n')}
-${deployed.shell.preload.map((href) => `<link rel="preload" as="script" href="${esc(viaCdn(href))}">`).join('\n')}
+${data.ssr ? serverRenderedBoot(deployed.shell.js.map(viaCdn)) : clientRenderedBoot(deployed.shell, viaCdn)}
 </head>
 <body>
 <div id="root">${root}</div>

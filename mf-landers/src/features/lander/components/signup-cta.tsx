@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signupModalOpened, useAppDispatch } from '@dating/shared';
-import { takeTapBeforeHydration } from '@dating/shared/early-signup-script';
+import { takeTapBeforeHydration } from '@dating/shared/ssr-page-script';
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import styles from './signup-cta.module.scss';
@@ -23,7 +23,7 @@ export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
   const button = useRef<HTMLButtonElement>(null);
   const open = () => dispatch(signupModalOpened({ source }));
   // A tap on the server-rendered button before it was hydrated had no handler; the page's inline script kept it
-  // (shared/src/early-signup-script.ts). Checked once, when the button is hydrated: later taps are React's.
+  // (shared/src/ssr-page-script.ts). Checked once, when the button is hydrated: later taps are React's.
   useEffect(() => {
     if (takeTapBeforeHydration(button.current)) dispatch(signupModalOpened({ source }));
     // eslint-disable-next-line react-hooks/exhaustive-deps

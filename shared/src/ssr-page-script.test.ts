@@ -1,11 +1,11 @@
-import { EARLY_SIGNUP_SCRIPT, takeTapBeforeHydration } from './early-signup-script';
+import { BOOT_FALLBACK_MS, SSR_PAGE_SCRIPT, takeTapBeforeHydration } from './ssr-page-script';
 
 // The script the server writes into the head of a server-rendered page, run as the browser runs it.
 beforeEach(() => {
   document.body.innerHTML =
     '<main><button id="cta" data-signup-source="home"><span>Gratis aanmelden</span></button>' +
     '<button id="other" data-signup-source="lander:gallery">Meld je aan</button><a id="login" href="#login">Inloggen</a></main>';
-  new Function(EARLY_SIGNUP_SCRIPT)();
+  new Function(SSR_PAGE_SCRIPT)();
 });
 
 const el = (id: string) => document.getElementById(id);
@@ -31,4 +31,28 @@ test('without the inline script (a page the browser rendered) nothing is taken',
   el('cta')!.click();
   expect(takeTapBeforeHydration(el('cta'))).toBe(false);
   expect(takeTapBeforeHydration(null)).toBe(false);
+});
+
+test('the shell’s scripts are added in order once the page is parsed and painted, or after the fallback', () => {
+  jest.useFakeTimers();
+  try {
+    document.head.innerHTML =
+      '<meta name="shell-script" content="/remotes/shell/1/main.js"><meta name="shell-script" content="/remotes/shell/1/b.js">';
+    const added = () =>
+      [...document.head.querySelectorAll('script')].map((s) => [s.getAttribute('src'), s.async]);
+    // jsdom has no paint timing: the script falls back to the timer (a tab that paints nothing).
+    new Function(SSR_PAGE_SCRIPT)();
+    expect(added()).toEqual([]);
+    jest.advanceTimersByTime(BOOT_FALLBACK_MS);
+    expect(added()).toEqual([
+      ['/remotes/shell/1/main.js', false],
+      ['/remotes/shell/1/b.js', false],
+    ]);
+    // Once only.
+    jest.advanceTimersByTime(BOOT_FALLBACK_MS * 2);
+    expect(added()).toHaveLength(2);
+  } finally {
+    jest.useRealTimers();
+    document.head.innerHTML = '';
+  }
 });

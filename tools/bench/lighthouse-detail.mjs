@@ -1,0 +1,54 @@
+// Where a page's Lighthouse mobile score goes (docs/adr/0030): for each path, the simulated FCP/LCP/TBT next to the
+// observed (unthrottled) paint times, the LCP element and its phases, the long tasks (simulated 4× CPU) by script,
+// and the request waterfall. Lantern builds the simulated FCP and LCP from every request and task that started before
+// the observed paint, so the waterfall shows what a first paint waits for.
+//   node tools/bench/lighthouse-detail.mjs [path …]          (after npm run build; a temp server, SSR on)
+//   SSR=off node tools/bench/lighthouse-detail.mjs /         (the same page rendered by the browser)
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startTempServer } from '../lib/server.mjs';
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
+const server = await startTempServer({ env: process.env.SSR === 'off' ? { SSR: 'off' } : {} });
+const ms = (n) => `${Math.round(n)} ms`;
+try {
+  for (const path of paths) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    let lhr;
+    try {
+      ({ lhr } = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      }));
+    } finally {
+      await chrome.kill();
+    }
+    const a = lhr.audits;
+    const short = (url) => url.replace(server.url, '');
+    const observed = a.metrics.details.items[0];
+    console.log(
+      `\n== ${path}: performance ${Math.round(lhr.categories.performance.score * 100)}, ` +
+        `FCP ${ms(a['first-contentful-paint'].numericValue)}, LCP ${ms(a['largest-contentful-paint'].numericValue)}, ` +
+        `TBT ${ms(a['total-blocking-time'].numericValue)}, CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}` +
+        ` (observed: FCP ${ms(observed.observedFirstContentfulPaint)}, LCP ${ms(observed.observedLargestContentfulPaint)},` +
+        ` load ${ms(observed.observedLoad)})`,
+    );
+    const element = a['largest-contentful-paint-element'].details?.items?.[0]?.items?.[0]?.node;
+    if (element) console.log(`LCP element: ${element.selector} "${element.nodeLabel}"`);
+    const tasks = (a['long-tasks'].details?.items ?? []).map((t) => `${short(t.url)} ${ms(t.duration)}`);
+    console.log(`long tasks: ${tasks.join(', ') || 'none'}`);
+    for (const r of a['network-requests'].details.items) {
+      console.log(
+        `  ${ms(r.networkRequestTime).padStart(7)} → ${ms(r.networkEndTime).padStart(7)}  ${r.resourceType.padEnd(10)}` +
+          ` ${`${(r.transferSize / 1024).toFixed(1)} KB`.padStart(8)}  ${short(r.url)}`,
+      );
+    }
+  }
+} finally {
+  await server.stop();
+}
