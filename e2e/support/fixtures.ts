@@ -1,5 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { collectConsoleErrors, type ConsoleProblem } from './console';
+import { waitForShellOnGoto } from './shell-start';
 import { skipEntryWarning } from './site';
 import { hiddenBySuspense, watchNewContexts, watchSuspenseHiding } from './suspense-watch';
 
@@ -17,6 +18,7 @@ export const test = base.extend<SiteFixtures & SiteOptions & { suspenseCheck: vo
   context: async ({ context, skipEntryWarning: skip }, use) => {
     if (skip) await skipEntryWarning(context);
     await watchSuspenseHiding(context);
+    waitForShellOnGoto(context);
     await use(context);
   },
   // Every test: no page may hide content it already showed behind a loading fallback (suspense-watch.ts).
@@ -29,31 +31,9 @@ export const test = base.extend<SiteFixtures & SiteOptions & { suspenseCheck: vo
     },
     { auto: true },
   ],
-  // A server-rendered lander starts the shell only after its first paint (docs/adr/0030), which can be after the
-  // load event `goto` waits for. Specs that go on to click on such a page mean the page as a member finds it once
-  // it works, so `goto` waits until React has taken the page over; a spec that asks for a `waitUntil` of its own
-  // (one that looks at the page before that) is left alone.
-  page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (!options?.waitUntil) await waitForShell(page);
-      return response;
-    };
-    await use(page);
-  },
   consoleErrors: async ({ page }, use) => {
     await use(collectConsoleErrors(page));
   },
 });
-
-/** On a server-rendered page, until the shell has started React on it (at once on any other page). */
-export async function waitForShell(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    if (!document.querySelector('meta[name="shell-script"]')) return true;
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-}
 
 export { expect };

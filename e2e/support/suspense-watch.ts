@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import { waitForShellOnGoto } from './shell-start';
 
 /**
  * React hides content it already showed (`style="display: none !important"`) when something inside it suspends
@@ -34,7 +35,7 @@ export async function watchSuspenseHiding(context: BrowserContext): Promise<void
   });
 }
 
-/** Contexts a test makes itself (two members chatting) are watched too. */
+/** Contexts a test makes itself (two members chatting) are watched too, and their `goto` waits for the shell. */
 export function watchNewContexts(browser: Browser): void {
   const patched = browser as Browser & { __suspenseWatch?: boolean };
   if (patched.__suspenseWatch) return;
@@ -43,6 +44,8 @@ export function watchNewContexts(browser: Browser): void {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await watchSuspenseHiding(context);
+    // With JavaScript off there is no shell to wait for.
+    if (options?.javaScriptEnabled !== false) waitForShellOnGoto(context);
     return context;
   };
 }
