@@ -116,25 +116,23 @@ function pageSql(site: SiteScope, f: Filters) {
   return { text, params, name: `members_page_${key}` };
 }
 
-/** How many match, for everyone (the viewer's hidden members are subtracted per request). */
-function countSql(site: SiteScope, f: Filters, onlyAmong: boolean) {
+/** How many of the viewer's hidden members match (subtracted from the filter's count). */
+function hiddenCountSql(site: SiteScope, f: Filters) {
   const { where, params, key } = searchWhere(site, f);
-  const among = onlyAmong ? ` AND p.user_id = ANY($${params.length + 1}::int[])` : '';
   return {
-    text: `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}${among}`,
+    text: `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where} AND p.user_id = ANY($${params.length + 1}::int[])`,
     params,
-    name: `members_count${onlyAmong ? '_among' : ''}_${key}`,
+    name: `members_count_among_${key}`,
   };
 }
 
 /**
- * The first answer of a filter does not wait for its exact count: at a million profiles counting 970,000 matches
- * took 0.5–1.6 s (ADR 0031), while the page itself comes from an index walk in milliseconds. The exact count starts
- * and is kept for every later request; the first is answered with whichever comes first, the exact count or a
- * count that stops after COUNT_BOUND + 1 matches (then `total` says "more than COUNT_BOUND", enough pages for
- * anyone paging by hand, and the next request of the filter has the exact number).
+ * A filter's `total` counts at most COUNT_BOUND + 1 matches: the exact number for a filter with fewer, "more than
+ * COUNT_BOUND" (101 pages of 24, more than anyone pages through by hand) for a larger one, which is all the page
+ * count needs. An exact count walks every match: at a million profiles 0.5–1.6 s for 970,000 of them, while a page
+ * comes from an index walk in milliseconds, and the pages after the first waited behind it (ADR 0031).
  */
-export const COUNT_BOUND = 10_000;
+export const COUNT_BOUND = 2_400;
 
 function boundedCountSql(site: SiteScope, f: Filters, bound: number) {
   const { where, params, key } = searchWhere(site, f);
@@ -201,7 +199,6 @@ export function createMembersService(
   const countBound = deps.countBound ?? COUNT_BOUND;
   const counts = new TtlMap<string, Promise<number>>(CACHE_MS, CACHE_KEYS, 'members');
   /** Exact counts that have arrived (a request then needs no bounded count). */
-  const counted = new WeakSet<Promise<number>>();
   const prefixes = new TtlMap<string, Promise<Prefix>>(CACHE_MS, CACHE_KEYS, 'members');
   const answers = new TtlMap<string, Answer>(ANSWER_MS, ANSWER_KEYS, 'members');
   const previews = new TtlMap<string, Promise<LanderMember[]>>(CACHE_MS, CACHE_KEYS, 'members');
@@ -245,29 +242,18 @@ export function createMembersService(
 
   async function countFor(site: SiteScope, f: Filters, hidden: readonly number[], prefix?: Prefix) {
     const key = filterKey(site, f);
-    const exact = shared(counts, key, () => {
-      const { text, params, name } = countSql(site, f, false);
+    // The bounded count: the exact count of every filter with at most COUNT_BOUND matches, "more than COUNT_BOUND"
+    // for a larger one, which is all the page count needs. An exact count of a larger filter was a second of a core
+    // at a million profiles that the next pages' queries waited behind (ADR 0031).
+    const all = await shared(counts, key, () => {
+      const { text, params, name } = boundedCountSql(site, f, countBound);
       return raw.query<{ n: number }>(text, params, name).then((r) => Number(r[0]?.n ?? 0));
     });
-    let all: number;
-    if (counted.has(exact)) all = await exact;
-    else {
-      exact.then(
-        () => counted.add(exact),
-        () => undefined,
-      );
-      const { text, params, name } = boundedCountSql(site, f, countBound);
-      const bounded = raw
-        .query<{ n: number }>(text, params, name)
-        .then((r) => Number(r[0]?.n ?? 0))
-        .catch(() => exact);
-      all = await Promise.race([exact, bounded]);
-    }
     if (hidden.length === 0) return all;
     // Every match is in the prefix: which hidden members match is known here.
     if (prefix?.complete) return all - hidden.filter((id) => prefix.all.has(id)).length;
     const among = () => {
-      const { text, params, name } = countSql(site, f, true);
+      const { text, params, name } = hiddenCountSql(site, f);
       return raw.query<{ n: number }>(text, [...params, hidden], name).then((r) => Number(r[0]?.n ?? 0));
     };
     const matched =
