@@ -172,8 +172,16 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
   if (dbSchema) {
     const admin = new pg.default.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${dbSchema}`);
-    await admin.end();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${dbSchema}`);
+    } catch (error) {
+      // Nodes starting at the same time: `IF NOT EXISTS` does not guard against a concurrent create, the second
+      // fails on pg_namespace's unique index (23505) or as a duplicate schema (42P06). The schema is there.
+      const code = (error as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
+    } finally {
+      await admin.end();
+    }
   }
   const pool = new pg.default.Pool({
     connectionString: url,
