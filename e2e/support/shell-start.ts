@@ -1,12 +1,13 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { SHELL_SCRIPT_META } from '@dating/shared/ssr-page-script';
 
 /** On a server-rendered page, until the shell has started React on it (at once on any other page). */
 export async function waitForShell(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    if (!document.querySelector('meta[name="shell-script"]')) return true;
+  await page.waitForFunction((meta) => {
+    if (!document.querySelector(`meta[name="${meta}"]`)) return true;
     const root = document.getElementById('root');
     return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
+  }, SHELL_SCRIPT_META);
 }
 
 const patched = new WeakSet<Page>();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test, expect } from '../../support/fixtures';
 import { readRegistry, ROOT, runTool } from '../../support/registry';
 import { remoteAsset } from '../../support/requests';
+import { waitForShell } from '../../support/shell-start';
 
 // Server-rendered landers (docs/adr/0030): the lander is in the HTML, the browser hydrates it (the same nodes, no
 // mismatch, no second request for what was rendered), and a broken or canary server bundle behaves per version.
@@ -75,10 +76,7 @@ test('every lander arrives rendered and hydrates onto the same nodes, with no co
     await page.goto(url);
     await expect(page.locator('#main h1').first()).toBeVisible();
     // Hydrated: React's handlers are on the nodes (a click on the call to action opens the modal below).
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-    });
+    await waitForShell(page);
     await page.waitForLoadState('networkidle');
     const same = await page.evaluate(
       () =>
@@ -97,10 +95,7 @@ test('interactive after hydration: the call to action opens the signup modal', a
 }) => {
   await page.goto('/');
   expect(rootOf(await (await page.request.get('/')).text())).toContain(HEADLINE);
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
+  await waitForShell(page);
   await page.getByTestId('lander-cta').first().click();
   await expect(page.getByTestId('signup-modal')).toBeVisible();
   expect(consoleErrors).toEqual([]);

@@ -198,7 +198,6 @@ export function createMembersService(
 ) {
   const countBound = deps.countBound ?? COUNT_BOUND;
   const counts = new TtlMap<string, Promise<number>>(CACHE_MS, CACHE_KEYS, 'members');
-  /** Exact counts that have arrived (a request then needs no bounded count). */
   const prefixes = new TtlMap<string, Promise<Prefix>>(CACHE_MS, CACHE_KEYS, 'members');
   const answers = new TtlMap<string, Answer>(ANSWER_MS, ANSWER_KEYS, 'members');
   const previews = new TtlMap<string, Promise<LanderMember[]>>(CACHE_MS, CACHE_KEYS, 'members');

@@ -18,14 +18,13 @@ interface SignupCtaProps {
 /** The lander's call to action: the shell's signup modal for visitors, the member search for members. */
 export function SignupCta({ source, label, className = '' }: SignupCtaProps) {
   const { t } = useTranslation(NS);
-  const dispatch = useAppDispatch();
   const { user } = useSite();
   const button = useRef<HTMLButtonElement>(null);
-  const open = () => dispatch(signupModalOpened({ source }));
+  const open = useOpenSignup(source);
   // A tap on the server-rendered button before it was hydrated had no handler; the page's inline script kept it
   // (shared/src/ssr-page-script.ts). Checked once, when the button is hydrated: later taps are React's.
   useEffect(() => {
-    if (takeTapBeforeHydration(button.current)) dispatch(signupModalOpened({ source }));
+    if (takeTapBeforeHydration(button.current)) open();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (user) {
