@@ -11,6 +11,7 @@ import { installTelemetry } from './telemetry/install';
 import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
 import { createFederationLoader } from './remotes/remote-loader';
+import { yieldToMain } from './lib/yield-to-main';
 import { buildRoutes } from './routes/build-routes';
 import { ROUTE_TABLE } from './routes/route-table';
 import './styles/main.scss';
@@ -36,7 +37,10 @@ export async function start(): Promise<void> {
   // `#root` holds the server's rendering of this page (docs/adr/0030): hydrate it with the state it was rendered
   // with, in the locale it was rendered in.
   const ssr = siteData.ssr && locale === siteData.locale ? siteData.ssr : undefined;
+  // Each step below ends its task (yieldToMain), so a slow phone stays responsive while the shell starts.
+  await yieldToMain();
   const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);
+  await yieldToMain();
   if (ssr) store.dispatch(coreApi.util.upsertQueryEntries(ssr.queries as never));
   const routes = buildRoutes(loader, ROUTE_TABLE, {
     store,
@@ -45,7 +49,9 @@ export async function start(): Promise<void> {
     serverRendered: Boolean(ssr),
   });
   if (ssr) await resolveLazyRoutes(routes);
+  await yieldToMain();
   const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
+  await yieldToMain();
 
   const container =
     document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));

@@ -28,6 +28,7 @@ try {
     } finally {
       await chrome.kill();
     }
+    if (lhr.runtimeError) console.log(`runtime error: ${JSON.stringify(lhr.runtimeError)}`);
     const a = lhr.audits;
     const short = (url) => url.replace(server.url, '');
     const observed = a.metrics.details.items[0];
@@ -42,6 +43,10 @@ try {
     if (element) console.log(`LCP element: ${element.selector} "${element.nodeLabel}"`);
     const tasks = (a['long-tasks'].details?.items ?? []).map((t) => `${short(t.url)} ${ms(t.duration)}`);
     console.log(`long tasks: ${tasks.join(', ') || 'none'}`);
+    const boot = (a['bootup-time'].details?.items ?? []).map(
+      (b) => `${short(b.url)} ${ms(b.total)} (script ${ms(b.scripting)}, parse ${ms(b.scriptParseCompile)})`,
+    );
+    console.log(`JavaScript time by script (simulated): ${boot.join(', ') || 'none'}`);
     for (const r of a['network-requests'].details.items) {
       console.log(
         `  ${ms(r.networkRequestTime).padStart(7)} → ${ms(r.networkEndTime).padStart(7)}  ${r.resourceType.padEnd(10)}` +

@@ -104,7 +104,9 @@ function clientRenderedBoot(
 /**
  * A server-rendered page: its content needs no script to be seen, so the shell's scripts are only named here and
  * started by the page's inline script after the first paint (shared/src/ssr-page-script.ts, docs/adr/0030), which
- * also keeps a tap made before hydration. No preloads: they would take the first paint's bandwidth.
+ * also keeps a tap made before hydration. No preloads: they would take the first paint's bandwidth. The shared
+ * libraries' chunks are named after the entry, so they load beside it instead of after it has run; the webpack
+ * runtime finds their script elements and does not fetch them again.
  */
 function serverRenderedBoot(scripts: string[]): string {
   return [
@@ -350,7 +352,7 @@ ${headTags(
   safeJson,
 )}
 ${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
-${data.ssr ? serverRenderedBoot(deployed.shell.js.map(viaCdn)) : clientRenderedBoot(deployed.shell, viaCdn)}
+${data.ssr ? serverRenderedBoot([...deployed.shell.js, ...deployed.shell.preload].map(viaCdn)) : clientRenderedBoot(deployed.shell, viaCdn)}
 </head>
 <body>
 <div id="root">${root}</div>
