@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { readRegistry, ROOT, runTool } from '../../support/registry';
 import { remoteAsset } from '../../support/requests';
@@ -101,12 +102,11 @@ test('interactive after hydration: the call to action opens the signup modal', a
   expect(consoleErrors).toEqual([]);
 });
 
-test('a tap on the call to action before the page is hydrated is not lost: the modal opens once it is', async ({
-  page,
-  consoleErrors,
-}) => {
-  // The lander's own code (not its styles) is held back until after the tap, as a slow phone's network or CPU
-  // would: the button is the server's markup, with no handler yet.
+/**
+ * Holds back the lander's own code (not its styles) until `release()`, as a slow phone's network or CPU would: its
+ * buttons are the server's markup, with no handler yet.
+ */
+async function holdLanderCode(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -119,6 +119,14 @@ test('a tap on the call to action before the page is hydrated is not lost: the m
       await route.continue();
     },
   );
+  return release;
+}
+
+test('a tap on the call to action before the page is hydrated is not lost: the modal opens once it is', async ({
+  page,
+  consoleErrors,
+}) => {
+  const release = await holdLanderCode(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByTestId('lander-cta').first().click();
   await expect(page.getByTestId('signup-modal')).toHaveCount(0);
@@ -127,6 +135,28 @@ test('a tap on the call to action before the page is hydrated is not lost: the m
   await expect(form.getByLabel('Profielnaam')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+// Every other button of a lander that leads to signup keeps its tap the same way: a photo, a profile's button.
+for (const { url, button } of [
+  { url: '/', button: /^Foto van / },
+  { url: '/landers/gallery', button: /^Bekijk / },
+]) {
+  test(`${url}: a tap on a photo before the page is hydrated is not lost: the modal opens once it is`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    const release = await holdLanderCode(page);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const photo = page.locator('#main').getByRole('button', { name: button }).nth(1);
+    await expect(photo).toHaveAttribute('data-signup-source', /.+/);
+    await photo.click();
+    await expect(page.getByTestId('signup-modal')).toHaveCount(0);
+    release();
+    const form = page.getByTestId('signup-modal').getByRole('form', { name: 'Maak je account aan' });
+    await expect(form.getByLabel('Profielnaam')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+}
 
 test('with JavaScript off the lander is there, with a link to the signup page', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

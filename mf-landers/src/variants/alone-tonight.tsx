@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './alone-tonight.module.scss';
@@ -38,7 +38,6 @@ function Countdown() {
 /** `/landers/alonetonight`: a night-time pitch: who is online right now, the clock running to midnight. */
 export default function AloneTonight({ source }: VariantProps) {
   const { t } = useTranslation(NS);
-  const open = useOpenSignup(source);
   const { profiles } = useLanderProfiles(4);
   const slots = Array.from({ length: 4 }, (_, index) => profiles[index] ?? null);
   const online = 120 + new Date().getHours() * 7;
@@ -58,15 +57,14 @@ export default function AloneTonight({ source }: VariantProps) {
         >
           {slots.map((profile, index) => (
             <li key={profile?.id ?? index}>
-              <button
-                type="button"
-                onClick={open}
+              <SignupButton
+                source={source}
                 aria-label={profile ? t('photoOf', { name: profile.name }) : undefined}
                 disabled={!profile}
               >
                 <ProfilePhoto profile={profile} lazy={false} className={styles.avatar} />
                 <span className={styles.dot} aria-hidden="true" />
-              </button>
+              </SignupButton>
               {/* The line is there before the name arrives, so the count and the call to action do not move. */}
               <span className={styles.name} aria-hidden={profile ? undefined : true}>
                 {profile ? profile.name : '\u00a0'}

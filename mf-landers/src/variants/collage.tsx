@@ -3,7 +3,7 @@ import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './collage.module.scss';
@@ -14,7 +14,6 @@ const TILES = 12;
 export default function Collage({ source }: VariantProps) {
   const { t } = useTranslation(NS);
   const { settings, variant } = useSite();
-  const open = useOpenSignup(source);
   const { profiles } = useLanderProfiles(TILES);
   const tiles = Array.from({ length: TILES }, (_, index) => profiles[index] ?? null);
   return (
@@ -23,10 +22,9 @@ export default function Collage({ source }: VariantProps) {
         <ul className={styles.wall}>
           {tiles.map((profile, index) => (
             <li key={profile?.id ?? index} className={styles[`tilt${index % 4}`]}>
-              <button
-                type="button"
+              <SignupButton
+                source={source}
                 className={styles.polaroid}
-                onClick={open}
                 tabIndex={profile ? 0 : -1}
                 aria-hidden={!profile}
               >
@@ -34,7 +32,7 @@ export default function Collage({ source }: VariantProps) {
                 <span className={styles.caption}>
                   {profile ? `${profile.name}, ${profile.age}` : '\u00a0'}
                 </span>
-              </button>
+              </SignupButton>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './gallery.module.scss';
@@ -21,15 +21,7 @@ function matches(filter: Filter, index: number) {
   return true;
 }
 
-function Card({
-  profile,
-  index,
-  onOpen,
-}: {
-  profile: PreviewProfile | null;
-  index: number;
-  onOpen: () => void;
-}) {
+function Card({ profile, index, source }: { profile: PreviewProfile | null; index: number; source: string }) {
   const { t } = useTranslation(NS);
   return (
     <li className={styles.card}>
@@ -40,9 +32,9 @@ function Card({
             {profile.name}, {profile.age}
           </strong>
           <span>{profile.city ?? profile.region}</span>
-          <button type="button" className={styles.view} onClick={onOpen}>
+          <SignupButton source={source} className={styles.view}>
             {t('gallery.view', { name: profile.name })}
-          </button>
+          </SignupButton>
         </div>
       )}
       {profile && index % 3 !== 1 && <span className={styles.online}>{t('online')}</span>}
@@ -54,7 +46,6 @@ function Card({
 export default function Gallery({ source }: VariantProps) {
   const { t } = useTranslation(NS);
   const { settings, variant } = useSite();
-  const open = useOpenSignup(source);
   const [filter, setFilter] = useState<Filter>('all');
   const { profiles } = useLanderProfiles(COUNT);
   const cards = Array.from({ length: COUNT }, (_, index) => ({
@@ -78,7 +69,7 @@ export default function Gallery({ source }: VariantProps) {
       </header>
       <ul className={styles.grid}>
         {cards.map(({ profile, index }) => (
-          <Card key={profile?.id ?? index} profile={profile} index={index} onOpen={open} />
+          <Card key={profile?.id ?? index} profile={profile} index={index} source={source} />
         ))}
       </ul>
     </LanderFrame>

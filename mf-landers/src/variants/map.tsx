@@ -3,7 +3,7 @@ import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './map.module.scss';
@@ -56,7 +56,6 @@ function TownMap() {
 export default function MapLander({ source }: VariantProps) {
   const { t, i18n } = useTranslation(NS);
   const { settings } = useSite();
-  const open = useOpenSignup(source);
   const { profiles, ready } = useLanderProfiles(PINS.length);
   const country = settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL';
   let place = country;
@@ -82,16 +81,15 @@ export default function MapLander({ source }: VariantProps) {
         </span>
         {pins.map(({ x, y, km, profile }, index) =>
           profile ? (
-            <button
+            <SignupButton
               key={profile.id}
-              type="button"
+              source={source}
               className={styles.pin}
               style={{ left: `${x}%`, top: `${y}%` }}
-              onClick={open}
               aria-label={t('map.pin', { name: profile.name, km })}
             >
               <ProfilePhoto profile={profile} lazy={false} className={styles.pinPhoto} />
-            </button>
+            </SignupButton>
           ) : (
             <span
               key={index}
@@ -111,7 +109,7 @@ export default function MapLander({ source }: VariantProps) {
           .sort((a, b) => a.km - b.km)
           .map(({ km, profile }) => (
             <li key={profile!.id}>
-              <button type="button" onClick={open}>
+              <SignupButton source={source}>
                 <ProfilePhoto profile={profile} className={styles.listPhoto} />
                 <span className={styles.listText}>
                   <strong>
@@ -120,7 +118,7 @@ export default function MapLander({ source }: VariantProps) {
                   <span>{profile!.city ?? profile!.region}</span>
                 </span>
                 <span className={styles.km}>{t('map.km', { km })}</span>
-              </button>
+              </SignupButton>
             </li>
           ))}
       </ul>

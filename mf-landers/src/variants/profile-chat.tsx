@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, useOpenSignup } from '../features/lander/components/signup-cta';
 import type { VariantProps } from './variant-props';
 import { useFeaturedMember } from './use-featured-member';
 import styles from './profile-landers.module.scss';
@@ -41,9 +41,10 @@ export default function ProfileChat({ source, memberId }: VariantProps) {
             {t('profileChat.placeholder')}
           </label>
           <input id="lander-reply" placeholder={t('profileChat.placeholder')} onFocus={open} readOnly />
-          <button type="submit" data-testid="lander-cta">
+          {/* Not a submit button: tapped before hydration, it would submit the form (a reload) instead of being kept. */}
+          <SignupButton source={source} data-testid="lander-cta">
             {t('profileChat.send')}
-          </button>
+          </SignupButton>
         </form>
       </section>
     </LanderFrame>

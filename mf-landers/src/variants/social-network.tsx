@@ -4,7 +4,7 @@ import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './social-network.module.scss';
@@ -17,15 +17,7 @@ const SUGGESTIONS = 3;
  * One post. Without a profile (the members are still loading) it is its own placeholder: the same boxes, lines
  * and picture, so the feed and the suggestions beside or below it do not move when the members arrive (CLS).
  */
-function Post({
-  profile,
-  index,
-  onOpen,
-}: {
-  profile: PreviewProfile | null;
-  index: number;
-  onOpen: () => void;
-}) {
+function Post({ profile, index, source }: { profile: PreviewProfile | null; index: number; source: string }) {
   const { t } = useTranslation(NS);
   if (!profile) {
     return (
@@ -62,22 +54,21 @@ function Post({
       </header>
       <p className={styles.text}>{t(`social.posts.${index % POST_TEXTS}`)}</p>
       {index % 2 === 0 && (
-        <button
-          type="button"
+        <SignupButton
+          source={source}
           className={styles.picture}
-          onClick={onOpen}
           aria-label={t('photoOf', { name: profile.name })}
         >
           <ProfilePhoto profile={profile} size="full" lazy={index > 0} priority={index === 0} />
-        </button>
+        </SignupButton>
       )}
       <footer className={styles.actions}>
-        <button type="button" onClick={onOpen}>
+        <SignupButton source={source}>
           <span aria-hidden="true">♥</span> {t('social.like')} · {12 + index * 7}
-        </button>
-        <button type="button" onClick={onOpen}>
+        </SignupButton>
+        <SignupButton source={source}>
           <span aria-hidden="true">💬</span> {t('social.comment')}
-        </button>
+        </SignupButton>
       </footer>
     </article>
   );
@@ -87,7 +78,6 @@ function Post({
 export default function SocialNetwork({ source }: VariantProps) {
   const { t } = useTranslation(NS);
   const { settings } = useSite();
-  const open = useOpenSignup(source);
   const { profiles } = useLanderProfiles(POSTS + SUGGESTIONS);
   // A slot without a member is a placeholder of the same size: while the members load (no layout shift), and for
   // good where a visitor may not see members (docs/product/member-model.md) or there are too few, as the other landers show silhouettes.
@@ -100,11 +90,16 @@ export default function SocialNetwork({ source }: VariantProps) {
           <h1 className={styles.title} data-testid="lander-title">
             {t('social.title', { site: settings?.name ?? '' })}
           </h1>
-          <button type="button" className={styles.composer} onClick={open}>
+          <SignupButton source={source} className={styles.composer}>
             {t('social.composer')}
-          </button>
+          </SignupButton>
           {posts.map((profile, index) => (
-            <Post key={profile?.id ?? `placeholder-${index}`} profile={profile} index={index} onOpen={open} />
+            <Post
+              key={profile?.id ?? `placeholder-${index}`}
+              profile={profile}
+              index={index}
+              source={source}
+            />
           ))}
         </div>
         <aside className={styles.side}>
@@ -117,9 +112,7 @@ export default function SocialNetwork({ source }: VariantProps) {
                   <span className={styles.suggestionName}>
                     {profile.name}, {profile.age}
                   </span>
-                  <button type="button" onClick={open}>
-                    {t('social.follow')}
-                  </button>
+                  <SignupButton source={source}>{t('social.follow')}</SignupButton>
                 </li>
               ) : (
                 <li key={`placeholder-${index}`} className={styles.placeholder} aria-hidden="true">

@@ -4,7 +4,7 @@ import { NS } from '../lib/i18n';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupCta, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './video.module.scss';
@@ -22,7 +22,6 @@ export default function VideoLander({ source }: VariantProps) {
   const reduced = useReducedMotion();
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reduced;
-  const open = useOpenSignup(source);
   const { profiles, ready } = useLanderProfiles(2 + LIVE);
   const [star = null, guest = null, ...loaded] = profiles;
   // Until the members are known, the strip keeps its tiles' place (blank photos), so what follows does not move.
@@ -59,9 +58,9 @@ export default function VideoLander({ source }: VariantProps) {
             <span className={styles.progress}>
               <span />
             </span>
-            <button type="button" className={styles.join} onClick={open}>
+            <SignupButton source={source} className={styles.join}>
               {t('video.join')}
-            </button>
+            </SignupButton>
           </div>
         </div>
         <p className={styles.text}>{t('video.text')}</p>
@@ -74,11 +73,11 @@ export default function VideoLander({ source }: VariantProps) {
             {live.map((profile, index) =>
               profile ? (
                 <li key={profile.id}>
-                  <button type="button" onClick={open}>
+                  <SignupButton source={source}>
                     <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
                     <ProfilePhoto profile={profile} />
                     <span className={styles.stripLive}>{t('video.live')}</span>
-                  </button>
+                  </SignupButton>
                 </li>
               ) : (
                 <li key={index} aria-hidden="true">

@@ -4,7 +4,7 @@ import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useLanderProfiles } from '../hooks/use-lander-profiles';
 import { ProfilePhoto } from './profile-photo';
-import { useOpenSignup } from './signup-cta';
+import { SignupButton } from './signup-cta';
 import styles from './lander.module.scss';
 
 const TEASER_COUNT = 6;
@@ -15,11 +15,11 @@ const PRIORITY = 3;
 function Teaser({
   profile,
   priority,
-  onOpen,
+  source,
 }: {
   profile: PreviewProfile | null;
   priority: boolean;
-  onOpen: () => void;
+  source: string;
 }) {
   const { t } = useTranslation(NS);
   if (!profile) {
@@ -34,14 +34,14 @@ function Teaser({
   return (
     <li>
       {/* Named by what it shows (WCAG 2.5.3 label in name): the photo's description, then name, age and city. */}
-      <button type="button" className={styles.teaser} onClick={onOpen}>
+      <SignupButton source={source} className={styles.teaser}>
         <span className="visually-hidden">{t('photoOf', { name: profile.name })}</span>
         <ProfilePhoto profile={profile} priority={priority} />
         <span className={styles.teaserText}>
           {profile.name}, {profile.age}
           {profile.city && <small>{profile.city}</small>}
         </span>
-      </button>
+      </SignupButton>
     </li>
   );
 }
@@ -50,7 +50,6 @@ function Teaser({
 export function ProfileTeasers({ source }: { source: string }) {
   const { t } = useTranslation(NS);
   const { settings } = useSite();
-  const open = useOpenSignup(source);
   const { profiles } = useLanderProfiles(TEASER_COUNT);
   const slots = Array.from({ length: TEASER_COUNT }, (_, index) => profiles[index] ?? null);
   return (
@@ -62,7 +61,7 @@ export function ProfileTeasers({ source }: { source: string }) {
             key={profile?.id ?? `blank-${index}`}
             profile={profile}
             priority={index < PRIORITY}
-            onOpen={open}
+            source={source}
           />
         ))}
       </ul>
