@@ -4,6 +4,7 @@
 // top frames by self time and the self time per package (node_modules/<name>, our bundle, node internals).
 //   node tools/bench/api-profile.mjs [path] [seconds]     default /api/_bench/hello, 8 s
 //   node tools/bench/api-profile.mjs send [seconds]       POST /api/messages.php by 50 seeded bench members
+//   PROFILE_AS=visitor …                                   without the member's cookie (e.g. `/`, server-rendered)
 //   PROFILE_KEEP=1 …                                       keeps the .cpuprofile (open it in Chrome DevTools)
 //   DATABASE_URL=postgres://… …                            on PostgreSQL (a fresh schema, dropped afterwards)
 import { spawn } from 'node:child_process';
@@ -67,7 +68,14 @@ try {
     body: 'email=demo%40example.com&password=Demo-1234',
   });
   const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  const headers = sid ? { cookie: `sid=${sid}` } : {};
+  // As the demo member, or as a new visitor (no cookie: a lander's first visit) with PROFILE_AS=visitor.
+  // The demo site answers on localhost (127.0.0.1 is no site's host).
+  const headers =
+    process.env.PROFILE_AS === 'visitor'
+      ? { host: `localhost:${port}` }
+      : sid
+        ? { cookie: `sid=${sid}` }
+        : {};
   let options = { url: base + urlPath, headers };
   if (urlPath === 'send') {
     const seeded = await fetch(`${base}/api/_bench/members.php`, {

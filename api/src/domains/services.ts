@@ -138,7 +138,7 @@ export function createServices(deps: ServiceDeps) {
     }),
   };
   // Experiments (issue 12): canary assignment, lander visits and the conversion report.
-  const experiments = createExperimentsService(db, { registry: core.registry });
+  const experiments = createExperimentsService(db, { registry: core.registry, raw: deps.raw });
   // Client telemetry per remote version (issue 31): what the canary guard judges a rollout on.
   const telemetry = createTelemetryService(db);
   // The canary guard (issue 31): walks canaries deployed with steps through them on that telemetry; its job turn

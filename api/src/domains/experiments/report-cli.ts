@@ -65,7 +65,7 @@ export async function experimentReport(
       storage: createStorage(config.storage),
     });
     await registry.reload();
-    const service = createExperimentsService(database.db, { registry });
+    const service = createExperimentsService(database.db, { registry, raw: database.raw });
     const report = await service.report(app);
     // The canary guard's rollouts of this app (ADR 0032): arms, weights, the last evaluation and every decision.
     const telemetry = createTelemetryService(database.db);

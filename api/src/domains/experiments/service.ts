@@ -5,7 +5,7 @@ import type {
   LanderPageKey,
   RegistryEntry,
 } from '@dating/shared/contract/index';
-import type { Db } from '../../db/client';
+import type { Db, RawDb } from '../../db/client';
 import { rows } from '../../db/sql';
 import { TtlMap } from '../../lib/ttl-map';
 import type { DeployedSite, Registry } from '../sites';
@@ -56,26 +56,91 @@ function counts(row: CountRow): ExperimentCounts {
   };
 }
 
-export function createExperimentsService(db: Db, deps: { registry: Registry }) {
+/**
+ * A first visit's assignment and lander page, written with every other visit of the same moment in one statement:
+ * a new assignment (or the visitor's existing one) and, for a lander page, its visit. Both `ON CONFLICT DO
+ * NOTHING`, so a repeated row is no error. `ins` holds the assignments this statement created; the others were
+ * there before (the statement's snapshot), each looked up by the unique index (a join would let the planner scan
+ * the whole table once it has grown).
+ */
+const RECORD_VISITS = `WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[])
+      AS t(visitor, app, version, arm, site_id, page)),
+  ins AS (
+    INSERT INTO experiment_assignments (visitor, app, version, arm, site_id)
+    SELECT DISTINCT ON (visitor, app, version) visitor, app, version, arm, site_id FROM input
+    ON CONFLICT (visitor, app, version) DO NOTHING
+    RETURNING id, visitor, app, version),
+  ids AS (
+    SELECT DISTINCT COALESCE(n.id, (SELECT e.id FROM experiment_assignments e
+        WHERE e.visitor = i.visitor AND e.app = i.app AND e.version = i.version)) AS id, i.page
+    FROM input i LEFT JOIN ins n ON n.visitor = i.visitor AND n.app = i.app AND n.version = i.version
+    WHERE i.page IS NOT NULL)
+  INSERT INTO experiment_visits (assignment_id, page)
+  SELECT id, page FROM ids WHERE id IS NOT NULL
+  ON CONFLICT DO NOTHING`;
+
+/** The most visits one statement writes; more wait for the next. */
+export const RECORD_BATCH_MAX = 500;
+
+interface PendingVisit {
+  visitor: string;
+  assignment: Assignment;
+  page: LanderPageKey | null;
+  siteId: number;
+  done: (error?: unknown) => void;
+}
+
+/**
+ * Group commit of first visits (docs/adr/0030): a page still waits until its visit is stored, but the visits that
+ * arrive together share one statement. The first waits only for the end of the current turn of the event loop;
+ * while a statement runs, the next visits gather and go in the following one. A failed statement fails every page
+ * that waited on it, as a single write would have.
+ */
+function createVisitWriter(raw: RawDb) {
+  let queue: PendingVisit[] = [];
+  let writing = false;
+
+  async function drain() {
+    while (queue.length) {
+      const batch = queue.slice(0, RECORD_BATCH_MAX);
+      queue = queue.slice(batch.length);
+      try {
+        await raw.query(RECORD_VISITS, [
+          batch.map((v) => v.visitor),
+          batch.map((v) => v.assignment.app),
+          batch.map((v) => v.assignment.version),
+          batch.map((v) => v.assignment.arm),
+          batch.map((v) => v.siteId),
+          batch.map((v) => v.page),
+        ]);
+        for (const v of batch) v.done();
+      } catch (error) {
+        for (const v of batch) v.done(error);
+      }
+    }
+    writing = false;
+  }
+
+  return (visitor: string, assignment: Assignment, page: LanderPageKey | null, siteId: number) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ visitor, assignment, page, siteId, done: (e) => (e ? reject(e as Error) : resolve()) });
+      if (!writing) {
+        writing = true;
+        setImmediate(() => void drain());
+      }
+    });
+}
+
+export function createExperimentsService(db: Db, deps: { registry: Registry; raw: RawDb }) {
   // What this node has already written (assignment + page): a returning visitor costs no query.
   const recorded = new TtlMap<string, true>(10 * 60_000, 50_000);
+  const write = createVisitWriter(deps.raw);
 
   async function record(visitor: string, assignment: Assignment, page: LanderPageKey | null, siteId: number) {
     const key = `${visitor}|${assignment.app}|${assignment.version}|${page ?? ''}`;
     if (recorded.get(key)) return;
-    const insertAssignment = sql`INSERT INTO experiment_assignments (visitor, app, version, arm, site_id)
-      VALUES (${visitor}, ${assignment.app}, ${assignment.version}, ${assignment.arm}, ${siteId})
-      ON CONFLICT (visitor, app, version) DO NOTHING RETURNING id`;
-    if (page) {
-      await db.execute(sql`WITH ins AS (${insertAssignment}),
-        a AS (SELECT id FROM ins UNION ALL
-              SELECT id FROM experiment_assignments WHERE visitor = ${visitor} AND app = ${assignment.app}
-                AND version = ${assignment.version})
-        INSERT INTO experiment_visits (assignment_id, page) SELECT id, ${page} FROM a LIMIT 1
-        ON CONFLICT DO NOTHING`);
-    } else {
-      await db.execute(insertAssignment);
-    }
+    await write(visitor, assignment, page, siteId);
     recorded.set(key, true);
   }
 

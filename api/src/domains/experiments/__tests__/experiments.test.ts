@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ExperimentReport, SiteData } from '@dating/shared/contract/index';
 import {
   createTestApp,
@@ -146,5 +147,34 @@ describe('a canary at 50 %', () => {
 
     const bad = await t.call({ method: 'GET', url: '/api/experiments.php?app=nope', cookie: operator });
     expect(bad.statusCode).toBe(400);
+  });
+
+  test('visitors arriving at once are each counted once, together in a few statements', async () => {
+    const operator = await t.login(DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD);
+    const videoVisits = async () => {
+      const res = await t.call({
+        method: 'GET',
+        url: '/api/experiments.php?app=mf-landers',
+        cookie: operator,
+      });
+      return (res.json() as ExperimentReport).versions
+        .flatMap((v) => v.variants)
+        .filter((v) => v.variant === 'video')
+        .reduce((n, v) => n + v.visits, 0);
+    };
+    const before = await videoVisits();
+    // 50 new visitors, and one more visitor (not seen before) whose page is asked 10 times at once.
+    const same = `mf_exp=${randomBytes(16).toString('base64url')}~mf-landers=${STABLE}`;
+    const query = jest.spyOn(t.app.database.raw, 'query');
+    const answers = await Promise.all([
+      ...Array.from({ length: 50 }, () => page('/landers/video')),
+      ...Array.from({ length: 10 }, () => page('/landers/video', same)),
+    ]);
+    const writes = query.mock.calls.filter(([text]) => text.includes('INSERT INTO experiment_visits')).length;
+    query.mockRestore();
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+    expect(await videoVisits()).toBe(before + 51);
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThan(10);
   });
 });
