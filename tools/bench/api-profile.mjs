@@ -4,7 +4,7 @@
 // top frames by self time and the self time per package (node_modules/<name>, our bundle, node internals).
 //   node tools/bench/api-profile.mjs [path] [seconds]     default /api/_bench/hello, 8 s
 //   node tools/bench/api-profile.mjs send [seconds]       POST /api/messages.php by 50 seeded bench members
-//   PROFILE_AS=visitor …                                   without the member's cookie (e.g. `/`, server-rendered)
+//   PROFILE_AS=visitor …                                   a page as a new visitor (no cookie; the apps deployed)
 //   PROFILE_KEEP=1 …                                       keeps the .cpuprofile (open it in Chrome DevTools)
 //   DATABASE_URL=postgres://… …                            on PostgreSQL (a fresh schema, dropped afterwards)
 import { spawn } from 'node:child_process';
@@ -15,7 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { APPS } from '../lib/apps.mjs';
 import { buildApi, isApiBuilt } from '../lib/build.mjs';
+import { withRegistry } from '../lib/site.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const urlPath = process.argv[2] ?? '/api/_bench/hello';
@@ -40,6 +42,23 @@ const env = {
   DATA_DIR: dataDir,
 };
 Object.assign(env, { BENCH: '1', SEED_DEMO: '1' }, schema ? { DATABASE_SCHEMA: schema } : {});
+// A page (PROFILE_AS=visitor, e.g. `/`) needs the apps deployed, as `npm start` does: their built dist/ folders.
+const visitor = process.env.PROFILE_AS === 'visitor';
+if (visitor) {
+  const saved = process.env.DATABASE_SCHEMA;
+  if (schema) process.env.DATABASE_SCHEMA = schema;
+  await withRegistry(
+    dataDir,
+    () => {},
+    async ({ deploy }) => {
+      for (const app of APPS) await deploy(app);
+    },
+  );
+  if (schema) {
+    if (saved === undefined) delete process.env.DATABASE_SCHEMA;
+    else process.env.DATABASE_SCHEMA = saved;
+  }
+}
 const child = spawn(
   process.execPath,
   ['--cpu-prof', '--cpu-prof-dir', profDir, path.join(ROOT, 'api', 'dist', 'server.js')],
@@ -69,13 +88,7 @@ try {
   });
   const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
   // As the demo member, or as a new visitor (no cookie: a lander's first visit) with PROFILE_AS=visitor.
-  // The demo site answers on localhost (127.0.0.1 is no site's host).
-  const headers =
-    process.env.PROFILE_AS === 'visitor'
-      ? { host: `localhost:${port}` }
-      : sid
-        ? { cookie: `sid=${sid}` }
-        : {};
+  const headers = sid && !visitor ? { cookie: `sid=${sid}` } : {};
   let options = { url: base + urlPath, headers };
   if (urlPath === 'send') {
     const seeded = await fetch(`${base}/api/_bench/members.php`, {
