@@ -55,6 +55,20 @@ async function primed() {
   return store;
 }
 
+/** The store's dispatch, recording the tags it was asked to invalidate. */
+function recording(store: ReturnType<typeof makeStore>) {
+  const actions: unknown[] = [];
+  const dispatch = ((action: Parameters<typeof store.dispatch>[0]) => {
+    actions.push(action);
+    return store.dispatch(action);
+  }) as typeof store.dispatch;
+  const invalidated = () =>
+    actions
+      .filter((a) => chatApi.util.invalidateTags.match(a))
+      .map((a) => (a as { payload: unknown }).payload);
+  return { dispatch, invalidated };
+}
+
 const messagesOf = (store: ReturnType<typeof makeStore>) =>
   chatApi.endpoints.getMessages
     .select(7)(store.getState())
@@ -133,4 +147,45 @@ test('conversation_removed takes the conversation out of the list', async () => 
   applyLiveEventToChatCache(store.dispatch, { type: 'conversation_removed', conversation: 7 });
   const chats = coreApi.endpoints.getChats.select()(store.getState()).data!.chats;
   expect(chats.map((c) => c.conversation.id)).toEqual([1]);
+});
+
+test('a read receipt that overtakes my own message: the conversation is loaded again, and read stays read', async () => {
+  const store = await primed();
+  const { dispatch, invalidated } = recording(store);
+  // The other member read my message 33 before my send's answer (or my own live copy) reached this page.
+  applyLiveEventToChatCache(dispatch, {
+    type: 'read',
+    conversation: 7,
+    up_to: 33,
+    read_at: '2026-11-23T11:00:00.000Z',
+  });
+  expect(invalidated()).toEqual([[{ type: 'Messages', id: 7 }]]);
+  // The reload brought 33 read; the late copy of it, written before it was read, does not undo that.
+  const reloaded = page([30, 31, 32], '30');
+  reloaded.messages.push(message(33, { read_at: '2026-11-23T11:00:00.000Z' }));
+  await store.dispatch(
+    chatApi.util.upsertQueryData('getMessages', 7, { pages: [reloaded], pageParams: [''] }),
+  );
+  applyLiveEventToChatCache(store.dispatch, {
+    type: 'message',
+    conversation: 7,
+    message: message(33),
+    chat: chat(7, 'm33'),
+  });
+  const m33 = messagesOf(store)
+    .flat()
+    .find((m) => m.id === 33)!;
+  expect(m33.read_at).toBe('2026-11-23T11:00:00.000Z');
+});
+
+test('a read receipt for a message already here loads nothing again', async () => {
+  const store = await primed();
+  const { dispatch, invalidated } = recording(store);
+  applyLiveEventToChatCache(dispatch, {
+    type: 'read',
+    conversation: 7,
+    up_to: 32,
+    read_at: '2026-11-23T11:00:00.000Z',
+  });
+  expect(invalidated()).toEqual([]);
 });

@@ -20,7 +20,10 @@ export function upsertMessage(data: MessagePages, message: ChatMessage): void {
         m.id === message.id || (message.client_id !== null && m.client_id === message.client_id && m.from_me),
     );
     if (index >= 0) {
-      page.messages[index] = message;
+      // A read receipt only moves forward: the send's answer or the sender's own live copy, written before the
+      // other member read it, may arrive after the `read` event did.
+      const readAt = page.messages[index]!.read_at;
+      page.messages[index] = message.read_at === null && readAt ? { ...message, read_at: readAt } : message;
       return;
     }
   }
@@ -38,12 +41,16 @@ export function upsertChat(chats: ChatEntry[], chat: ChatEntry): ChatEntry[] {
 }
 
 /** My messages up to `upTo` were read by the other member at `readAt`. */
-export function markReadUpTo(data: MessagePages, upTo: number, readAt: string): void {
+/** Marks my messages up to `upTo` read; false when message `upTo` itself is not in the cache (yet). */
+export function markReadUpTo(data: MessagePages, upTo: number, readAt: string): boolean {
+  let found = false;
   for (const page of data.pages) {
     for (const message of page.messages) {
+      if (message.id === upTo) found = true;
       if (message.from_me && message.id <= upTo && message.read_at === null) message.read_at = readAt;
     }
   }
+  return found;
 }
 
 /**
@@ -52,7 +59,8 @@ export function markReadUpTo(data: MessagePages, upTo: number, readAt: string): 
  * nobody has open has no messages cache; it loads fresh when opened).
  *
  * - `message`: added to `getMessages(conversation)` and the entry replaced at the top of `getChats`.
- * - `read`: my messages up to `up_to` get `read_at` in `getMessages(conversation)`.
+ * - `read`: my messages up to `up_to` get `read_at` in `getMessages(conversation)`; if message `up_to` is not there
+ *   yet, that cache is loaded again. A message once read stays read when a copy of it arrives later.
  * - `typing`: the `typing` slice shows the indicator for `TYPING_SHOWN_MS`.
  * - `conversation_removed`: the entry leaves `getChats`; `getMessages(conversation)` is invalidated.
  */
@@ -71,13 +79,18 @@ export function applyLiveEventToChatCache(dispatch: Dispatch, event: LiveEvent, 
       );
       if (!event.message.from_me) dispatch(typingStopped({ conversation: event.conversation }));
       return;
-    case 'read':
+    case 'read': {
+      let found = true;
       dispatch(
         chatApi.util.updateQueryData('getMessages', event.conversation, (draft) => {
-          markReadUpTo(draft, event.up_to, event.read_at);
+          found = markReadUpTo(draft, event.up_to, event.read_at);
         }),
       );
+      // The message read is not here yet (my send's answer is still on its way): the conversation is loaded
+      // again, which brings it read; the answer then keeps that (upsertMessage).
+      if (!found) dispatch(chatApi.util.invalidateTags([{ type: 'Messages', id: event.conversation }]));
       return;
+    }
     case 'typing':
       dispatch(typingReceived({ conversation: event.conversation, until: now + TYPING_SHOWN_MS }));
       return;
