@@ -149,20 +149,23 @@ test('conversation_removed takes the conversation out of the list', async () => 
   expect(chats.map((c) => c.conversation.id)).toEqual([1]);
 });
 
+const READ_AT = '2026-11-23T11:00:00.000Z';
+const readUpTo = (upTo: number) => ({
+  type: 'read' as const,
+  conversation: 7,
+  up_to: upTo,
+  read_at: READ_AT,
+});
+
 test('a read receipt that overtakes my own message: the conversation is loaded again, and read stays read', async () => {
   const store = await primed();
   const { dispatch, invalidated } = recording(store);
   // The other member read my message 33 before my send's answer (or my own live copy) reached this page.
-  applyLiveEventToChatCache(dispatch, {
-    type: 'read',
-    conversation: 7,
-    up_to: 33,
-    read_at: '2026-11-23T11:00:00.000Z',
-  });
+  applyLiveEventToChatCache(dispatch, readUpTo(33));
   expect(invalidated()).toEqual([[{ type: 'Messages', id: 7 }]]);
   // The reload brought 33 read; the late copy of it, written before it was read, does not undo that.
   const reloaded = page([30, 31, 32], '30');
-  reloaded.messages.push(message(33, { read_at: '2026-11-23T11:00:00.000Z' }));
+  reloaded.messages.push(message(33, { read_at: READ_AT }));
   await store.dispatch(
     chatApi.util.upsertQueryData('getMessages', 7, { pages: [reloaded], pageParams: [''] }),
   );
@@ -175,17 +178,12 @@ test('a read receipt that overtakes my own message: the conversation is loaded a
   const m33 = messagesOf(store)
     .flat()
     .find((m) => m.id === 33)!;
-  expect(m33.read_at).toBe('2026-11-23T11:00:00.000Z');
+  expect(m33.read_at).toBe(READ_AT);
 });
 
 test('a read receipt for a message already here loads nothing again', async () => {
   const store = await primed();
   const { dispatch, invalidated } = recording(store);
-  applyLiveEventToChatCache(dispatch, {
-    type: 'read',
-    conversation: 7,
-    up_to: 32,
-    read_at: '2026-11-23T11:00:00.000Z',
-  });
+  applyLiveEventToChatCache(dispatch, readUpTo(32));
   expect(invalidated()).toEqual([]);
 });
