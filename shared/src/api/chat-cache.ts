@@ -40,8 +40,10 @@ export function upsertChat(chats: ChatEntry[], chat: ChatEntry): ChatEntry[] {
   return [chat, ...chats.filter((entry) => entry.conversation.id !== chat.conversation.id)];
 }
 
-/** My messages up to `upTo` were read by the other member at `readAt`. */
-/** Marks my messages up to `upTo` read; false when message `upTo` itself is not in the cache (yet). */
+/**
+ * My messages up to `upTo` were read by the other member at `readAt`. False when message `upTo` itself is not in
+ * the cache (yet).
+ */
 export function markReadUpTo(data: MessagePages, upTo: number, readAt: string): boolean {
   let found = false;
   for (const page of data.pages) {

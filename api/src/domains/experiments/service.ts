@@ -98,13 +98,12 @@ interface PendingVisit {
  * that waited on it, as a single write would have.
  */
 function createVisitWriter(raw: RawDb) {
-  let queue: PendingVisit[] = [];
+  const queue: PendingVisit[] = [];
   let writing = false;
 
   async function drain() {
     while (queue.length) {
-      const batch = queue.slice(0, RECORD_BATCH_MAX);
-      queue = queue.slice(batch.length);
+      const batch = queue.splice(0, RECORD_BATCH_MAX);
       try {
         await raw.query(RECORD_VISITS, [
           batch.map((v) => v.visitor),
