@@ -3,6 +3,7 @@ export * from './constants';
 export * from './lib/format';
 export * from './lib/traffic-source';
 export * from './lib/discount-link';
+export * from './lib/discount-rule';
 export * from './lib/push';
 export * from './api/api';
 export * from './api/base-query';

@@ -29,8 +29,41 @@ interface CodeRow {
   paymentmethods: string[] | null;
   expires: string | Date | null;
   welcome: boolean;
+  purpose: 'welcome' | 'retention' | null;
   user_id: number | null;
   redeemed: boolean;
+}
+
+/**
+ * The rule of an advertised code (migration 0350, docs/product/credits-and-payments.md "Advertised codes"): a welcome
+ * code is for a member who has not paid, within the site's `welcome_discount_hours` of signup (anyone may look it
+ * up before signing up); a retention code is worth the company's `delete_discount`, the percentage the deletion page
+ * states, and does not exist where the company offers none. Returns the percentage it is worth, or throws.
+ */
+export function advertisedPercentage(
+  row: { purpose: 'welcome' | 'retention' | null; value_percentage: string | number },
+  user: { paid_user: boolean; signup_date: string } | null,
+  site: Pick<Site, 'settings' | 'company'>,
+  now: Date,
+): number {
+  if (row.purpose === 'retention') {
+    const pct = site.company.deleteDiscount;
+    if (!(pct > 0)) throw new ApiError(404, 'code_not_found');
+    return pct;
+  }
+  if (row.purpose === 'welcome' && user) {
+    const hours = site.settings.welcome_discount_hours ?? 48;
+    const ends = new Date(user.signup_date).getTime() + hours * 3_600_000;
+    if (user.paid_user || ends <= now.getTime()) throw new ApiError(404, 'code_not_found');
+  }
+  return Number(row.value_percentage);
+}
+
+interface ResolveQuery {
+  country: string;
+  method: string;
+  amount: number;
+  currency: string;
 }
 
 function formatMinimum(amount: number, currency: string): string {
@@ -45,7 +78,7 @@ function formatMinimum(amount: number, currency: string): string {
  * its payment completes (`redeemIn`, inside the crediting transaction).
  */
 export function createDiscountsService(db: Db) {
-  return {
+  const service = {
     apply(amount: number, percentage: number): number {
       return Math.round((amount * (100 - percentage)) / 100);
     },
@@ -53,7 +86,7 @@ export function createDiscountsService(db: Db) {
     async resolve(
       user: AuthUser,
       site: Site,
-      q: { code: string; country: string; method: string; amount: number; currency: string },
+      q: ResolveQuery & { code: string },
       now = new Date(),
     ): Promise<ResolvedDiscount> {
       const code = q.code.trim();
@@ -80,6 +113,7 @@ export function createDiscountsService(db: Db) {
       if (row.expires && new Date(row.expires).getTime() <= now.getTime())
         throw new ApiError(404, 'code_not_found');
       if (row.status === 'expired') throw new ApiError(404, 'code_not_found');
+      const percentage = advertisedPercentage(row, user, site, now);
       if (row.country && row.country.toUpperCase() !== q.country)
         throw badInput('code', 'code_not_applicable');
       if (row.currency && row.currency !== q.currency) throw badInput('code', 'code_not_applicable');
@@ -97,7 +131,20 @@ export function createDiscountsService(db: Db) {
           : row.validity === 'once_per_user'
             ? `member:${row.id}:${user.id}`
             : null;
-      return { id: row.id, code: row.code, percentage: Number(row.value_percentage), claim };
+      return { id: row.id, code: row.code, percentage, claim };
+    },
+
+    /**
+     * The member's time bonus as an order would apply it, or null when it does not run for them (not signed up in the
+     * last 4 hours, paid, or already used): the automatic discount a typed code is compared with.
+     */
+    async timeBonus(user: AuthUser, site: Site, q: ResolveQuery, now = new Date()) {
+      try {
+        return await service.resolve(user, site, { ...q, code: TIME_BONUS_CODE }, now);
+      } catch (error) {
+        if (error instanceof ApiError) return null;
+        throw error;
+      }
     },
 
     /**
@@ -126,5 +173,6 @@ export function createDiscountsService(db: Db) {
       return Boolean(row) || code.validity === 'unlimited';
     },
   };
+  return service;
 }
 export type DiscountsService = ReturnType<typeof createDiscountsService>;

@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/auth';
+import type { Site } from '../sites';
+import { advertisedPercentage } from './discounts';
 import { findCreditPackages } from './packages';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
@@ -40,10 +42,11 @@ interface CodeRow {
   validity: DiscountCode['validity'];
   paymentmethods: string[] | null;
   expires: Date | string | null;
+  purpose: 'welcome' | 'retention' | null;
   used: boolean;
 }
 
-function toDiscount(r: Omit<CodeRow, 'id' | 'used'>): DiscountCode {
+function toDiscount(r: Omit<CodeRow, 'id' | 'used' | 'purpose'>): DiscountCode {
   const expires = r.expires ? new Date(r.expires) : null;
   const expired = Boolean(expires && expires.getTime() <= Date.now());
   const pct = Number(r.value_percentage);
@@ -95,9 +98,10 @@ export function createShopService(db: Db) {
      */
     async discount(
       user: AuthUser | null,
-      siteId: number,
+      site: Site,
       q: { code?: string; welcome?: boolean },
     ): Promise<DiscountCode> {
+      const siteId = site.id;
       if (q.welcome) {
         if (!user || user.paid_user) throw new ApiError(404, 'code_not_found');
         const found = await first<CodeRow>(
@@ -135,7 +139,8 @@ export function createShopService(db: Db) {
       const row = await findCode(code, siteId, user?.id ?? null);
       if (!row) throw new ApiError(404, 'code_not_found');
       if (row.used || row.status === 'used') throw new ApiError(409, 'code_used');
-      return toDiscount(row);
+      // An advertised code answers with what it is worth to this member on this site (or not found), as an order would.
+      return toDiscount({ ...row, value_percentage: advertisedPercentage(row, user, site, new Date()) });
     },
 
     /** The welcome code given to a new member (called at signup). */

@@ -111,6 +111,8 @@ export const discountCodes = pgTable('discount_codes', {
   validity: text('validity').$type<DiscountCode['validity']>().notNull().default('once_per_user'),
   paymentmethods: jsonb('paymentmethods').$type<string[] | null>(),
   welcome: boolean('welcome').notNull().default(false),
+  /** An advertised code's rule (migration 0350): 'welcome' or 'retention'; null for any other code. */
+  purpose: text('purpose').$type<'welcome' | 'retention' | null>(),
   expires: ts('expires'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

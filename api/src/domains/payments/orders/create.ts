@@ -5,6 +5,8 @@ import {
   type Order,
   type PaymentMethod,
 } from '@dating/shared/contract/index';
+import { TIME_BONUS_CODE } from '@dating/shared/constants';
+import { chooseDiscount } from '@dating/shared/lib/discount-rule';
 import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError, badInput } from '../../../lib/errors';
@@ -134,15 +136,17 @@ export interface CreateInput {
 async function priceOrder(deps: PaymentsDeps, ctx: PaymentContext, country: string, input: CreateInput) {
   const currency = await offeredCurrency(deps, country, ctx.site);
   const pkg = await loadPackage(deps, input.package_id, ctx.site, currency);
-  const discount = input.code
-    ? await deps.discounts.resolve(ctx.user, ctx.site, {
-        code: input.code,
-        country,
-        method: input.method,
-        amount: pkg.amount,
-        currency,
-      })
+  const q = { country, method: input.method, amount: pkg.amount, currency };
+  const typed = input.code
+    ? await deps.discounts.resolve(ctx.user, ctx.site, { ...q, code: input.code })
     : null;
+  // docs/adr/0033-discount-rule.md: a code sent with the order is compared with the member's running time bonus and
+  // the better of the two is applied, so a client that sends a weaker code never costs the member the bonus.
+  const bonus =
+    typed && typed.code.toUpperCase() !== TIME_BONUS_CODE
+      ? await deps.discounts.timeBonus(ctx.user, ctx.site, q)
+      : null;
+  const discount = chooseDiscount(typed, bonus).discount;
   const amount = discount ? deps.discounts.apply(pkg.amount, discount.percentage) : pkg.amount;
   return { currency, pkg, discount, amount };
 }

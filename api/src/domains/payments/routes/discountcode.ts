@@ -25,7 +25,7 @@ export const discountCodeRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await request.currentUser();
-      return app.services.shop.discount(user, request.site.id, request.query);
+      return app.services.shop.discount(user, request.site, request.query);
     },
   );
 };
