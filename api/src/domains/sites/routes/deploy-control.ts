@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden } from '../../../lib/errors';
 import { DeployRefused, type SwitchCommand } from '../deploy/state';
@@ -92,20 +93,23 @@ export const deployControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const config = { csrf: false } as const;
+  // Who is asking is checked first (onRequest, before the body is parsed or validated): anyone else gets the same
+  // 403 whatever they send, and learns nothing about the input these routes take.
+  const onRequest = async (request: FastifyRequest) => {
+    if (!authorised(request.headers['x-deploy-token'], request.socket.remoteAddress)) throw forbidden();
+  };
   app.get(
     '/api/_deploy/state',
-    { config, schema: { hide: true, response: { 200: State } } },
-    async (request) => {
-      if (!authorised(request.headers['x-deploy-token'], request.socket.remoteAddress)) throw forbidden();
+    { config, onRequest, schema: { hide: true, response: { 200: State } } },
+    async () => {
       await app.services.registry.reload();
       return app.services.registry.state();
     },
   );
   app.post(
     '/api/_deploy/apply',
-    { config, schema: { hide: true, body: Command, response: { 200: Outcome } } },
+    { config, onRequest, schema: { hide: true, body: Command, response: { 200: Outcome } } },
     async (request) => {
-      if (!authorised(request.headers['x-deploy-token'], request.socket.remoteAddress)) throw forbidden();
       try {
         return { ok: true as const, ...(await app.services.registry.apply(request.body as SwitchCommand)) };
       } catch (err) {
