@@ -4,6 +4,7 @@
 // ones helmet produced before (issue 16), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 import { createTestApp, deployTestVersion, type TestContext } from '../src/testing/helpers';
 
 let t: TestContext;
@@ -46,9 +47,12 @@ function pinned(res: LightMyRequestResponse): Record<string, string> {
   return out;
 }
 
+/** Every page's first script (client telemetry's early error recorder) is allowed by its hash. */
+const EARLY_HASH = `'sha256-${createHash('sha256').update(EARLY_TELEMETRY_SCRIPT).digest('base64')}'`;
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
+    `default-src 'self';script-src 'self' ${EARLY_HASH};style-src 'self';img-src 'self' data: blob:;` +
     "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';" +
     "base-uri 'self';form-action 'self';frame-ancestors 'self'",
   'cross-origin-opener-policy': 'same-origin',

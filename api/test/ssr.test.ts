@@ -8,6 +8,7 @@ import type { PublishedFile } from '../src/domains/sites';
 import { createTestApp, publishTestVersion, type TestContext } from '../src/testing/helpers';
 import { serverBundles } from '../src/testing/server-bundles';
 import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
+import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 import { styleAttributes } from '../src/domains/sites/routes/html';
 
 // Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
@@ -271,15 +272,17 @@ test('the style attributes of the server markup are allowed by the CSP, by their
   expect(csp).not.toContain('unsafe-inline');
 });
 
-test('the one inline script, which keeps a tap made before the page is hydrated, is allowed by its hash only', async () => {
+test('the inline scripts (the early error recorder first, then the one that keeps a tap made before the page is hydrated) are allowed by their hashes only', async () => {
   const res = await page('/');
   const head = res.body.slice(0, res.body.indexOf('</head>'));
   const inline = [...res.body.matchAll(/<script(?: [^>]*)?>([\s\S]*?)<\/script>/g)].filter(
     (m) => !/\b(src|type)=/.test(m[0].slice(0, m[0].indexOf('>'))),
   );
-  expect(inline.map((m) => m[1])).toEqual([SSR_PAGE_SCRIPT]);
+  expect(inline.map((m) => m[1])).toEqual([EARLY_TELEMETRY_SCRIPT, SSR_PAGE_SCRIPT]);
   // In the head, so it listens before the server-rendered buttons can be tapped.
   expect(head).toContain(`<script>${SSR_PAGE_SCRIPT}</script>`);
+  // The error recorder is the page's first script: it sees errors from the first line the page runs.
+  expect(head.indexOf('<script')).toBe(head.indexOf(`<script>${EARLY_TELEMETRY_SCRIPT}</script>`));
   // It starts the shell after the first paint: the shell's scripts are named, not loaded, and nothing is preloaded.
   // The entry comes first, then the shared libraries' chunks (loaded beside it, not after it has run).
   const named = [...head.matchAll(new RegExp(`<meta name="${SHELL_SCRIPT_META}" content="([^"]+)">`, 'g'))];
@@ -292,12 +295,14 @@ test('the one inline script, which keeps a tap made before the page is hydrated,
   expect(head).not.toContain('rel="preload"');
   const csp = String(res.headers['content-security-policy']);
   const hash = `'sha256-${createHash('sha256').update(SSR_PAGE_SCRIPT).digest('base64')}'`;
-  expect(csp).toContain(`script-src 'self' ${hash}`);
+  const early = `'sha256-${createHash('sha256').update(EARLY_TELEMETRY_SCRIPT).digest('base64')}'`;
+  expect(csp).toContain(`script-src 'self' ${early} ${hash}`);
   expect(csp).not.toContain('unsafe-inline');
-  // A page the browser renders itself has no inline script and no script hash.
+  // A page the browser renders itself has only the error recorder inline, and not the other's hash.
   const cookie = await t.login();
   const member = await page('/landers/gallery', { cookie });
   expect(member.body).not.toContain(SSR_PAGE_SCRIPT);
+  expect(member.body).toContain(`<script>${EARLY_TELEMETRY_SCRIPT}</script>`);
   expect(member.body).toContain(`<script defer src="/remotes/shell/`);
   expect(String(member.headers['content-security-policy'])).not.toContain(hash);
 });
@@ -427,9 +432,22 @@ describe('canaries and faults', () => {
       expect(data.ssr).toBeUndefined();
       expect(data.remotes.find((r) => r.name === 'mf_landers')!.version).toBe(version);
       expect(t.app.services.ssr.stats().fallback[reason]).toBe(before + 1);
+      // A render that throws or runs out of its budget counts against the version it rendered (client telemetry,
+      // the canary guard's numbers): one visitor with an error view. A version without a server bundle does not.
+      const counts = () =>
+        t.app.services.telemetry.armCounts('mf-landers', version, new Date(Date.now() - 120_000));
+      if (reason !== 'missing') {
+        const deadline = Date.now() + 5000;
+        while ((await counts()).errorViews === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await counts()).toMatchObject({ pageViews: 1, errorViews: 1 });
+        const [top] = await t.app.services.telemetry.topErrors('mf-landers', version);
+        expect(top!.message).toMatch(/^server render: /);
+      }
       // The server is still there for the next visitor.
       await useLanders(STABLE);
       expect(root((await page('/')).body)).toContain('data-testid="lander-title"');
+      if (reason === 'missing') expect((await counts()).pageViews).toBe(0);
     },
     30_000,
   );

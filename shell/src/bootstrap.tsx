@@ -21,8 +21,8 @@ registerErrorsNamespace();
 export async function start(): Promise<void> {
   const siteData = readSiteData() ?? (await fetchSiteData());
 
-  // Errors, remote-load failures and Web Vitals per remote version, for the canary guard (issue 31).
-  installTelemetry(siteData.remotes);
+  // Errors, remote-load failures and Web Vitals per remote version, for the canary guard (docs/adr/0032).
+  installTelemetry(siteData.remotes, siteData.telemetry);
   // Remotes come from the registry the server inlined; nothing is fetched until a route needs it.
   registerRemotes(siteData.remotes.map(({ name, entry }) => ({ name, entry })));
   const loader = createFederationLoader({ loadRemote, registerRemotes }, siteData.remotes);

@@ -1,22 +1,30 @@
 import { createHash } from 'node:crypto';
 import { SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
+import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 
 // The security headers every answer carries, built once at start. They used to come from @fastify/helmet, which
 // rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, issue 16);
 // the values below are the ones helmet produced, so nothing was lost (api/test/security-headers.test.ts pins
 // them), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
 
+/** The CSP hash source of an exact inline text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
 /**
- * No inline script or style in general: the shell's HTML has only `<link>`/`<script src>` and a JSON data block
- * (not executed, so not subject to script-src), and a server-rendered page adds one constant script allowed by its
- * hash (`cspForRenderedPage`); webpack extracts CSS to files (mini-css-extract); React sets
+ * No inline script or style in general: the shell's HTML has only `<link>`/`<script src>`, a JSON data block
+ * (not executed, so not subject to script-src) and one constant script allowed by its hash (the early error
+ * recorder, shared/src/telemetry-early-script.ts), and a server-rendered page adds one more constant script allowed
+ * by its hash (`cspForRenderedPage`); webpack extracts CSS to files (mini-css-extract); React sets
  * `style={…}` through the CSSOM, which CSP does not govern (only `style` attributes in markup and
  * `setAttribute('style')` are). The few pages the server writes itself carry one `<style>` block and its hash
  * (`cspWithStyle`). Checked in Chromium on /, /login, /members and /chats: e2e/tests/security/csp.spec.ts.
  */
 const DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // Every HTML page's first script, the early error recorder of client telemetry (a constant), by its hash.
+  'script-src': ["'self'", hashSource(EARLY_TELEMETRY_SCRIPT)],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
@@ -33,11 +41,6 @@ function csp(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
-}
-
-/** The CSP hash source of an exact inline text. */
-function hashSource(text: string): string {
-  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
 /** The CSP for a page of ours that carries this exact `<style>` block (the unsubscribe page, the 503 page). */

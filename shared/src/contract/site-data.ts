@@ -24,6 +24,11 @@ export interface SiteData {
   remotes: RegistryEntry[];
   /** Set when the server answered this page with an error status (404: a lander of an unknown member). */
   status?: number;
+  /**
+   * The page's view token for client telemetry (docs/adr/0032-canary-guard.md): the shell sends it with its
+   * beacons, and the server counts only views it handed out. Absent where the page has no deployed shell.
+   */
+  telemetry?: string;
   /** Set when `#root` holds the server's rendering of the page: what the browser hydrates it with (docs/adr/0030). */
   ssr?: ServerHydration;
 }

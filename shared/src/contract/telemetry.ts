@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
+import { TELEMETRY_MAX_ERRORS, TELEMETRY_MAX_SEQ, TELEMETRY_MAX_TOKEN } from '../telemetry-limits';
 
 /**
- * `POST /api/telemetry.php`: what a browser reports about the page views it showed, per remote version (issue 31,
- * docs/adr/0032-canary-guard.md). Written once, as a schema: the server validates with it, the shell takes the type.
+ * `POST /api/telemetry.php`: what a browser reports about the page views it showed, per remote version
+ * (docs/adr/0032-canary-guard.md). Written once, as a schema: the server validates with it, the shell takes the type.
  * Import it from '@dating/shared/contract/telemetry' (not the contract index), so the schema library never reaches
  * a browser bundle: the shell imports the types only.
  *
- * No personal data: no message texts, no addresses, no ids of members; a page is the route's pattern
- * (`/members/:id`), never the URL with its query.
+ * No personal data: no addresses, no ids of members, messages and stacks scrubbed (`telemetry-scrub.ts`); a page is
+ * the route's pattern (`/members/:id`), never the URL with its query.
  */
 export const TelemetryErrorSchema = Type.Object(
   {
@@ -26,14 +27,19 @@ export const TelemetryErrorSchema = Type.Object(
 
 export const TelemetryViewSchema = Type.Object(
   {
+    /**
+     * Which navigation of the page this view is (0 for the page load's first). With `app` it names the view within
+     * its page's token: the server counts each (token, seq, app) once.
+     */
+    seq: Type.Integer({ minimum: 0, maximum: TELEMETRY_MAX_SEQ }),
     /** Registry key of the app whose code the page ran: `mf-landers`, `mf-payments`, …, or `shell`. */
     app: Type.String({ pattern: '^(shell|mf-[a-z]{2,20})$' }),
     version: Type.String({ pattern: '^[\\w.+-]{1,64}$' }),
     /** The route's pattern, e.g. `/members/:id` or `/transactions/:id?` (never a URL: no `=`, `&`, `@`). */
     page: Type.String({ pattern: '^/[A-Za-z0-9/:._?*-]{0,99}$' }),
-    /** Uncaught errors, rejected promises and error-boundary fallbacks of this view. */
-    errors: Type.Integer({ minimum: 0, maximum: 100 }),
-    /** The app's remote entry or one of its chunks failed to load. */
+    /** Uncaught errors, rejected promises and error-boundary fallbacks of this view charged to this app. */
+    errors: Type.Integer({ minimum: 0, maximum: TELEMETRY_MAX_ERRORS }),
+    /** The app's remote entry or one of its chunks failed to load (once per app and view, whatever the retries). */
     load_failure: Type.Boolean(),
     lcp: Type.Optional(Type.Number({ minimum: 0, maximum: 120_000 })),
     inp: Type.Optional(Type.Number({ minimum: 0, maximum: 120_000 })),
@@ -44,7 +50,14 @@ export const TelemetryViewSchema = Type.Object(
 );
 
 export const TelemetryReportSchema = Type.Object(
-  { views: Type.Array(TelemetryViewSchema, { minItems: 1, maxItems: 20 }) },
+  {
+    /**
+     * The page's view token (`SiteData.telemetry`): signed by the server, short-lived, naming the visitor and the
+     * versions the page was given. A beacon without a valid one is refused (403, counted by the server).
+     */
+    token: Type.Optional(Type.String({ maxLength: TELEMETRY_MAX_TOKEN })),
+    views: Type.Array(TelemetryViewSchema, { minItems: 1, maxItems: 20 }),
+  },
   { additionalProperties: false },
 );
 

@@ -4,6 +4,7 @@
 export { experimentsRoute } from './routes/experiments';
 export { telemetryRoute } from './routes/telemetry';
 export { createTelemetryService, type TelemetryService } from './telemetry';
+export { telemetryVisitor, viewTokenFor } from './view-token';
 export { createCanaryGuard, registryRolloutActions, RolloutRefused, type CanaryGuard } from './guard';
 export { canaryGuardJob } from './jobs';
 export { rolloutsReport, type RolloutsReport } from './rollouts';

@@ -152,10 +152,16 @@ export function createExperimentsService(db: Db, deps: { registry: Registry; raw
     async visit({ cookie: raw, deployed, page, siteId, member }: PageVisit): Promise<{
       remotes: RegistryEntry[];
       cookie: string | null;
+      /** The visitor's id (the cookie's), or null when the page needs none (no experiment, not a lander). */
+      visitor: string | null;
     }> {
       const tracked = page && !member ? deployed.remotes.filter((r) => r.name === 'mf_landers') : [];
       if (deployed.canaries.length === 0 && tracked.length === 0)
-        return { remotes: deployed.remotes, cookie: null };
+        return {
+          remotes: deployed.remotes,
+          cookie: null,
+          visitor: parseExperimentCookie(raw)?.visitor ?? null,
+        };
       const parsed = parseExperimentCookie(raw) ?? { visitor: newVisitorId(), versions: {} };
       const { cookie, assignments } = assign({ cookie: parsed, canaries: deployed.canaries, tracked });
       if (!member) {
@@ -168,6 +174,7 @@ export function createExperimentsService(db: Db, deps: { registry: Registry; raw
       return {
         remotes: remotesFor(deployed.remotes, deployed.canaries, assignments),
         cookie: value === raw ? null : value,
+        visitor: cookie.visitor,
       };
     },
 

@@ -52,6 +52,11 @@ export interface SsrRequest {
   url: string;
   siteData: SiteData;
   fetch(request: Request): Promise<Response>;
+  /**
+   * Called once when this request's render fell back to client rendering (not for visitors who waited on the same
+   * render): the version it rendered is charged with the failure (client telemetry, docs/adr/0032).
+   */
+  onFallback?(reason: SsrFallbackReason, error: unknown): void;
 }
 
 type PageStyles = { remote: string; chunks: string[] }[];
@@ -322,6 +327,7 @@ export function createServerRenderer(options: {
 
   function fallback(reason: SsrFallbackReason, request: SsrRequest, error: unknown): null {
     stats.fallback[reason] += 1;
+    request.onFallback?.(reason, error);
     log.warn(
       {
         ssr: reason,

@@ -122,11 +122,21 @@ export function createMetrics() {
     labelNames: ['app', 'action'] as const,
     registers: [registry],
   });
+  const telemetryRefused = new Counter({
+    name: 'telemetry_beacons_refused_total',
+    help: 'Client telemetry beacons refused or not counted, by reason (origin, token_missing, token_forged, token_expired, not_on_page; replay: views already counted)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
     guardDecision(app: string, action: string) {
       guardDecisions.inc({ app, action });
+    },
+    /** A telemetry beacon refused (or a view in it already counted) and why. */
+    telemetryRefused(reason: string) {
+      telemetryRefused.inc({ reason });
     },
     setSources(given: MetricSources) {
       sources = given;

@@ -1,33 +1,65 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { TELEMETRY_MAX_BYTES, TelemetryReportSchema } from '@dating/shared/contract/telemetry';
 import { errors } from '../../../lib/contract';
-import { EXPERIMENT_COOKIE, parseExperimentCookie } from '../assignment';
-import { admissibleViews } from '../telemetry';
+import { ApiError } from '../../../lib/errors';
+import { onPage, type BeaconRefusal } from '../telemetry';
+import { readViewToken, telemetryVisitor, VIEW_TOKEN_TTL_MS } from '../view-token';
 
-/** Addresses, long digit runs (phone numbers, ids) and query strings never reach the table, even inside a stack. */
-function scrub(text: string): string {
-  return text
-    .replace(/[^\s@'"<>]+@[^\s@'"<>]+\.[a-z]{2,}/gi, '<email>')
-    .replace(/\?[^\s)'"]*/g, '')
-    .replace(/\d{6,}/g, '<n>');
+/** host[:port] of an absolute http(s) URL, or null. */
+function hostOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * `POST /api/telemetry.php`: the shell's beacon (issue 31). Accepts only its schema and at most 16 KB, from this
- * site's own pages (`navigator.sendBeacon` cannot send X-Requested-With, so the Origin check alone guards it), at
- * most TELEMETRY_RATE_LIMIT (30) beacons a minute per address. A view naming a version that is not deployed, or the other arm of a running
- * canary than the visitor's cookie says, is dropped. Answers 204 either way: a page has nothing to do with the answer.
+ * The beacon comes from one of this site's own pages: its `Origin` (or, from a browser that sends none, its
+ * `Referer`) names the host the request was made to, or the site's domain. Neither header: not a page of ours.
+ */
+function fromOwnPage(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  const host = origin && origin !== 'null' ? hostOf(origin) : referer ? hostOf(referer) : null;
+  if (!host) return false;
+  if (host === (request.headers.host ?? '').toLowerCase()) return true;
+  const domain = request.site?.domain?.toLowerCase();
+  return Boolean(domain) && host.replace(/:\d+$/, '').replace(/^www\./, '') === domain;
+}
+
+/**
+ * `POST /api/telemetry.php`: the shell's beacon (docs/adr/0032-canary-guard.md). Accepted only
+ * - from this site's own page (`Origin`, else `Referer`; neither, or another site's: 403 `csrf`);
+ * - with the page's view token, signed by this server and not older than two hours (403 `forbidden`);
+ * - for the versions that page was given (a view of another app or version: the beacon is refused, 403);
+ * - within its schema, at most 16 KB, at most TELEMETRY_RATE_LIMIT (30) beacons a minute per address.
+ * Each view of a page counts once: a replay, or a second beacon for a view already reported, is answered 204 and
+ * adds nothing. Every refused beacon is counted in /metrics (`telemetry_beacons_refused_total{reason}`).
+ * `navigator.sendBeacon` cannot send X-Requested-With, so the route asks for none.
  */
 export const telemetryRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const refuse = (reason: BeaconRefusal, request: FastifyRequest) => {
+    app.ops.metrics.telemetryRefused(reason);
+    request.log.info({ telemetry: reason }, 'telemetry beacon refused');
+    return new ApiError(403, reason === 'origin' ? 'csrf' : 'forbidden');
+  };
+
   app.post(
     '/api/telemetry.php',
     {
       bodyLimit: TELEMETRY_MAX_BYTES,
       config: {
-        csrf: 'same-site',
+        // Checked below, stricter than the cross-site guard: an Origin or Referer is required.
+        csrf: false,
         rateLimit: { max: app.config.canary.telemetryRateLimit, timeWindow: '1 minute' },
       },
+      // Before the body is read: a beacon from elsewhere costs no parsing.
+      onRequest: (request, _reply, done) =>
+        done(fromOwnPage(request) ? undefined : refuse('origin', request)),
       schema: {
         tags: ['site'],
         body: TelemetryReportSchema,
@@ -35,19 +67,17 @@ export const telemetryRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const assigned = parseExperimentCookie(request.cookies[EXPERIMENT_COOKIE])?.versions ?? {};
-      const { views, refused } = admissibleViews(
-        request.body.views,
-        app.services.registry.current(),
-        assigned,
-      );
-      if (refused.length) request.log.info({ refused }, 'telemetry views refused');
-      await app.services.telemetry.record(
-        views.map((view) => ({
-          ...view,
-          samples: view.samples?.map((s) => ({ ...s, message: scrub(s.message), stack: scrub(s.stack) })),
-        })),
-      );
+      const { secrets, telemetry } = app.services;
+      if (!request.body.token) throw refuse('token_missing', request);
+      const token = readViewToken(secrets, request.body.token);
+      if ('refused' in token) throw refuse(token.refused, request);
+      if (!onPage(request.body.views, token)) throw refuse('not_on_page', request);
+      const counted = await telemetry.record({
+        views: request.body.views,
+        visitor: telemetryVisitor(secrets, token.visitor),
+        claim: { page: token.page, expiresAt: new Date(token.issued + VIEW_TOKEN_TTL_MS) },
+      });
+      if (counted < request.body.views.length) app.ops.metrics.telemetryRefused('replay');
       return reply.code(204).send(null);
     },
   );

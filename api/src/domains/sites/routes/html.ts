@@ -10,8 +10,10 @@ import {
 } from '@dating/shared/contract/index';
 import { matchSiteRoute } from '@dating/shared/site-routes';
 import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
+import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 import { cspWithOrigin, cspWithStyle, cspForRenderedPage } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../../lib/experiment-cookie';
+import { telemetryVisitor, viewTokenFor } from '../../experiments';
 import type { Site } from '../sites';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
@@ -310,6 +312,33 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         url: `${origin}${request.url}`,
         siteData: data,
         fetch: (inner) => innerFetch(request, inner),
+        // A render that throws or runs out of its budget counts against the landers version it rendered.
+        onFallback: (reason, error) => {
+          if (reason === 'missing') return;
+          const failure = error instanceof Error ? error : new Error(String(error));
+          app.services.telemetry
+            .record({
+              visitor: telemetryVisitor(app.services.secrets, experiment.visitor ?? request.id),
+              views: [
+                {
+                  seq: 0,
+                  app: 'mf-landers',
+                  version: landers.version,
+                  page: matchSiteRoute(urlPath) ?? '/',
+                  errors: 1,
+                  load_failure: false,
+                  samples: [
+                    {
+                      kind: 'error',
+                      message: `server render: ${failure.message}`,
+                      stack: failure.stack ?? '',
+                    },
+                  ],
+                },
+              ],
+            })
+            .catch((err: unknown) => request.log.warn({ err }, 'server render failure not recorded'));
+        },
       });
       if (rendered?.kind === 'page') {
         root = rendered.html;
@@ -320,6 +349,13 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         data.ssr = rendered.hydration;
       }
     }
+    // The page's view token: client telemetry counts only views of pages handed out here (docs/adr/0032). Set after
+    // the render, which it must not vary (the rendered-page cache).
+    data.telemetry = viewTokenFor(app.services.secrets, {
+      visitor: experiment.visitor,
+      shell: deployed.shell.version,
+      remotes: experiment.remotes,
+    });
     const theme = siteTheme(request.site);
     // The server-rendered page's own heading and intro as title and description; the site's otherwise.
     const title = texts.title
@@ -330,6 +366,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
+<script>${EARLY_TELEMETRY_SCRIPT}</script>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="${esc(theme)}">
 <link rel="manifest" href="/manifest.webmanifest">
