@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GUARD_METRICS, type GuardMetricName, type GuardPolicy } from './domains/experiments/guard-rule';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
 import { storageConfigFromEnv, type StorageConfig } from './lib/storage';
 
@@ -81,15 +82,16 @@ export interface AppConfig {
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
   /**
-   * The canary guard (docs/adr/0032-canary-guard.md): a turn every CANARY_GUARD_INTERVAL_MS (30000); a step is left
-   * upwards after CANARY_MIN_VIEWS page views per arm (200) and CANARY_MIN_STEP_SECONDS (300); LCP is judged from
-   * CANARY_MIN_LCP_SAMPLES per arm (50), lander signups from CANARY_MIN_VISITS per arm (200).
+   * The canary guard (docs/adr/0032-canary-guard.md): a turn every CANARY_GUARD_INTERVAL_MS (30000); an identical
+   * canary is rolled back in at most CANARY_FALSE_ALARM_RATE of rollouts (0.05); a canary moves up only on evidence
+   * that no metric of CANARY_METRICS is worse than CANARY_REGRESSION (1: twice stable's rate) or, for rates near 0,
+   * CANARY_REGRESSION_MIN (0.002 of views), and after CANARY_MIN_STEP_SECONDS (300) at a step.
    */
   canary: {
     intervalMs: number;
     /** Telemetry beacons per client address per minute (TELEMETRY_RATE_LIMIT, default 30; 429 beyond). */
     telemetryRateLimit: number;
-    policy: { minPageViews: number; minStepMs: number; minVisits: number; minLcpSamples: number };
+    policy: GuardPolicy;
   };
   /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
   payments: PaymentsConfig;
@@ -158,10 +160,11 @@ export function configFromEnv(
       intervalMs: positiveInt(env.CANARY_GUARD_INTERVAL_MS, 30_000),
       telemetryRateLimit: positiveInt(env.TELEMETRY_RATE_LIMIT, 30),
       policy: {
-        minPageViews: positiveInt(env.CANARY_MIN_VIEWS, 200),
+        falseAlarmRate: share(env, 'CANARY_FALSE_ALARM_RATE', 0.05, 0.5),
+        regression: share(env, 'CANARY_REGRESSION', 1, 100),
+        regressionMin: share(env, 'CANARY_REGRESSION_MIN', 0.002, 1),
         minStepMs: nonNegativeInt(env.CANARY_MIN_STEP_SECONDS, 300) * 1000,
-        minVisits: positiveInt(env.CANARY_MIN_VISITS, 200),
-        minLcpSamples: positiveInt(env.CANARY_MIN_LCP_SAMPLES, 50),
+        metrics: guardMetrics(env.CANARY_METRICS),
       },
     },
     payments: paymentsConfigFromEnv(env, production),
@@ -186,6 +189,28 @@ function positiveInt(value: string | undefined, fallback: number): number {
 function nonNegativeInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** A number above 0 and at most `max` (a rate or a margin of the canary guard); anything else is refused. */
+function share(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > max) {
+    throw new ConfigError(`${name} must be a number above 0 and at most ${max}, not "${value}"`);
+  }
+  return n;
+}
+
+/** CANARY_METRICS: a comma-separated subset of the guard's metrics (default all). */
+function guardMetrics(value: string | undefined): GuardMetricName[] {
+  if (!value?.trim()) return [...GUARD_METRICS];
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !GUARD_METRICS.includes(name as GuardMetricName));
+  if (unknown.length || !names.length) {
+    throw new ConfigError(`CANARY_METRICS: unknown ${unknown.join(', ')} (known: ${GUARD_METRICS.join(', ')})`);
+  }
+  return names as GuardMetricName[];
 }
 
 function logShare(value: string | undefined): number {

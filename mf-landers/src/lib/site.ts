@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   NICHE_VARIANTS,
+  searchDefaults,
   useGetSettingsQuery,
   useCurrentUser,
   type NicheVariant,
@@ -24,6 +25,11 @@ export function useSite() {
   // The router's address, not `window`'s: the same on the server (docs/adr/0030) and in the browser.
   const { search } = useLocation();
   const source = useMemo(() => trafficSource(search), [search]);
+  // A member's profiles start from whom they are looking for, as on /members (docs/product/member-model.md, Search).
+  const memberSearch = useMemo(
+    () => (user && settings ? searchDefaults(user.profile, settings.niche) : {}),
+    [user, settings],
+  );
   return {
     settings,
     user,
@@ -31,6 +37,8 @@ export function useSite() {
     mayBrowse: Boolean(user) || visitorMayBrowse(settings, source),
     /** Sent along with members.php for visitors, as the server checks the source itself. */
     source: user ? {} : source,
+    /** A member's search defaults (gender, mutual, near), to spread into members.php queries; `{}` for a visitor. */
+    memberSearch,
     variant: nicheVariant(settings),
   };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MembersResponse, Profile } from '@dating/shared';
 import { profileFixture } from '@dating/shared/testing';
@@ -50,7 +50,8 @@ test('lists profiles from members.php and pages through them with the URL query'
   });
   await renderPage(<MembersPage />, { route: '/members?numResults=2', path: '/members' });
 
-  const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
+  // The first search waits for user.php (a member's search starts from whom they look for).
+  const results = await screen.findByRole('list', { name: 'Zoekresultaten' }, { timeout: 5000 });
   expect(within(results).getAllByRole('link')).toHaveLength(2);
   expect(screen.getByRole('link', { name: /Member 1, 21/ })).toHaveAttribute('href', '/members/1');
   expect(screen.getByText('Pagina 1 van 3')).toBeInTheDocument();
@@ -72,7 +73,7 @@ test('search form filters by gender and age through the URL', async () => {
     return undefined;
   });
   await renderPage(<MembersPage />, { route: '/members', path: '/members' });
-  await screen.findByRole('list', { name: 'Zoekresultaten' });
+  await screen.findByRole('list', { name: 'Zoekresultaten' }, { timeout: 5000 });
 
   await userEvent.selectOptions(screen.getByLabelText('Geslacht'), 'male');
   await userEvent.type(screen.getByLabelText('Leeftijd van'), '30');
@@ -134,6 +135,42 @@ test('a visitor on a site without logged-out search is asked to sign up', async 
   expect(await screen.findByRole('button', { name: 'Gratis aanmelden' })).toBeInTheDocument();
   const urls = fetch.mock.calls.map(([request]) => (request as Request).url);
   expect(urls.some((url) => url.includes('members.php'))).toBe(false);
+});
+
+test('a man seeking women starts on women who look for men, nearest first, and can widen it', async () => {
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse({ ...settings, niche: 1 });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/user.php')
+      return jsonResponse({ user: { ...member.user, profile: { gender: 'male', sexuality: 'hetero' } } });
+    if (url.pathname === '/api/members.php') return jsonResponse(page(1));
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members', path: '/members' });
+  expect(await screen.findByRole('link', { name: /Member 2, 22/ }, { timeout: 5000 })).toBeInTheDocument();
+  const searches = () =>
+    fetch.mock.calls
+      .map(([request]) => new URL((request as Request).url))
+      .filter((url) => url.pathname === '/api/members.php');
+  // The only search made: no "everyone" first.
+  expect(searches()).toHaveLength(1);
+  expect(Object.fromEntries(searches()[0]!.searchParams)).toMatchObject({
+    gender: 'female',
+    mutual: 'true',
+    near: 'true',
+  });
+  expect(screen.getByLabelText('Geslacht')).toHaveValue('female');
+  expect(screen.getByLabelText('Alleen leden die iemand zoals ik zoeken')).toBeChecked();
+
+  // Widened: every gender, whatever they look for; kept in the URL.
+  await userEvent.selectOptions(screen.getByLabelText('Geslacht'), '');
+  await userEvent.click(screen.getByLabelText('Alleen leden die iemand zoals ik zoeken'));
+  await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('gender=any&mutual=0'));
+  await waitFor(() => expect(searches()).toHaveLength(2));
+  const widened = searches()[1]!.searchParams;
+  expect(widened.has('gender')).toBe(false);
+  expect(widened.get('mutual')).toBe('false');
 });
 
 test('a logged-in member searches even where visitors may not', async () => {

@@ -19,7 +19,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 /** `/members`: member search, the members' home after login (docs/product/routes-and-layouts.md). */
 function MembersPage() {
   const { t } = useTranslation(NS);
-  const { query, update } = useSearchState();
+  const { query, update, member: hasDefaults, ready } = useSearchState();
   const { data: settings } = useGetSettingsQuery();
   const current = useCurrentUser();
   const source = useMemo(() => trafficSource(), []);
@@ -29,7 +29,8 @@ function MembersPage() {
   const maySearch = member || visitorMayBrowse(settings, source);
   const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(
     member ? query : { ...query, ...source },
-    { skip: !maySearch },
+    // A member's first search waits for the member's defaults (whom they look for), not everyone first.
+    { skip: !maySearch || !ready },
   );
 
   let content;
@@ -88,7 +89,7 @@ function MembersPage() {
   return (
     <section className="container py-3" aria-busy={isFetching}>
       <h1 className="h4 mb-3">{t('search.title')}</h1>
-      <SearchForm key={JSON.stringify(query)} query={query} onSearch={update} />
+      <SearchForm key={JSON.stringify(query)} query={query} onSearch={update} member={hasDefaults} />
       {content}
     </section>
   );

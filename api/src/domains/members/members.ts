@@ -35,8 +35,20 @@ export interface MemberSearch {
   countryregion?: string;
   min_age?: number;
   max_age?: number;
+  /** Only members whose orientation looks for the viewer's gender (members only; see `resolveViewer`). */
+  mutual?: boolean;
+  /** The viewer's region first, then the viewer's country, then the rest (members only). */
+  near?: boolean;
   pageNumber: number;
   numResults: number;
+}
+
+/** A search with the viewer's part made concrete: whom matches must accept, where "near" is. */
+interface ResolvedSearch extends Omit<MemberSearch, 'mutual' | 'near'> {
+  /** Matches' orientation must look for this gender (the viewer's). */
+  accepts?: Gender;
+  /** Order the viewer's region, then country, first. */
+  nearTo?: { country: string; region: string | null };
 }
 
 /** Blocks hide members both ways (docs/product/member-model.md): neither side sees the other. */
@@ -57,7 +69,13 @@ function regionName(country: string | undefined, region: string): string {
 }
 
 /** Filters of a search (everything but the viewer and the page). */
-type Filters = Omit<MemberSearch, 'pageNumber' | 'numResults'>;
+type Filters = Omit<ResolvedSearch, 'pageNumber' | 'numResults'>;
+
+/** Members whose orientation looks for `gender`: gender and sexuality as `seekingOf` reads them. */
+export const ACCEPTS: Record<Gender, string> = {
+  male: `((p.gender = 'female' AND p.sexuality IN ('hetero', 'bi')) OR (p.gender = 'male' AND p.sexuality IN ('gay', 'bi')))`,
+  female: `((p.gender = 'male' AND p.sexuality IN ('hetero', 'bi')) OR (p.gender = 'female' AND p.sexuality IN ('lesbian', 'bi')))`,
+};
 
 /**
  * The WHERE of a search as plain SQL with numbered parameters, so each filter combination is one prepared
@@ -96,6 +114,10 @@ function searchWhere(site: SiteScope, f: Filters) {
     where.push(`p.date_of_birth > ${p(yearsAgo(f.max_age + 1))}::date`);
     key += 'b';
   }
+  if (f.accepts) {
+    where.push(ACCEPTS[f.accepts]);
+    key += f.accepts === 'male' ? 'm' : 'f';
+  }
   return { where: where.join(' AND '), params, key: `${key || 'all'}_s${site.id}` };
 }
 
@@ -110,11 +132,32 @@ const ORDER = 'p.has_photo DESC, p.user_id DESC';
 function pageSql(site: SiteScope, f: Filters) {
   const { where, params, key } = searchWhere(site, f);
   const n = params.length;
-  const text = `SELECT p.user_id AS id FROM ${FROM}
-    WHERE ${where} AND p.user_id <> ALL($${n + 1}::int[])
-    ORDER BY ${ORDER} LIMIT $${n + 2} OFFSET $${n + 3}`;
-  return { text, params, name: `members_page_${key}` };
+  if (!f.nearTo) {
+    const text = `SELECT p.user_id AS id FROM ${FROM}
+      WHERE ${where} AND p.user_id <> ALL($${n + 1}::int[])
+      ORDER BY ${ORDER} LIMIT $${n + 2} OFFSET $${n + 3}`;
+    return { text, params, name: `members_page_${key}` };
+  }
+  // Nearest first, in tiers (the viewer's region, the rest of the viewer's country, elsewhere), each an index walk in
+  // the usual order that stops after the page, instead of one sort of every match by a distance expression.
+  const c = `$${n + 4}`;
+  const r = `$${n + 5}`;
+  const tiers = [
+    `p.country = ${c} AND lower(p.region) = lower(${r})`,
+    `p.country = ${c} AND lower(p.region) IS DISTINCT FROM lower(${r})`,
+    `p.country <> ${c}`,
+  ];
+  const branch = (cond: string, tier: number) =>
+    `(SELECT p.user_id AS id, ${tier} AS tier, p.has_photo FROM ${FROM}
+      WHERE ${where} AND ${cond} AND p.user_id <> ALL($${n + 1}::int[])
+      ORDER BY ${ORDER} LIMIT $${n + 2}::int + $${n + 3}::int)`;
+  const text = `SELECT id FROM (${tiers.map(branch).join(' UNION ALL ')}) AS t
+    ORDER BY tier, has_photo DESC, id DESC LIMIT $${n + 2} OFFSET $${n + 3}`;
+  return { text, params, name: `members_near_${key}` };
 }
+
+/** The parameters after a page's (hidden ids, limit, offset): where "near" is, for the tiers of `pageSql`. */
+const nearParams = (f: Filters) => (f.nearTo ? [f.nearTo.country, f.nearTo.region] : []);
 
 /** How many of the viewer's hidden members match (subtracted from the filter's count). */
 function hiddenCountSql(site: SiteScope, f: Filters) {
@@ -151,6 +194,9 @@ const filterKey = (site: SiteScope, f: Filters) =>
     f.countryregion?.toLowerCase(),
     f.min_age,
     f.max_age,
+    f.accepts,
+    f.nearTo?.country,
+    f.nearTo?.region?.toLowerCase(),
   ]);
 
 const NO_ONE: readonly number[] = [];
@@ -233,7 +279,11 @@ export function createMembersService(
   function prefixOf(site: SiteScope, f: Filters, length: number): Promise<Prefix> {
     return shared(prefixes, `${filterKey(site, f)}:${length}`, async () => {
       const { text, params, name } = pageSql(site, f);
-      const found = await raw.query<{ id: number }>(text, [...params, NO_ONE, length, 0], name);
+      const found = await raw.query<{ id: number }>(
+        text,
+        [...params, NO_ONE, length, 0, ...nearParams(f)],
+        name,
+      );
       const ids = found.map((r) => r.id);
       return { ids, complete: ids.length < length, all: new Set(ids) };
     });
@@ -263,7 +313,7 @@ export function createMembersService(
   }
 
   /** The page's ids from the shared prefix, or null when the prefix cannot tell (too deep). */
-  async function pageFromPrefix(site: SiteScope, q: MemberSearch, hidden: readonly number[]) {
+  async function pageFromPrefix(site: SiteScope, q: ResolvedSearch, hidden: readonly number[]) {
     const offset = (q.pageNumber - 1) * q.numResults;
     const needed = offset + q.numResults + hidden.length;
     if (needed > PREFIX_MAX) return null;
@@ -276,7 +326,7 @@ export function createMembersService(
     return { ids: visible.slice(offset, offset + q.numResults), prefix };
   }
 
-  async function run(site: SiteScope, viewerId: number | null, q: MemberSearch) {
+  async function run(site: SiteScope, viewerId: number | null, q: ResolvedSearch) {
     const hidden = viewerId === null ? NO_ONE : [viewerId, ...(await deps.blocked.hiddenFor(viewerId))];
     let ids: readonly number[];
     let total: number;
@@ -288,7 +338,7 @@ export function createMembersService(
       const { text, params, name } = pageSql(site, q);
       const offset = (q.pageNumber - 1) * q.numResults;
       const [found, count] = await Promise.all([
-        raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset], name),
+        raw.query<{ id: number }>(text, [...params, hidden, q.numResults, offset, ...nearParams(q)], name),
         countFor(site, q, hidden),
       ]);
       ids = found.map((r) => r.id);
@@ -300,8 +350,46 @@ export function createMembersService(
     return { profiles, total };
   }
 
+  /**
+   * The viewer's part of a search: `mutual` becomes the viewer's gender that matches must accept, `near` the viewer's
+   * country and region. Both need a member with a profile; for a visitor they are dropped.
+   */
+  async function resolveViewer(viewerId: number | null, q: MemberSearch): Promise<ResolvedSearch> {
+    const { mutual, near, ...rest } = q;
+    if (viewerId === null || (!mutual && !near)) return rest;
+    const me = (await deps.profiles.getMany([viewerId])).get(viewerId);
+    if (!me) return rest;
+    return {
+      ...rest,
+      ...(mutual ? { accepts: me.gender } : {}),
+      ...(near ? { nearTo: { country: me.country.toUpperCase(), region: me.region ?? null } } : {}),
+    };
+  }
+
   // The interest icon set is seed data that no request changes: read once per process.
   let interestNames: Promise<string[]> | null = null;
+
+  /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
+  async function searchResolved(
+    site: SiteScope,
+    viewerId: number | null,
+    q: ResolvedSearch,
+  ): Promise<MembersResponse> {
+    const exact = await run(site, viewerId, q);
+    const base = { pageNumber: q.pageNumber, numResults: q.numResults };
+    if (exact.total > 0 || q.pageNumber > 1) return { ...exact, ...base, similar: false };
+    // Broader by place and age; whom the viewer is looking for (gender, mutual) stays.
+    const broader: ResolvedSearch[] = [
+      { ...q, countryregion: undefined },
+      { ...q, countryregion: undefined, min_age: undefined, max_age: undefined },
+      { ...q, countryregion: undefined, min_age: undefined, max_age: undefined, country: undefined },
+    ];
+    for (const b of broader) {
+      const result = await run(site, viewerId, b);
+      if (result.total > 0) return { ...result, ...base, similar: true };
+    }
+    return { ...exact, ...base, similar: false };
+  }
 
   return {
     /** The interest names of the icon set (docs/product/member-model.md), sorted; `GET /api/interests.php`. */
@@ -324,8 +412,9 @@ export function createMembersService(
      * `search` as the JSON bytes of the answer (lib/serialize.ts membersJson), the same bytes for the same viewer
      * and query while nothing it was built from changed (ANSWER_MS at most).
      */
-    async searchJson(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<Buffer> {
-      if (!cacheEnabled('members')) return membersJson(await this.search(site, viewerId, q));
+    async searchJson(site: SiteScope, viewerId: number | null, search: MemberSearch): Promise<Buffer> {
+      if (!cacheEnabled('members')) return membersJson(await this.search(site, viewerId, search));
+      const q = await resolveViewer(viewerId, search);
       const hidden = viewerId === null ? null : await deps.blocked.hiddenFor(viewerId);
       const key = `${viewerId}|${filterKey(site, q)}|${q.pageNumber}|${q.numResults}`;
       const hit = answers.get(key);
@@ -342,7 +431,7 @@ export function createMembersService(
         hidden,
         generation,
         profilesGeneration: deps.profiles.generation(),
-        bytes: this.search(site, viewerId, q).then(membersJson),
+        bytes: searchResolved(site, viewerId, q).then(membersJson),
       };
       answers.set(key, answer);
       answer.bytes.catch(() => {
@@ -376,21 +465,8 @@ export function createMembersService(
         });
       });
     },
-    /** The exact search; when it finds nobody, progressively broader ones flagged `similar`. */
     async search(site: SiteScope, viewerId: number | null, q: MemberSearch): Promise<MembersResponse> {
-      const exact = await run(site, viewerId, q);
-      const base = { pageNumber: q.pageNumber, numResults: q.numResults };
-      if (exact.total > 0 || q.pageNumber > 1) return { ...exact, ...base, similar: false };
-      const broader: MemberSearch[] = [
-        { ...q, countryregion: undefined },
-        { ...q, countryregion: undefined, min_age: undefined, max_age: undefined },
-        { ...q, countryregion: undefined, min_age: undefined, max_age: undefined, country: undefined },
-      ];
-      for (const b of broader) {
-        const result = await run(site, viewerId, b);
-        if (result.total > 0) return { ...result, ...base, similar: true };
-      }
-      return { ...exact, ...base, similar: false };
+      return searchResolved(site, viewerId, await resolveViewer(viewerId, q));
     },
 
     /**

@@ -12,6 +12,13 @@ export const MembersQuerySchema = Type.Object({
   max_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120 })),
   pageNumber: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
   numResults: Type.Integer({ minimum: 1, maximum: 100, default: 24 }),
+  /**
+   * Only members whose own orientation looks for the viewer's gender (a woman seeking men, a bi man, … for a man):
+   * with `gender` set to whom the viewer seeks, gender and orientation agree both ways (`searchDefaults`). Members only.
+   */
+  mutual: Type.Optional(Type.Boolean()),
+  /** Nearest first: members of the viewer's region, then of the viewer's country, then the rest. Members only. */
+  near: Type.Optional(Type.Boolean()),
   network: Type.Optional(Type.String({ maxLength: 100 })),
   ref: Type.Optional(Type.String({ maxLength: 100 })),
 });

@@ -39,17 +39,18 @@ export function withPhoto(profile: PreviewProfile): boolean {
  * logout and still sees real members. `ready` turns true when there is nothing to wait for.
  */
 export function useLanderProfiles(count: number) {
-  const { mayBrowse, known, variant, source, settings } = useSite();
+  const { mayBrowse, known, variant, source, settings, memberSearch, user } = useSite();
   // Members of the visitor's country (the server falls back to similar results when there are too few).
   const country = settings?.geoip_selected_country ?? undefined;
   const search = useGetMembersQuery(
     {
       numResults: Math.max(count, 12),
       ...NICHE_MEMBERS[variant],
+      ...memberSearch,
       ...(country ? { country } : {}),
       ...source,
     },
-    { skip: !mayBrowse },
+    { skip: !mayBrowse || (Boolean(user) && !settings) },
   );
   const previews = useGetLanderMembersQuery(
     { numResults: Math.max(count, 12), ...(country ? { country } : {}) },

@@ -38,8 +38,12 @@ function Card({ profile, offset }: { profile: Profile; offset: number }) {
 export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1 | 2 }) {
   const { t } = useTranslation(NS);
   const dispatch = useAppDispatch();
-  const { user, mayBrowse, known, source: traffic } = useSite();
-  const { data, isLoading } = useGetMembersQuery({ numResults: DECK_SIZE, ...traffic }, { skip: !mayBrowse });
+  const { user, mayBrowse, known, source: traffic, memberSearch } = useSite();
+  // A member's deck follows the rule of /members: whom they look for, who looks for them, nearest first.
+  const { data, isLoading } = useGetMembersQuery(
+    { numResults: DECK_SIZE, ...memberSearch, ...traffic },
+    { skip: !mayBrowse || (Boolean(user) && !known) },
+  );
   const swipe = useSwipeLikes(Boolean(user));
   const left = swipe.status?.likes_left;
   const [refused, setRefused] = useState<string | null>(null);

@@ -9,6 +9,8 @@ import styles from './search-form.module.scss';
 interface SearchFormProps {
   query: MembersQuery;
   onSearch: (query: MembersQuery) => void;
+  /** A member: offers "only members looking for someone like me" (`mutual`), on unless widened. */
+  member?: boolean;
 }
 
 function ageOrUndefined(value: string): number | undefined {
@@ -22,7 +24,7 @@ function ageOrUndefined(value: string): number | undefined {
 export const DEFAULT_SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 
 /** The search form with the fields the site's `search_fields` name, in the form's fixed order. */
-export function SearchForm({ query, onSearch }: SearchFormProps) {
+export function SearchForm({ query, onSearch, member = false }: SearchFormProps) {
   const { t, i18n } = useTranslation(NS);
   const { label } = useOptionLabels();
   const { data: settings } = useGetSettingsQuery();
@@ -34,6 +36,7 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
   const [region, setRegion] = useState(query.countryregion ?? '');
   const [minAge, setMinAge] = useState(query.min_age ? String(query.min_age) : '');
   const [maxAge, setMaxAge] = useState(query.max_age ? String(query.max_age) : '');
+  const [mutual, setMutual] = useState(query.mutual !== false);
 
   const countryNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
@@ -54,6 +57,7 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
       countryregion: has('countryregion') ? region || undefined : undefined,
       min_age: has('min_age') ? ageOrUndefined(minAge) : undefined,
       max_age: has('max_age') ? ageOrUndefined(maxAge) : undefined,
+      ...(member ? { mutual } : {}),
       pageNumber: 1,
       numResults: query.numResults,
     });
@@ -113,6 +117,20 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
         <div className={styles.ages}>
           {has('min_age') && <AgeField label={t('search.minAge')} value={minAge} onChange={setMinAge} />}
           {has('max_age') && <AgeField label={t('search.maxAge')} value={maxAge} onChange={setMaxAge} />}
+        </div>
+      )}
+      {member && (
+        <div className={`form-check ${styles.mutual}`}>
+          <input
+            id="search-mutual"
+            className="form-check-input"
+            type="checkbox"
+            checked={mutual}
+            onChange={(event) => setMutual(event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor="search-mutual">
+            {t('search.mutual')}
+          </label>
         </div>
       )}
       <button type="submit" className={`btn btn-primary ${styles.submit}`}>
