@@ -30,6 +30,11 @@ export interface AppConfig {
   /** Listen address (HOST): loopback unless opened on purpose (docs/product/architecture.md). */
   host: string;
   /**
+   * Listen port (PORT, default 8080). In development a site without a configured origin is served at
+   * `http://<host>:<port>`, and the loopback names are accepted on it (lib/site-origin.ts, ADR 0035).
+   */
+  port: number;
+  /**
    * Key of the keyed hashes (login identifiers in the audit tables, device cookies), APP_SECRET. Without it, a
    * key is made on first start and kept in the database (not allowed in production).
    */
@@ -130,6 +135,7 @@ export function configFromEnv(
       ? { profiles: Number(env.SEED_PROFILES ?? 300), images: true, account: !production }
       : false,
     host: env.HOST || '127.0.0.1',
+    port: nonNegativeInt(env.PORT, 8080),
     appSecret: env.APP_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     signupRateLimit: positiveInt(env.SIGNUP_RATE_LIMIT, 30),

@@ -61,7 +61,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const profiles = createProfileCache(deps.raw, bus);
   const blocked = createBlockedService(deps.raw, bus);
-  const sites = createSitesService(db, { pushPublicKey: () => push.publicKey() });
+  const sites = createSitesService(db, {
+    pushPublicKey: () => push.publicKey(),
+    local: { production: deps.config.production, port: deps.config.port },
+  });
   // Keyed hashes (audit identifiers, device cookies); `init()` on start, like push.
   const secrets = createSecrets(db, deps.config.appSecret);
   const loginGuard = createLoginGuard(db, secrets);

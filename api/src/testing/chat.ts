@@ -91,15 +91,43 @@ export async function books(t: TestContext, userId: number) {
   };
 }
 
-/** Collects the live events published to these members. */
+/**
+ * Collects the live events published to these members. `next` waits for an event (counters, for one, are sent in
+ * batches after a short timer), so a test waits for exactly what it expects rather than for a fixed time.
+ */
 export function listen(t: TestContext, ...ids: number[]) {
   const events = new Map<number, LiveEvent[]>(ids.map((id) => [id, []]));
-  const stops = ids.map((id) => t.app.services.live.subscribe(id, (e) => events.get(id)!.push(e)));
+  const waiters = new Set<{ id: number; match: (e: LiveEvent) => boolean; done: (e: LiveEvent) => void }>();
+  const stops = ids.map((id) =>
+    t.app.services.live.subscribe(id, (e) => {
+      events.get(id)!.push(e);
+      for (const waiter of waiters) if (waiter.id === id && waiter.match(e)) waiter.done(e);
+    }),
+  );
   return {
     of: (id: number) => events.get(id)!,
+    /** The first event to `id` that matches, received already or still to come; fails after `timeoutMs`. */
+    next(id: number, match: (e: LiveEvent) => boolean, timeoutMs = 15_000): Promise<LiveEvent> {
+      const seen = events.get(id)!.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          id,
+          match,
+          done: (e: LiveEvent) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(e);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no matching live event for member ${id} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
     clear: () => ids.forEach((id) => (events.get(id)!.length = 0)),
     stop: () => stops.forEach((s) => s()),
   };
 }
-
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -4,7 +4,7 @@ export { accountJobs, accountRoutes } from './routes';
 export { logoutRoute } from './routes/logout';
 export { pageHiddenRoute } from './routes/page-hidden';
 export { userRoute } from './routes/user';
-export { createAccountsService, siteOrigin, type AccountsDeps, type AccountsService } from './service';
+export { createAccountsService, type AccountsDeps, type AccountsService } from './service';
 export { unsubscribeToken } from './service/context';
 export {
   DEFAULT_AUTO_APPROVE_SECONDS,

@@ -170,6 +170,7 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
       isDefault: row.is_default as boolean,
       settings: (row.settings ?? {}) as SiteRow['settings'],
       createdAt: row.created_at as Date,
+      origin: (row.origin as string | undefined) ?? '',
       timeZone: row.time_zone as string,
       version: row.version as number,
       updated_at: row.updated_at as Date | string,

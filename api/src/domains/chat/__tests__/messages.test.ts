@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { first } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
-import { balance, books, clientId, flush, listen, member, send, type Member } from '../../../testing/chat';
+import { balance, books, clientId, listen, member, send, type Member } from '../../../testing/chat';
 
 // Default costs of the demo site (sites.ts DEFAULTS): message 5, gift 20, photo 10, signup bonus 10, length 1000.
 let t: TestContext;
@@ -44,22 +44,22 @@ describe('sending and reading', () => {
     );
     expect(ledger).toEqual({ kind: 'message', amount: -5, ref: `message:${body.message.id}` });
 
-    await flush();
-    const toB = live.of(b.id).find((e) => e.type === 'message');
+    // Each member's message and counters events; the counters come after a short batching timer.
+    const toB = await live.next(b.id, (e) => e.type === 'message');
     expect(toB).toMatchObject({
       conversation: body.message.conversation,
       message: { id: body.message.id, from_me: false, client_id: null, text: 'Hoi Bea!' },
       chat: { profile: { id: a.id }, num_unread_messages: 1 },
     });
-    expect(live.of(a.id).find((e) => e.type === 'message')).toMatchObject({
+    expect(await live.next(a.id, (e) => e.type === 'message')).toMatchObject({
       message: { from_me: true, client_id: id },
     });
-    expect(live.of(b.id).find((e) => e.type === 'counters')).toMatchObject({
+    expect(await live.next(b.id, (e) => e.type === 'counters')).toMatchObject({
       unread_messages: 1,
       credits: 10,
       paid_user: false,
     });
-    expect(live.of(a.id).find((e) => e.type === 'counters')).toMatchObject({ credits: 45 });
+    expect(await live.next(a.id, (e) => e.type === 'counters')).toMatchObject({ credits: 45 });
 
     // B opens the conversation: the newest page marks it read, A gets the receipt, B's list shows 0 unread.
     live.clear();

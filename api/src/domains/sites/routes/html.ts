@@ -18,6 +18,7 @@ import type { Site } from '../sites';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
 
+import { isPublicFile } from './static';
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -190,7 +191,8 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     inner.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    headers.host = request.headers.host ?? url.host;
+    // The site's own host (its origin's), which the Host check always accepts: the visitor's Host was checked already.
+    headers.host = new URL(request.site.publicOrigin).host;
     const body = inner.body ? Buffer.from(await inner.arrayBuffer()) : undefined;
     const answer = await app.inject({
       method: inner.method as 'GET',
@@ -211,7 +213,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const deployed = registry.current();
     const urlPath = request.url.split('?')[0]!;
-    if (ROOT_FILE.test(urlPath)) {
+    if (ROOT_FILE.test(urlPath) && isPublicFile(urlPath.slice(1))) {
       // Root-scoped files of the shell (service worker, icons, web manifest) come from its current version.
       const name = urlPath.slice(1);
       const found =
@@ -301,7 +303,8 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     // A visitor's lander (or its 404) is rendered on the server with the versions this visitor is assigned
     // (docs/adr/0030); anything else, or a render that fails, is rendered by the browser as before.
     const landers = experiment.remotes.find((remote) => remote.name === 'mf_landers');
-    const origin = `${request.protocol}://${request.host}`;
+    // The site's one origin, never the request's Host (docs/adr/0035-one-origin-per-site.md).
+    const origin = request.site.publicOrigin;
     let root = '';
     let landerCss: string[] = [];
     let texts: ReturnType<typeof pageTexts> = { title: null, description: null };
@@ -399,18 +402,18 @@ ${data.ssr ? serverRenderedBoot([...deployed.shell.js, ...deployed.shell.preload
     return reply.type('text/html; charset=utf-8').send(html);
   }
 
-  // Per site (host): what crawlers may index, and the public pages and landers with their locale slugs.
+  // Per site (its configured origin): what crawlers may index, and the public pages and landers with their locale slugs.
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
       .type('text/plain; charset=utf-8')
-      .send(robotsTxt(`${request.protocol}://${request.host}`)),
+      .send(robotsTxt(request.site.publicOrigin)),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml(`${request.protocol}://${request.host}`, request.site.niche)),
+      .send(sitemapXml(request.site.publicOrigin, request.site.niche)),
   );
 
   app.get('/', { schema: { hide: true } }, page);

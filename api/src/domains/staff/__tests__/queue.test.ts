@@ -4,7 +4,7 @@ import type { StaffConversation, StaffQueueResponse } from '@dating/shared/contr
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { multipart } from '../../../testing/accounts';
-import { balance, clientId, flush, listen, member, send, type Member } from '../../../testing/chat';
+import { balance, clientId, listen, member, send, type Member } from '../../../testing/chat';
 import { staffSession, type StaffMember } from '../../../testing/staff';
 
 // PGlite by default; with DATABASE_URL the same tests run on PostgreSQL (the parallel claims are the point there).
@@ -83,8 +83,7 @@ test('a message to a fictional profile waits in the queue; one operator claims a
   const sent = await reply(opA.cookie, conversation, { type: 'text', text: 'Ja hoor, hier ben ik.' });
   expect(sent.statusCode).toBe(201);
   expect(sent.json().message).toMatchObject({ text: 'Ja hoor, hier ben ik.', from_me: true });
-  await flush();
-  const live = events.of(m.id).find((e) => e.type === 'message');
+  const live = await events.next(m.id, (e) => e.type === 'message');
   events.stop();
   expect(live).toMatchObject({ conversation, message: { text: 'Ja hoor, hier ben ik.', from_me: false } });
 
