@@ -5,7 +5,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
 
 async function main() {
   const app = await buildApp();
-  const port = Number(process.env.PORT ?? 8080);
+  const port = app.config.port;
   // Loopback unless HOST opens it: the embedded mailbox and a fresh demo must not face the network by accident.
   const host = app.config.host;
   await app.listen({ port, host });

@@ -68,7 +68,7 @@ describe('GET /api/settings.php', () => {
   });
 
   test('the site follows the Host header; ?host= forces it on settings; unknown hosts are a 404', async () => {
-    expect((await get('/api/settings.php', { host: 'she.localhost:8080' })).json()).toMatchObject({
+    expect((await get('/api/settings.php', { host: 'she.localhost:80' })).json()).toMatchObject({
       niche: 2,
       domain_language: 'de-DE',
     });
@@ -342,7 +342,8 @@ describe('embedded mailbox', () => {
       template: 'reset',
     });
     expect(json.mails[0].text).toContain('http://localhost/reset-password/do?token=abc');
-    expect(json.mails[0].headers['List-Unsubscribe']).toContain('<https://localhost/notifications>');
+    // The site's local origin (the test app's PORT is 80), ADR 0035.
+    expect(json.mails[0].headers['List-Unsubscribe']).toContain('<http://localhost/notifications>');
     expect((await get('/dev/mailbox.json?to=other@example.com')).json().mails).toHaveLength(0);
     const html = await get('/dev/mailbox');
     expect(html.body).toContain('Reset your password');

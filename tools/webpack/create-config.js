@@ -235,6 +235,12 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
               '/offline.html',
             ],
             target: `http://localhost:${process.env.API_PORT || 8080}`,
+            // The api answers a site's host only on the site's own port (docs/adr/0035-one-origin-per-site.md):
+            // the proxied request keeps the host name (the brand) and names the api's port.
+            onProxyReq(proxyReq, req) {
+              const name = String(req.headers.host || 'localhost').replace(/:\d+$/, '');
+              proxyReq.setHeader('host', `${name}:${process.env.API_PORT || 8080}`);
+            },
           },
         ],
         // The shell's page is the api's HTML (settings, user, registry inlined) with the dev bundle's tags.

@@ -8,6 +8,7 @@ import { isLocale, type Locale } from '@dating/shared/contract/index';
 import { ApiError } from '../lib/errors';
 import { localeFromAcceptLanguage, translateError } from '../lib/i18n';
 import { countryForIp } from '../lib/geo';
+import { parseHostMemo, portAllowed } from '../lib/site-origin';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../lib/auth';
 import type { Site } from './sites';
 
@@ -85,41 +86,68 @@ export const contextPlugin = fp(
     // name it with `?host=`. An unknown host is not served as some other brand.
     // A callback hook, answered synchronously from the sites in memory (no promise per request); only before the
     // sites were ever loaded does it wait for them.
+    // The Host (under TRUST_PROXY the trusted proxy's X-Forwarded-Host, Fastify's `request.host`) must be exactly one
+    // of a site's hosts: a name and at most a port of that site (lib/site-origin.ts, docs/adr/0035). Anything else
+    // (user-info, a path, a foreign port) is a clear 400 before any work; no link is ever built from it anyway.
     app.addHook('onRequest', (request, reply, done) => {
-      const host = forcedHost(request) ?? request.hostname;
-      const loaded = services.sites.lookupLoaded(host);
+      const forced = forcedHost(request);
+      const parsed = parseHostMemo(forced ?? request.host);
+      if (!parsed) return refuse(request, reply, done, 400, 'host_invalid');
+      const loaded = services.sites.lookupLoaded(parsed.hostname);
       if (loaded) {
+        if (!forced && !portAllowed(parsed, loaded.originPort, listenPort(request))) {
+          return refuse(request, reply, done, 400, 'host_invalid');
+        }
         request[SITE] = loaded;
         return done();
       }
-      const found = loaded === undefined ? services.sites.lookup(host) : Promise.resolve(null);
+      const found = loaded === undefined ? services.sites.lookup(parsed.hostname) : Promise.resolve(null);
       found.then(
         (site) => {
-          if (site) {
+          if (site && (forced || portAllowed(parsed, site.originPort, listenPort(request)))) {
             request[SITE] = site;
             return done();
           }
-          const answer = unknownSite(request, reply);
-          if (answer instanceof Error) done(answer);
-          else if (answer === 'pass') done();
+          refuse(request, reply, done, site ? 400 : 404, site ? 'host_invalid' : 'site_unknown');
         },
         (err: Error) => done(err),
       );
     });
 
+    /** The port a request reached this server on (the configured PORT for in-process requests). */
+    const listenPort = (request: FastifyRequest) => request.socket?.localPort ?? app.config.port;
+
+    function refuse(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: (err?: Error) => void,
+      status: 400 | 404,
+      code: 'host_invalid' | 'site_unknown',
+    ) {
+      const answer = unknownSite(request, reply, status, code);
+      if (answer instanceof Error) done(answer);
+      else if (answer === 'pass') done();
+    }
+
     /**
-     * A host no site has: the error for the api and other writes, the site's error page (sent here) for a page, and
-     * 'pass' for files that are the same for every brand.
+     * A host no site has (404 site_unknown), or not exactly one of a site's hosts (400 host_invalid): the error for
+     * the api and other writes, an error page (sent here) for a page, and 'pass' for files that are the same for every
+     * brand (a CDN in front may name its own host).
      */
-    function unknownSite(request: FastifyRequest, reply: FastifyReply): ApiError | 'sent' | 'pass' {
+    function unknownSite(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: 400 | 404,
+      code: 'host_invalid' | 'site_unknown',
+    ): ApiError | 'sent' | 'pass' {
       const route = request.routeOptions.url ?? '';
       // Files that are the same for every brand.
       if (/^\/(remotes|media|dev)\//.test(route) || route === '/push-sw.js') return 'pass';
-      if (route.startsWith('/api/') || request.method !== 'GET') return new ApiError(404, 'site_unknown');
+      if (route.startsWith('/api/') || request.method !== 'GET') return new ApiError(status, code);
       const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'nl';
-      const text = translateError(locale, 'site_unknown');
+      const text = translateError(locale, code);
       reply
-        .code(404)
+        .code(status)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(

@@ -54,6 +54,9 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
     // An initdb'd cluster shared by all test files (PGlite's cluster creation costs seconds each time).
     pgliteTemplate: path.join(os.tmpdir(), `api-test-pglite-${PGLITE_VERSION}.tar`),
     embedded: !databaseUrl,
+    // In-process requests name `localhost:80` (light-my-request's default Host): the sites' local origin is
+    // http://localhost etc. (docs/adr/0035-one-origin-per-site.md).
+    port: 80,
     seedDemo: { profiles, images: false, account: true },
     // Lets a test ask for `production: true` (which refuses to start without it).
     appSecret: 'test-app-secret-0123456789abcdef0123456789',

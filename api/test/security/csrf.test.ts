@@ -46,7 +46,7 @@ describe('CSRF guard (issue 11, findings 1 and 13)', () => {
 
   test.each([
     [{ origin: 'http://localhost' }],
-    [{ origin: 'http://localhost:8080', host: 'localhost:8080' }],
+    [{ origin: 'http://localhost:80', host: 'localhost:80' }],
     [{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }],
     [{}],
   ])('the site itself (or a client without browser headers) may: %j', async (headers) => {

@@ -58,7 +58,8 @@ describe('the site comes from the request host (issue 15, item 1)', () => {
   });
 
   test('loopback names reach the default site (local development, health checks)', async () => {
-    for (const host of ['localhost:8080', '127.0.0.1:8080']) {
+    // On the port the server listens on (80 for the test app's in-process requests), docs/adr/0035.
+    for (const host of ['localhost:80', '127.0.0.1:80', '127.0.0.1', '[::1]']) {
       const res = await t.call({ method: 'GET', url: '/api/settings.php', headers: { host } });
       expect(res.json().domain).toBe('localhost');
     }

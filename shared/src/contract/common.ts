@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'csrf'
   | 'site_unknown'
+  | 'host_invalid'
   | 'method_not_allowed'
   | 'request_too_large'
   | 'rate_limited'

@@ -555,9 +555,12 @@ export type StaffAuditResponse = Static<typeof StaffAuditResponseSchema>;
 
 // ---- Rollouts ----
 
-/** A metric the guard compared, canary against stable (rates 0–1, LCP p75 in ms). */
+/**
+ * A metric the guard compared, canary against stable (rates 0–1, LCP and INP p75 in ms). `same`: shown within the
+ * margin; `too_few`: not decided yet (`better`: only in decisions of the earlier rule).
+ */
 export const StaffRolloutMetricSchema = Type.Object({
-  name: StringEnum(['errors', 'load_failures', 'lcp', 'signups'] as const),
+  name: StringEnum(['errors', 'load_failures', 'lcp', 'inp', 'signups'] as const),
   stable: Type.Number(),
   canary: Type.Number(),
   verdict: StringEnum(['worse', 'same', 'better', 'too_few'] as const),
@@ -566,11 +569,16 @@ export type StaffRolloutMetric = Static<typeof StaffRolloutMetricSchema>;
 
 /**
  * A decision's reason as data (the `reason` text is English, for the CLI and the log): `worse` names the metrics,
- * `too_few_views` views per arm and the minimum, `step_time` the seconds left, `too_few_visits` the minimum of
- * visits, `advance` the weights, `by_hand` a registry changed by an operator.
+ * `undecided` the metrics not yet shown within the margin, `step_time` the seconds left, `advance` the weights,
+ * `by_hand` a registry changed by an operator; `too_few_views` (views per arm and the minimum) and `too_few_visits`
+ * (the minimum of visits) are the earlier rule's.
  */
 export const StaffRolloutReasonSchema = Type.Union([
   Type.Object({ code: Type.Literal('worse'), metrics: Type.Array(StaffRolloutMetricSchema.properties.name) }),
+  Type.Object({
+    code: Type.Literal('undecided'),
+    metrics: Type.Array(StaffRolloutMetricSchema.properties.name),
+  }),
   Type.Object({ code: Type.Literal('too_few_views'), views: Type.Number(), min: Type.Number() }),
   Type.Object({ code: Type.Literal('step_time'), seconds: Type.Number() }),
   Type.Object({ code: Type.Literal('too_few_visits'), min: Type.Number() }),
@@ -581,13 +589,18 @@ export const StaffRolloutReasonSchema = Type.Union([
 export type StaffRolloutReason = Static<typeof StaffRolloutReasonSchema>;
 
 /** One decision of the canary guard, with the numbers it was made on (docs/adr/0032-canary-guard.md). */
-/** An arm's numbers as the guard recorded them (page views, error views, load failures, LCP p75, visits, signups). */
+/**
+ * An arm's numbers as the guard recorded them (page views, error views, load failures, LCP and INP p75, visits,
+ * signups).
+ */
 export const StaffRolloutArmSchema = Type.Object({
   pageViews: Type.Number(),
   errorViews: Type.Number(),
   loadFailureViews: Type.Number(),
   lcp_samples: Type.Number(),
   lcp_p75: Nullable(Type.Number()),
+  inp_samples: Type.Optional(Type.Number()),
+  inp_p75: Type.Optional(Nullable(Type.Number())),
   visits: Type.Optional(Type.Number()),
   signups: Type.Optional(Type.Number()),
 });

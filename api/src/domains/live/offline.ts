@@ -174,7 +174,9 @@ export async function mailMember(
   params: Record<string, string | number> & { path: string },
 ) {
   const site = await deps.sites.byId(member.site_id);
-  const origin = `https://${site?.domain ?? 'localhost'}`;
+  if (!site) throw new Error(`unknown site ${member.site_id}`);
+  // The site's configured origin (docs/adr/0035), never an address a request named.
+  const origin = site.publicOrigin;
   const token = await unsubscribeToken(deps.db, member.id);
   const { path, ...rest } = params;
   await deps.mail.send({

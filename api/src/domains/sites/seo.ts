@@ -120,6 +120,7 @@ export function robotsTxt(origin: string): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
+    'Disallow: /staff',
     'Disallow: /members',
     'Disallow: /chats',
     'Disallow: /likes',

@@ -9,6 +9,13 @@ import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
 import { companies, sites, type SiteSettingsJson } from './tables';
 import { localeFromDomainLanguage } from '../../lib/i18n';
+import {
+  LOOPBACK_HOSTS,
+  originPort,
+  publicOrigin,
+  siteHostnames,
+  type LocalOrigin,
+} from '../../lib/site-origin';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -17,6 +24,13 @@ export interface Site extends SiteRow {
   /** Settings without the per-visitor geoip fields, built once per site. */
   baseSettings: Omit<Settings, 'geoip_country' | 'geoip_selected_country'>;
   defaultLocale: ReturnType<typeof localeFromDomainLanguage>;
+  /**
+   * The one origin every absolute URL of this site is built from (scheme, host, port; no trailing slash): the
+   * configured `origin`, else the local origin in development, else `https://<host>` (lib/site-origin.ts, ADR 0035).
+   */
+  publicOrigin: string;
+  /** The port of `publicOrigin`: a Host may name it (or none). */
+  originPort: number;
 }
 
 const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme_color' | 'texts'>> = {
@@ -99,7 +113,8 @@ export function toCompanyInfo(c: CompanyRow): CompanyInfo {
 }
 
 const TTL_MS = 30_000;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/** A host name as the sites are looked up by: lower case, without `www.`. */
+const hostKey = (hostname: string) => hostname.toLowerCase().replace(/^www\./, '');
 
 /** The editable columns of a site, as staff save them (`updateSettings`). */
 export type SiteSettingsUpdate = Pick<
@@ -108,7 +123,7 @@ export type SiteSettingsUpdate = Pick<
 > & { settings: Record<string, unknown> };
 
 /** Sites are few and read on every request: keep them in memory, refreshed every 30 s. */
-export function createSitesService(db: Db, opts: { pushPublicKey: () => string }) {
+export function createSitesService(db: Db, opts: { pushPublicKey: () => string; local: LocalOrigin }) {
   let cache: {
     at: number;
     byHost: Map<string, Site>;
@@ -129,7 +144,17 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
         baseSettings: buildSettings(s, opts.pushPublicKey()),
         defaultLocale: localeFromDomainLanguage(s.domainLanguage),
       };
-      byHost.set(s.host.toLowerCase(), site);
+      site.publicOrigin = publicOrigin(s, opts.local);
+      site.originPort = originPort(site.publicOrigin);
+      // The site answers to its host and its origin's host name (each also with `www.`); a site's own host wins
+      // over another's origin name.
+      byHost.set(hostKey(s.host), site);
+      for (const name of siteHostnames(s, site.publicOrigin)) {
+        const key = hostKey(name);
+        if (!byHost.has(key) || byHost.get(key)!.host.toLowerCase() !== key) byHost.set(key, site);
+      }
+        publicOrigin: '',
+        originPort: 0,
       byId.set(s.id, site);
       if (s.isDefault || (!fallback && s.host === 'localhost')) fallback = site;
     }
@@ -152,20 +177,14 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string }
   }
 
   function pick(c: NonNullable<typeof cache>, host: string | undefined): Site {
-    const key = (host ?? '')
-      .toLowerCase()
-      .replace(/:\d+$/, '')
-      .replace(/^www\./, '');
+    const key = hostKey((host ?? '').replace(/:\d+$/, ''));
     const site = c.byHost.get(key) ?? c.fallback;
     if (!site) throw new Error('no site configured');
     return site;
   }
 
   function find(c: NonNullable<typeof cache>, host: string | undefined): Site | null {
-    const key = (host ?? '')
-      .toLowerCase()
-      .replace(/:\d+$/, '')
-      .replace(/^www\./, '');
+    const key = hostKey((host ?? '').replace(/:\d+$/, ''));
     const site = c.byHost.get(key);
     if (site) return site;
     return LOOPBACK_HOSTS.has(key) ? c.fallback : null;

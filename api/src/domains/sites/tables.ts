@@ -39,6 +39,8 @@ export interface SiteSettingsJson {
   min_age?: number;
   us_footer?: boolean;
   welcome_discount_hours?: number;
+  /** Minutes after which a photo nobody reviewed becomes public; absent or 0: never (accounts/photos). */
+  photo_auto_approve_minutes?: number;
   theme_color?: string;
   /** The site's own texts per locale (docs/product/README.md: every settings text translated); the columns hold the default. */
   texts?: Partial<Record<string, SiteTexts>>;
@@ -62,6 +64,12 @@ export const sites = pgTable('sites', {
   name: text('name').notNull(),
   niche: smallint('niche').notNull().default(1),
   domain: text('domain').notNull(),
+  /**
+   * The site's public origin (`https://www.example.nl`): every absolute URL the server writes is built from it, and
+   * its host name is one the site answers to. '' = `https://<host>` in production, the local origin in development
+   * (lib/site-origin.ts, docs/adr/0035-one-origin-per-site.md). Migration 0340.
+   */
+  origin: text('origin').notNull().default(''),
   domainLanguage: text('domain_language').notNull().default('nl-NL'),
   indexTitle: text('index_title').notNull().default(''),
   description: text('description').notNull().default(''),

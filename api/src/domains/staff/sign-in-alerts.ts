@@ -45,7 +45,7 @@ export function createSignInAlerts(deps: {
       sql`SELECT email, name FROM staff_accounts WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id`,
     );
     const site = await deps.sites.resolve(undefined);
-    const origin = `https://${site.domain}`;
+    const origin = site.publicOrigin;
     for (const admin of admins) {
       await deps.mail.send({
         to: admin.email,

@@ -47,6 +47,8 @@ export interface MailSite {
   id: number;
   name: string;
   domain: string;
+  /** The one origin the site's links are built from (docs/adr/0035-one-origin-per-site.md). */
+  publicOrigin: string;
   supportEmail: string;
   mailName: string | null;
   settings: { theme_color?: string };
@@ -84,8 +86,7 @@ export function createMailService(deps: {
     async send(mail: SendMail, opts: { tx?: Tx } = {}): Promise<number> {
       const site = mail.siteId ? await sites.byId(mail.siteId) : await sites.resolve(undefined);
       if (!site) throw new Error(`unknown site ${mail.siteId}`);
-      const origin = `https://${site.domain}`;
-      const unsubscribeUrl = mail.unsubscribeUrl ?? `${origin}/notifications`;
+      const unsubscribeUrl = mail.unsubscribeUrl ?? `${site.publicOrigin}/notifications`;
       const params = {
         site: site.name,
         support_email: site.supportEmail,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteOrigin } from '../service';
 import {
   AccountDeleteBody,
   AccountDeleteInfoSchema,
@@ -33,7 +32,7 @@ export const accountDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
       const until = await app.services.accounts.deletion.remove(
         user.id,
         request.body,
-        siteOrigin(request, request.site),
+        request.site.publicOrigin,
       );
       await reply.endSession();
       app.services.members.clearCache();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { siteOrigin } from '../service';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/activation-mail.php`: a new activation link (earlier ones stop working). */
@@ -13,7 +12,7 @@ export const activationMailRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      await app.services.accounts.resendActivation(user.id, siteOrigin(request, request.site));
+      await app.services.accounts.resendActivation(user.id, request.site.publicOrigin);
       return reply.code(204).send(null);
     },
   );

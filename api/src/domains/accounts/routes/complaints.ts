@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteOrigin } from '../service';
 import { ComplaintBody, ComplaintResponseSchema } from '@dating/shared/contract/schemas/account';
 import { errors } from '../../../lib/contract';
 
@@ -21,7 +20,7 @@ export const complaintsRoute: FastifyPluginAsyncTypebox = async (app) => {
         request.site,
         user?.id ?? null,
         request.body,
-        siteOrigin(request, request.site),
+        request.site.publicOrigin,
       );
       return reply.code(201).send({ id });
     },

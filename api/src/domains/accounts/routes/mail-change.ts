@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { siteOrigin } from '../service';
 import { MailChangeSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
@@ -26,7 +25,7 @@ export const mailChangeRoute: FastifyPluginAsyncTypebox = async (app) => {
         user.id,
         request.body.email,
         request.body.password,
-        siteOrigin(request, request.site),
+        request.site.publicOrigin,
       );
       return reply.code(204).send(null);
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { siteOrigin } from '../service';
 import { PasswordResetSchema } from '@dating/shared/forms/account';
 import { errors } from '../../../lib/contract';
 
@@ -20,7 +19,7 @@ export const passwordResetRoute: FastifyPluginAsyncTypebox = async (app) => {
       await app.services.accounts.requestReset(
         request.site,
         request.body.email,
-        siteOrigin(request, request.site),
+        request.site.publicOrigin,
       );
       return reply.code(204).send(null);
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteOrigin } from '../service';
 import { SignupSchema } from '@dating/shared/forms/account';
 import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
 import { errors } from '../../../lib/contract';
@@ -23,7 +22,7 @@ export const signupRoute: FastifyPluginAsyncTypebox = async (app) => {
         { ...request.body, date_of_birth: request.body.date_of_birth ?? '' },
         {
           geoCountry: request.geoCountry(),
-          origin: siteOrigin(request, request.site),
+          origin: request.site.publicOrigin,
         },
       );
       await reply.startSession({ id: userId });

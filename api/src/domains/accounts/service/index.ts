@@ -12,7 +12,6 @@ import { signupModule } from './signup';
 import { createTokens } from './tokens';
 
 export type { AccountsDeps } from './context';
-export { siteOrigin } from '../../../lib/site-origin';
 
 /**
  * The accounts slice (issue 4): signup and activation, recovery, email change, profile, notification

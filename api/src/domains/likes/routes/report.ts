@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { siteOrigin } from '../../../lib/site-origin';
 import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/schemas/likes';
 
 /**
@@ -23,7 +22,7 @@ export const reportRoute: FastifyPluginAsyncTypebox = async (app) => {
         userId,
         request.site,
         request.body,
-        siteOrigin(request, request.site),
+        request.site.publicOrigin,
       );
       return reply.code(201).send({ ok: true as const });
     },

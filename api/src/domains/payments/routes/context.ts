@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { siteOrigin } from '../../../lib/site-origin';
 import type { PaymentContext } from '../orders';
 
 /** The member, site, IP country and site origin a payment call needs (403 auth_required for visitors). */
@@ -9,6 +8,6 @@ export async function paymentContext(request: FastifyRequest): Promise<PaymentCo
     user,
     site: request.site,
     geoCountry: request.geoCountry(),
-    origin: siteOrigin(request, request.site),
+    origin: request.site.publicOrigin,
   };
 }

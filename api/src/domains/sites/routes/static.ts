@@ -6,11 +6,22 @@ import { isFilePath } from '../registry';
 import { APP_RE, VERSION_RE } from '../deploy/state';
 import type { Site } from '../sites';
 
-const SOURCE_MAP = /\.map(\.(gz|br))?$/i;
+/**
+ * What of a deployed version stays with the server (docs/adr/0035-one-origin-per-site.md): the server render bundles
+ * (`server/…`), the build's module-federation stats (`mf-stats.json`), the entry list the server reads
+ * (`entry-assets.json`) and source maps (the canary guard's stack resolver reads them, ADR 0032). They are in storage
+ * for the server and answer 404 publicly; everything else a version has is what browsers load.
+ */
+const SERVER_ONLY = /^(server\/.*|mf-stats\.json|entry-assets\.json|.*\.map)(\.(gz|br))?$/i;
+
+/** Whether a browser may fetch this file of a deployed version (a path inside the version folder). */
+export function isPublicFile(file: string): boolean {
+  return !SERVER_ONLY.test(file);
+}
 
 /**
  * `/remotes/<app>/<version>/*`: deployed bundles from object storage (read through a memory copy on this node),
- * immutable (a version never changes), source maps excepted (404), with the deploy's .br/.gz copies chosen by Accept-Encoding. The manifests
+ * immutable (a version never changes), the server's own files excepted (404, `isPublicFile`), with the deploy's .br/.gz copies chosen by Accept-Encoding. The manifests
  * are the mutable-looking pointers and say no-cache. With a site's `cdn_prefix`, a CDN on another origin fetches
  * them: then they may be used cross-origin (CORP, CORS), being the same public files for everyone.
  * `/media/*`: approved photos and seeded portraits, streamed from the object storage (lib/storage).
@@ -21,8 +32,8 @@ export const staticRoutes: FastifyPluginAsync = async (app) => {
   async function remote(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
     const [appName = '', version = '', ...rest] = request.params['*'].split('/');
     const file = rest.join('/');
-    // Source maps stay in storage for the canary guard's stack resolver (ADR 0032): never served publicly.
-    if (!APP_RE.test(appName) || !VERSION_RE.test(version) || !isFilePath(file) || SOURCE_MAP.test(file)) {
+    // Server bundles, stats and source maps stay in storage for the server: never served publicly.
+    if (!APP_RE.test(appName) || !VERSION_RE.test(version) || !isFilePath(file) || !isPublicFile(file)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const found = await files.get(appName, version, file, String(request.headers['accept-encoding'] ?? ''));

@@ -28,6 +28,13 @@ export async function siteRef(deps: ModerationDeps, id: number) {
   return { id, name: s?.name ?? '', host: s?.host ?? '' };
 }
 
+/** The site's one origin for links in mails to its members (docs/adr/0035-one-origin-per-site.md). */
+export async function siteOrigin(deps: ModerationDeps, id: number): Promise<string> {
+  const s = await deps.sites.byId(id);
+  if (!s) throw new Error(`unknown site ${id}`);
+  return s.publicOrigin;
+}
+
 /** Staff's replies on these cases, oldest first, by case id. */
 export async function repliesOf(
   db: Db,

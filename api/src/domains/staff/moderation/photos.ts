@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { staffPath, type StaffPendingPhoto } from '@dating/shared/contract/staff';
 import { first, rows } from '../../../db/sql';
 import { badInput, notFound } from '../../../lib/errors';
-import { iso, localeOf, siteRef, type ModerationDeps } from './common';
+import { iso, localeOf, siteOrigin, siteRef, type ModerationDeps } from './common';
 
 export async function pendingPhotos(
   deps: ModerationDeps,
@@ -77,7 +77,7 @@ export async function reject(deps: ModerationDeps, photoId: number, reason: stri
       template: 'photo_rejected',
       locale: localeOf(owner.language),
       siteId: owner.site_id,
-      params: { name: owner.name, reason: text, link: `https://${owner.domain}/settings` },
+      params: { name: owner.name, reason: text, link: `${await siteOrigin(deps, owner.site_id)}/settings` },
     });
   }
   return owner;

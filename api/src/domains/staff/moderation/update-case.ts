@@ -60,7 +60,7 @@ async function storeReply(
         ...(to.name ? { name: to.name } : {}),
         subject: type === 'complaint' && 'subject' in before && before.subject ? before.subject : `#${id}`,
         message: reply,
-        link: `https://${site?.domain ?? before.site.host}/`,
+        link: `${site?.publicOrigin ?? `https://${before.site.host}`}/`,
       },
     },
     { tx },

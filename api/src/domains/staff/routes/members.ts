@@ -10,7 +10,7 @@ import {
   StaffReasonRequestSchema,
 } from '@dating/shared/contract/staff';
 import { errors } from '../../../lib/contract';
-import { siteOrigin } from '../../accounts';
+import { ApiError } from '../../../lib/errors';
 import { actorOf, staffRoute, type StaffApp } from './access';
 
 /** Members (admins): search, a member's account, ban, credits, activation mail, deletion. */
@@ -121,8 +121,10 @@ export function staffMemberRoutes(app: StaffApp) {
     async handler(request) {
       const { id } = request.params;
       const acc = await staff.members.account(id);
+      // The member's site's own origin (docs/adr/0035), whatever address the staff member works at.
       const site = await app.services.sites.byId(acc.site.id);
-      await staff.members.resendActivation(id, site ? siteOrigin(request, site) : `https://${acc.site.host}`);
+      if (!site) throw new ApiError(404, 'not_found');
+      await staff.members.resendActivation(id, site.publicOrigin);
       await staff.audit.write(actorOf(request), {
         action: 'member_resend_activation',
         targetType: 'member',
