@@ -1,4 +1,6 @@
 // One jest run for every package: browser code in jsdom, the server and tools in node.
+const { MULTI_NODE_PATTERN } = require('./tools/lib/api-backends.cjs');
+
 const swc = [
   '@swc/jest',
   {
@@ -55,7 +57,7 @@ module.exports = {
       testPathIgnorePatterns: [
         '/node_modules/',
         '/dist/',
-        ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['/test/multi-node[^/]*\\.test\\.ts$']),
+        ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : [MULTI_NODE_PATTERN]),
       ],
       // typebox 1.x, cookie 2 and otplib's crypto (@noble/hashes, @scure/base) ship ESM only; PGlite and
       // @fastify/cookie load modules with import(): compile them to CommonJS for jest (the api's runtime is

@@ -1,17 +1,41 @@
 #!/usr/bin/env node
-// The server suite on both database drivers (issue 3): embedded PGlite always, and PostgreSQL as well when
-// DATABASE_URL is set (as .ci/run does). Extra arguments go to jest.
+// The server suite on its backends (ADR 0034, plan in tools/lib/api-backends.cjs): everything on embedded PGlite
+// without DATABASE_URL; with it (as .ci/run sets it) everything on PostgreSQL (+ Redis) and on PGlite only the files
+// whose behaviour depends on the embedded path. Extra arguments go to jest (`--runTestsByPath` is added when a run
+// is limited to its files). `node tools/test-api.mjs --backend pglite` runs one backend's part alone.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
-const args = process.argv.slice(2);
-const runs = [{ name: 'PGlite (embedded)', env: { DATABASE_URL: '' } }];
-if (process.env.DATABASE_URL) runs.push({ name: 'PostgreSQL (DATABASE_URL)', env: {} });
+const { apiRuns } = createRequire(import.meta.url)('./lib/api-backends.cjs');
 
-for (const run of runs) {
+/** The jest command line of one planned run. */
+export function jestArgs(run, extra = []) {
+  return [
+    'jest',
+    '--selectProjects',
+    'api',
+    ...extra,
+    ...(run.files ? ['--runTestsByPath', ...run.files] : []),
+  ];
+}
+
+/** Runs one planned run of the api suite; returns jest's exit status. */
+export function runApi(run, extra = []) {
   console.log(`\n── api suite on ${run.name}`);
-  const result = spawnSync('npx', ['jest', '--selectProjects', 'api', ...args], {
+  const result = spawnSync('npx', jestArgs(run, extra), {
     stdio: 'inherit',
     env: { ...process.env, ...run.env },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return result.status ?? 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--backend');
+  const only = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  for (const run of apiRuns().filter((r) => !only || r.key === only)) {
+    const status = runApi(run, args);
+    if (status !== 0) process.exit(status);
+  }
 }
