@@ -1,21 +1,27 @@
-import { wilsonInterval, Z95 } from './wilson';
-
 /**
  * The canary guard's decision rule: one rollout step, stable against canary, judged on what the browsers of both arms
  * reported (client telemetry) and, for landers, on signups. Pure: counts in, a decision and its reasons out, so the
- * rule is tested with fixed numbers and every decision can be stored with the numbers it was made on.
+ * rule is tested with fixed numbers, simulated (tools/bench/guard-sim.mjs), and every decision is stored with the
+ * numbers it was made on. docs/adr/0032-canary-guard.md, "The decision rule".
  *
- * Every comparison is a test that stays honest for small samples:
- * - rates (errors per page view, remote-load failures per page view, signups per visit) by Wilson 95 % intervals:
- *   an arm is *significantly worse* only when the intervals do not overlap, which is conservative (a real 95 % test
- *   of the difference would call it earlier), so a noisy handful of views never rolls a good version back;
- * - LCP by a quantile test: if the canary were as fast as stable, a quarter of its LCP samples would lie above
- *   stable's 75th percentile. When the Wilson interval of the canary's share above that line lies wholly above
- *   25 % + `lcpShareMargin`, the canary is significantly slower.
+ * Every metric is a share of one arm's views (or samples) with a bad outcome: views with an error, views with a
+ * remote-load failure, LCP and INP samples above stable's 75th percentile (quantile exceedance), and for landers
+ * visits that signed up (there fewer is worse). Each is judged by two always-valid sequential tests, e-processes that
+ * may be looked at after every view without raising their error rate (Ville's inequality):
+ * - *worse*: the evidence against "the canary is not worse" (p_c ≤ p_s) reaches 1/α_i: the canary is rolled back;
+ * - *within the margin*: the evidence against "the canary is worse by at least the margin"
+ *   (p_c ≥ p_s + max(r·p_s, d)) reaches 1/α_i: this metric lets the canary move up.
+ * The evidence is a likelihood ratio with a Beta(½, ½) mixture over each arm's rate in the numerator and the
+ * likelihood maximised over the null in the denominator: under any point of the null it is bounded by a nonnegative
+ * martingale of mean 1, so it reaches 1/α_i with probability at most α_i however often the guard looks (Robbins'
+ * mixture; Johari et al. 2017 mSPRT; Howard et al. 2021; Wasserman, Ramdas & Balakrishnan 2020).
+ * α_i is the false-alarm rate of a whole rollout split evenly over its steps and the metrics judged (a union bound),
+ * so an identical canary is rolled back in at most that share of rollouts.
  *
- * A significantly worse canary is rolled back at once, whatever the step's minimum of views or time. Moving up a
- * step (or promoting at 100 %) needs evidence: both arms past the minimum page views and the step past its minimum
- * duration, and no metric worse. Everything else waits; an error in the guard itself leaves the rollout where it is.
+ * A canary is rolled back as soon as one metric is worse. It moves up a step (or is promoted at 100 %) only when
+ * every judged metric is shown within the margin and the step ran its minimum time; a metric without enough data is
+ * undecided and keeps the canary where it is: never promoted for lack of data. An error in the guard itself leaves
+ * the rollout where it is.
  */
 
 export interface ArmCounts {
@@ -27,48 +33,60 @@ export interface ArmCounts {
   loadFailureViews: number;
   /** LCP samples in milliseconds (the server keeps a bounded sample per arm). */
   lcp: readonly number[];
+  /** INP samples in milliseconds (only views with an interaction have one); none read counts as none reported. */
+  inp?: readonly number[];
   /** Landers only: visits and signups of the arm (the experiment report's numbers). */
   visits?: number;
   signups?: number;
 }
 
+export type GuardMetricName = 'errors' | 'load_failures' | 'lcp' | 'inp' | 'signups';
+export const GUARD_METRICS: readonly GuardMetricName[] = ['errors', 'load_failures', 'lcp', 'inp', 'signups'];
+
 export interface GuardPolicy {
-  /** Page views each arm needs before a step may be left upwards. */
-  minPageViews: number;
+  /** The share of rollouts of an identical canary that may be rolled back (CANARY_FALSE_ALARM_RATE). */
+  falseAlarmRate: number;
+  /**
+   * The smallest regression worth catching, relative (CANARY_REGRESSION): 1 means a bad-outcome rate twice
+   * stable's (for signups: stable's rate twice the canary's). A canary moves up only on evidence that it is not
+   * worse than that.
+   */
+  regression: number;
+  /** The same as an absolute share (CANARY_REGRESSION_MIN), the floor for rates near 0 (load failures). */
+  regressionMin: number;
   /** Time a step must run before it may be left upwards. */
   minStepMs: number;
-  /** LCP samples each arm needs before LCP is judged. */
-  minLcpSamples: number;
-  /** Extra share above 25 % that the canary's LCP samples above stable's p75 must exceed to count as slower. */
-  lcpShareMargin: number;
-  /** Visits each arm needs before signup conversion is judged (landers only). */
-  minVisits: number;
+  /** The metrics judged (signups only for mf-landers); each must be shown within the margin to move up. */
+  metrics: readonly GuardMetricName[];
 }
 
 export const DEFAULT_GUARD_POLICY: GuardPolicy = {
-  minPageViews: 200,
+  falseAlarmRate: 0.05,
+  regression: 1,
+  regressionMin: 0.002,
   minStepMs: 5 * 60_000,
-  minLcpSamples: 50,
-  lcpShareMargin: 0.05,
-  minVisits: 200,
+  metrics: GUARD_METRICS,
 };
 
 export type GuardAction = 'rollback' | 'advance' | 'promote' | 'wait';
 
 export interface GuardMetric {
-  name: 'errors' | 'load_failures' | 'lcp' | 'signups';
+  name: GuardMetricName;
+  /** Rates 0–1 (errors, load failures, signups); the 75th percentile in ms (LCP, INP). */
   stable: number;
   canary: number;
+  /** `worse`: rolled back on it; `same`: shown within the margin; `too_few`: not decided yet. */
   verdict: 'worse' | 'same' | 'better' | 'too_few';
 }
 
 /**
  * The reason as data, for pages that tell it in the reader's language (the back office): `worse` names the metrics,
- * `too_few_views` the views per arm and the minimum, `step_time` the seconds left, `too_few_visits` the minimum,
- * `advance` the weights.
+ * `undecided` the metrics not yet shown within the margin, `step_time` the seconds left, `advance` the weights.
+ * `too_few_views` and `too_few_visits` are the earlier rule's, kept for decisions recorded by it.
  */
 export type GuardReason =
-  | { code: 'worse'; metrics: GuardMetric['name'][] }
+  | { code: 'worse'; metrics: GuardMetricName[] }
+  | { code: 'undecided'; metrics: GuardMetricName[] }
   | { code: 'too_few_views'; views: number; min: number }
   | { code: 'step_time'; seconds: number }
   | { code: 'too_few_visits'; min: number }
@@ -83,56 +101,175 @@ export interface GuardDecision {
   metrics: GuardMetric[];
 }
 
-interface Rate {
-  value: number;
-  low: number;
-  high: number;
+// ---- The evidence ----
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7: 15 significant digits). */
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+export function logGamma(x: number): number {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let sum = LANCZOS[0]!;
+  for (let i = 1; i < 9; i++) sum += LANCZOS[i]! / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+const logBeta = (a: number, b: number) => logGamma(a) + logGamma(b) - logGamma(a + b);
+
+/** Beta(½, ½) (Jeffreys) mixing distribution over each arm's rate. */
+const PRIOR = 0.5;
+
+/** A share: `bad` of `n` views (or samples) had the bad outcome. Counts may be fractional (visitor-weighted). */
+export interface Share {
+  bad: number;
+  n: number;
 }
 
-/** An arm without a single view says nothing: its interval is all of 0–1 (never worse, never better). */
-function rate(k: number, n: number): Rate {
-  if (n <= 0) return { value: 0, low: 0, high: 1 };
-  return { value: k / n, ...wilsonInterval(Math.min(k, n), n, Z95) };
+/** ln of the arm's likelihood at rate p (0·ln 0 = 0). */
+function logLik({ bad, n }: Share, p: number): number {
+  const good = n - bad;
+  return (bad > 0 ? bad * Math.log(p) : 0) + (good > 0 ? good * Math.log(1 - p) : 0);
 }
 
-/** Worse when a higher rate is bad (errors) and the canary's interval lies wholly above stable's. */
-function compareBadRate(stable: Rate, canary: Rate): GuardMetric['verdict'] {
-  if (canary.low > stable.high) return 'worse';
-  if (canary.high < stable.low) return 'better';
-  return 'same';
+/** ln of the arm's likelihood mixed over Beta(½, ½): the numerator of the evidence. */
+function logMixture({ bad, n }: Share): number {
+  return logBeta(PRIOR + bad, PRIOR + n - bad) - logBeta(PRIOR, PRIOR);
+}
+
+/** Maximum of a concave function on [lo, hi] (golden-section search). */
+function maxConcave(f: (x: number) => number, lo: number, hi: number): number {
+  if (!(hi > lo)) return f(lo);
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo;
+  let b = hi;
+  let c = b - g * (b - a);
+  let d = a + g * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let i = 0; i < 60 && b - a > 1e-12; i++) {
+    if (fc >= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = f(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = f(d);
+    }
+  }
+  return Math.max(fc, fd, f(lo), f(hi));
+}
+
+/**
+ * ln of the evidence against "the high arm's rate is at most its margin above the low arm's", p_h ≤ p_l + m(p_l)
+ * with m(p) = max(r·p, d) (r = d = 0: "not higher"), or with `atLeast` against p_h ≥ p_l + m(p_l). The likelihood
+ * is concave in both rates and either null is a convex set, so when the arms' own rates lie outside it, its best
+ * point lies on the line p_h = p_l + m(p_l), a maximum along one variable.
+ */
+export function logEvidence(low: Share, high: Share, r: number, d: number, atLeast: boolean): number {
+  const pl = low.n > 0 ? low.bad / low.n : 0;
+  const ph = high.n > 0 ? high.bad / high.n : 0;
+  const line = (p: number) => p + Math.max(r * p, d);
+  const inNull = atLeast ? ph >= line(pl) : ph <= line(pl);
+  // The arms' own rates are in the null: the mixture never beats the maximum likelihood there.
+  if (inNull || low.n + high.n === 0)
+    return Math.min(0, logMixture(low) + logMixture(high) - logLik(low, pl) - logLik(high, ph));
+  const along = (p: number) => logLik(low, p) + logLik(high, Math.min(1, line(p)));
+  // The line bends at r·p = d; each piece is a straight line, on which the likelihood is concave.
+  const bend = r > 0 ? d / r : Infinity;
+  // Where the line leaves the square: on its first piece (p + d = 1) or on its second ((1 + r)·p = 1).
+  const end = bend + d >= 1 ? 1 - d : 1 / (1 + r);
+  const best =
+    bend < end
+      ? Math.max(maxConcave(along, 0, bend), maxConcave(along, bend, end))
+      : maxConcave(along, 0, Math.max(0, end));
+  return logMixture(low) + logMixture(high) - best;
 }
 
 /** The q-quantile of a sample (nearest rank). */
-export function quantile(values: readonly number[], q: number): number {
+export function quantile(values: readonly number[] | Float64Array, q: number): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank]!;
+  return nearestRank(ascending(values), q);
 }
 
-function judgeLcp(stable: readonly number[], canary: readonly number[], policy: GuardPolicy): GuardMetric {
-  const metric = { name: 'lcp' as const, stable: quantile(stable, 0.75), canary: quantile(canary, 0.75) };
-  if (stable.length < policy.minLcpSamples || canary.length < policy.minLcpSamples) {
-    return { ...metric, verdict: 'too_few' };
+/** The values in ascending order, in a typed array (copied in one go; sorted only when they are not already). */
+function ascending(values: readonly number[] | Float64Array): Float64Array {
+  const out = new Float64Array(values.length);
+  out.set(values);
+  for (let i = 1; i < out.length; i++) {
+    if (out[i]! < out[i - 1]!) return out.sort();
   }
-  const above = canary.filter((ms) => ms > metric.stable).length;
-  const share = rate(above, canary.length);
-  if (share.low > 0.25 + policy.lcpShareMargin) return { ...metric, verdict: 'worse' };
-  const belowLine = quantile(stable, 0.25);
-  const fast = rate(canary.filter((ms) => ms < belowLine).length, canary.length);
-  if (fast.low > 0.25 + policy.lcpShareMargin) return { ...metric, verdict: 'better' };
-  return { ...metric, verdict: 'same' };
+  return out;
+}
+
+function nearestRank(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Quantile exceedance: the samples of each arm above stable's 75th percentile, as shares; and both p75. */
+function exceedance(stable: readonly number[], canary: readonly number[]) {
+  const s = ascending(stable);
+  const c = ascending(canary);
+  const line = nearestRank(s, 0.75);
+  // Sorted: the samples above the line are those after the last one at or below it.
+  const above = (sorted: Float64Array) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! > line) hi = mid;
+      else lo = mid + 1;
+    }
+    return sorted.length - lo;
+  };
+  return {
+    stable: { bad: above(s), n: s.length },
+    canary: { bad: above(c), n: c.length },
+    p75: [line, nearestRank(c, 0.75)] as [number, number],
+  };
 }
 
 export interface StepState {
   /** The weight (percent of visitors) the canary has now. */
   weight: number;
-  /** The planned weights, ascending, ending at 100. */
+  /** The planned weights, ascending, ending at 100 (the rollout's, from its first step). */
   steps: readonly number[];
   /** How long the current step has run. */
   stepAgeMs: number;
   /** Judge signups too (mf-landers). */
   conversion: boolean;
+}
+
+/** The metrics judged in this rollout: the policy's, signups only with `conversion`. */
+export function judgedMetrics(policy: GuardPolicy, conversion: boolean): GuardMetricName[] {
+  return policy.metrics.filter((m) => m !== 'signups' || conversion);
+}
+
+/** ln(1/α_i): the evidence a test needs, the rollout's rate split over its steps and its metrics. */
+export function evidenceNeeded(policy: GuardPolicy, steps: number, metrics: number): number {
+  return Math.log((Math.max(1, steps) * Math.max(1, metrics)) / policy.falseAlarmRate);
+}
+
+export interface MetricJudgement {
+  /** ln of the evidence that the canary is worse, and that it is within the margin. */
+  worse: number;
+  within: number;
+  verdict: GuardMetric['verdict'];
+}
+
+/** One metric: `low` is the arm expected to have the lower bad rate when the canary is fine. */
+export function judge(low: Share, high: Share, policy: GuardPolicy, needed: number): MetricJudgement {
+  const worse = logEvidence(low, high, 0, 0, false);
+  const within = logEvidence(low, high, policy.regression, policy.regressionMin, true);
+  const verdict = worse >= needed ? 'worse' : within >= needed ? 'same' : 'too_few';
+  return { worse, within, verdict };
 }
 
 export function decide(
@@ -141,52 +278,51 @@ export function decide(
   state: StepState,
   policy: GuardPolicy = DEFAULT_GUARD_POLICY,
 ): GuardDecision {
-  const metrics: GuardMetric[] = [];
-  const errorsS = rate(stable.errorViews, stable.pageViews);
-  const errorsC = rate(canary.errorViews, canary.pageViews);
-  metrics.push({
-    name: 'errors',
-    stable: errorsS.value,
-    canary: errorsC.value,
-    verdict: compareBadRate(errorsS, errorsC),
+  const names = judgedMetrics(policy, state.conversion);
+  const needed = evidenceNeeded(policy, state.steps.length, names.length);
+  const rate = (s: Share) => (s.n > 0 ? s.bad / s.n : 0);
+  const metrics: GuardMetric[] = names.map((name) => {
+    let s: Share;
+    let c: Share;
+    let shown: [number, number];
+    if (name === 'errors' || name === 'load_failures') {
+      const key = name === 'errors' ? 'errorViews' : 'loadFailureViews';
+      s = { bad: Math.min(stable[key], stable.pageViews), n: stable.pageViews };
+      c = { bad: Math.min(canary[key], canary.pageViews), n: canary.pageViews };
+      shown = [rate(s), rate(c)];
+    } else if (name === 'signups') {
+      s = { bad: Math.min(stable.signups ?? 0, stable.visits ?? 0), n: stable.visits ?? 0 };
+      c = { bad: Math.min(canary.signups ?? 0, canary.visits ?? 0), n: canary.visits ?? 0 };
+      shown = [rate(s), rate(c)];
+      // Fewer signups is worse: the canary is the arm expected lower.
+      const { verdict } = judge(c, s, policy, needed);
+      return { name, stable: shown[0], canary: shown[1], verdict };
+    } else {
+      const sv = stable[name] ?? [];
+      const cv = canary[name] ?? [];
+      ({ stable: s, canary: c, p75: shown } = exceedance(sv, cv));
+    }
+    const { verdict } = judge(s, c, policy, needed);
+    return { name, stable: shown[0], canary: shown[1], verdict };
   });
-  const loadS = rate(stable.loadFailureViews, stable.pageViews);
-  const loadC = rate(canary.loadFailureViews, canary.pageViews);
-  metrics.push({
-    name: 'load_failures',
-    stable: loadS.value,
-    canary: loadC.value,
-    verdict: compareBadRate(loadS, loadC),
-  });
-  metrics.push(judgeLcp(stable.lcp, canary.lcp, policy));
-  if (state.conversion) {
-    const visitsS = stable.visits ?? 0;
-    const visitsC = canary.visits ?? 0;
-    const signS = rate(stable.signups ?? 0, visitsS);
-    const signC = rate(canary.signups ?? 0, visitsC);
-    const enough = visitsS >= policy.minVisits && visitsC >= policy.minVisits;
-    // Fewer signups is worse: compare with the roles swapped.
-    const verdict = !enough ? 'too_few' : compareBadRate(signC, signS);
-    metrics.push({ name: 'signups', stable: signS.value, canary: signC.value, verdict });
-  }
 
   const worse = metrics.filter((m) => m.verdict === 'worse');
   if (worse.length) {
-    const names = worse.map((m) => m.name).join(', ');
+    const list = worse.map((m) => m.name).join(', ');
     return {
       action: 'rollback',
-      reason: `canary significantly worse on ${names}`,
+      reason: `canary worse on ${list}`,
       why: { code: 'worse', metrics: worse.map((m) => m.name) },
       metrics,
     };
   }
-
-  const views = Math.min(stable.pageViews, canary.pageViews);
-  if (views < policy.minPageViews) {
+  const open = metrics.filter((m) => m.verdict === 'too_few');
+  if (open.length) {
+    const list = open.map((m) => m.name).join(', ');
     return {
       action: 'wait',
-      reason: `too few page views (${views} of ${policy.minPageViews} per arm)`,
-      why: { code: 'too_few_views', views, min: policy.minPageViews },
+      reason: `not yet shown within the margin: ${list}`,
+      why: { code: 'undecided', metrics: open.map((m) => m.name) },
       metrics,
     };
   }
@@ -199,26 +335,18 @@ export function decide(
       metrics,
     };
   }
-  if (state.conversion && metrics.some((m) => m.name === 'signups' && m.verdict === 'too_few')) {
-    return {
-      action: 'wait',
-      reason: `too few visits to judge signups (${policy.minVisits} per arm needed)`,
-      why: { code: 'too_few_visits', min: policy.minVisits },
-      metrics,
-    };
-  }
   const next = state.steps.find((w) => w > state.weight);
   if (next === undefined || next >= 100) {
     return {
       action: 'promote',
-      reason: 'no metric worse at the last step: promoted to every visitor',
+      reason: 'every metric within the margin at the last step: promoted to every visitor',
       why: { code: 'promote' },
       metrics,
     };
   }
   return {
     action: 'advance',
-    reason: `no metric worse: weight ${state.weight} → ${next} %`,
+    reason: `every metric within the margin: weight ${state.weight} → ${next} %`,
     why: { code: 'advance', from: state.weight, to: next },
     metrics,
   };

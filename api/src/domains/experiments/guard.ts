@@ -1,29 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { StaffRolloutDecision } from '@dating/shared/contract/staff';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import {
   decide,
   DEFAULT_GUARD_POLICY,
   nextWeight,
+  quantile,
   type ArmCounts,
   type GuardDecision,
   type GuardPolicy,
 } from './guard-rule';
 import type { TelemetryService } from './telemetry';
 import { LANDERS_APP } from './service';
-import type { Registry } from '../sites';
+import type { Registry, SwitchExpectation } from '../sites';
 
 /**
- * The canary guard (issue 31, docs/adr/0032-canary-guard.md): walks each running rollout through its steps, judging
- * canary against stable with the decision rule on what the browsers of both arms reported since the step began.
- * State and decisions live in the database (migration 0301); the job that calls `evaluate` runs on one node at a
- * time (the jobs' advisory lock), so several nodes never decide twice.
+ * The canary guard (docs/adr/0032-canary-guard.md): walks each running rollout through its steps, judging canary
+ * against stable with the decision rule on what the browsers of both arms reported since the step began. State and
+ * decisions live in the database (migration 0301); the job that calls `evaluate` runs on one node at a time (the
+ * jobs' advisory lock).
  *
  * The guard changes the registry only through `RolloutActions` (the sites domain's deploy commands): re-weight the
- * canary, promote it, or remove it. When anything fails, the rollout stays where it is: it never moves up without
- * evidence.
+ * canary, promote it, or remove it. A decision is carried out in one transaction with the rollout's row and its
+ * record, and only while both are as judged (compare-and-set on the rollout's status and weight, and on the
+ * registry's entry): a node that dies mid-turn leaves the rollout where it was, and a second turn on the same
+ * numbers (a node whose lock was lost with its connection) changes nothing. When anything fails, the rollout stays
+ * where it is: it never moves up without evidence.
  */
 
 export interface RegistryView {
@@ -32,45 +36,69 @@ export interface RegistryView {
   canary: { version: string; weight: number; steps?: number[] } | null;
 }
 
+/** How the guard changes the registry. */
+export interface ChangeOptions {
+  /** The guard's transaction: the change commits with the rollout's own row, or not at all. */
+  tx?: Tx;
+  /** The registry as the guard judged it: the change is refused when it is no longer so. */
+  expect?: SwitchExpectation;
+  /** The canary's rollout steps, kept with a re-weight. */
+  steps?: number[];
+}
+
 export interface RolloutActions {
   /** The app's registry entry now, or null when the app is not deployed. */
   state(app: string): Promise<RegistryView | null>;
-  setWeight(app: string, version: string, weight: number): Promise<void>;
-  promote(app: string): Promise<void>;
+  setWeight(app: string, version: string, weight: number, options?: ChangeOptions): Promise<void>;
+  promote(app: string, options?: ChangeOptions): Promise<void>;
   /** Removes the canary: every visitor back on stable. */
-  rollback(app: string): Promise<void>;
+  rollback(app: string, options?: ChangeOptions): Promise<void>;
+  /** After the guard's transaction committed a change: this node serves it at once (others reload on its NOTIFY). */
+  committed?(): Promise<void>;
   /** Apps whose canary was deployed with rollout steps (optional: a guard without it only runs what `start` began). */
   rolloutCanaries?(): Promise<string[]>;
 }
 
 /**
  * RolloutActions on the sites domain's deploy registry (`app.services.registry`): read after a reload (another
- * node may have switched it), and every change is a deploy command in one transaction (ADR 0025). A re-weight
- * keeps the canary's steps, so the registry still says it is a rollout.
+ * node may have switched it), and every change is a deploy command (ADR 0025), in the guard's transaction when it
+ * passes one, applied only to the entry it expects. A re-weight keeps the canary's steps, so the registry still says
+ * it is a rollout.
  */
 export function registryRolloutActions(registry: Registry): RolloutActions {
   async function entry(app: string) {
     await registry.reload();
     return registry.state().apps[app] ?? null;
   }
+  const guarded = (options?: ChangeOptions) => (options?.expect ? { expect: options.expect } : {});
   return {
     async state(app) {
       const e = await entry(app);
       return e ? { current: e.current, canary: e.canary ?? null } : null;
     },
-    async setWeight(app, version, weight) {
-      const e = await entry(app);
-      const steps = e?.canary?.version === version ? e.canary.steps : undefined;
-      await registry.apply({ action: 'canary', app, version, weight, ...(steps ? { steps } : {}) });
+    async setWeight(app, version, weight, options) {
+      // Inside a transaction the registry is not read again (on PGlite that would wait for the transaction itself).
+      const e = options?.tx ? null : await entry(app);
+      const steps = options?.steps ?? (e?.canary?.version === version ? e.canary.steps : undefined);
+      await registry.apply(
+        { action: 'canary', app, version, weight, ...(steps ? { steps } : {}), ...guarded(options) },
+        options?.tx,
+      );
     },
-    async promote(app) {
-      await registry.apply({ action: 'promote', app });
+    async promote(app, options) {
+      await registry.apply({ action: 'promote', app, ...guarded(options) }, options?.tx);
     },
-    async rollback(app) {
-      // With a canary running, a rollback removes only the canary (state.ts): stable stays as it is.
-      const e = await entry(app);
-      if (!e?.canary) throw new Error(`${app} has no canary to roll back`);
-      await registry.apply({ action: 'rollback', app });
+    async rollback(app, options) {
+      // With a canary running, a rollback removes only the canary (state.ts): stable stays as it is. The expected
+      // entry names the canary, so a rollback never reaches stable.
+      if (!options?.expect?.canary) {
+        const e = await entry(app);
+        if (!e?.canary) throw new Error(`${app} has no canary to roll back`);
+      }
+      await registry.apply({ action: 'rollback', app, ...guarded(options) }, options?.tx);
+    },
+    async committed() {
+      await registry.reload();
     },
     async rolloutCanaries() {
       await registry.reload();
@@ -99,6 +127,9 @@ export interface RolloutRow {
 /** Refused `start` (the CLI prints the message). */
 export class RolloutRefused extends Error {}
 
+/** A turn that found its rollout already decided (by another node's turn): it changed nothing. */
+class StaleTurn extends Error {}
+
 export interface GuardDeps {
   telemetry: TelemetryService;
   actions: RolloutActions;
@@ -108,13 +139,12 @@ export interface GuardDeps {
   onDecision?: (app: string, action: GuardDecision['action']) => void;
 }
 
-/** LCP values are summarised for the record: the samples themselves stay in the telemetry tables. */
+/** LCP and INP values are summarised for the record: the samples themselves stay in the telemetry tables. */
 type ArmEvidence = ReturnType<typeof evidence>;
 function evidence(arm: ArmCounts) {
-  const { lcp, ...rest } = arm;
-  const sorted = [...lcp].sort((a, b) => a - b);
-  const p75 = sorted[Math.ceil(0.75 * sorted.length) - 1] ?? null;
-  return { ...rest, lcp_samples: lcp.length, lcp_p75: p75 };
+  const { lcp, inp = [], ...rest } = arm;
+  const p75 = (values: readonly number[]) => (values.length ? quantile(values, 0.75) : null);
+  return { ...rest, lcp_samples: lcp.length, lcp_p75: p75(lcp), inp_samples: inp.length, inp_p75: p75(inp) };
 }
 
 export function createCanaryGuard(db: Db, deps: GuardDeps) {
@@ -143,21 +173,40 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
     return { stable, canary };
   }
 
-  async function end(r: RolloutRow, status: RolloutRow['status']) {
-    await db.execute(sql`UPDATE rollouts SET status = ${status}, ended_at = now()
-      WHERE id = ${r.id} AND status = 'running'`);
-  }
-
-  async function record(
+  /**
+   * Moves the rollout from the state it was judged in (running, at its weight) to `next`, records the decision, and
+   * changes the registry, in one transaction: all of it or nothing. Refused (StaleTurn) when the rollout is no longer
+   * as judged: another turn decided first.
+   */
+  async function carryOut(
     r: RolloutRow,
-    action: 'advance' | 'promote' | 'rollback' | 'stop',
-    weightAfter: number | null,
-    reason: string,
+    next: { status: RolloutRow['status']; weight: number; newStep?: Date },
+    record: {
+      action: 'advance' | 'promote' | 'rollback' | 'stop';
+      weightAfter: number | null;
+      reason: string;
+    },
     facts: object,
+    change: (tx: Tx) => Promise<void>,
   ) {
-    await db.execute(sql`INSERT INTO rollout_decisions
-        (rollout_id, action, weight_before, weight_after, reason, evidence)
-      VALUES (${r.id}, ${action}, ${r.weight}, ${weightAfter}, ${reason}, ${JSON.stringify(facts)}::jsonb)`);
+    await db.transaction(async (tx) => {
+      const ended = next.status === 'running' ? null : sql`now()`;
+      const claimed = await rows<{ id: number }>(
+        tx,
+        sql`UPDATE rollouts SET status = ${next.status}, weight = ${next.weight},
+              step_started_at = ${next.newStep ? sql`${next.newStep.toISOString()}` : sql`step_started_at`},
+              ended_at = ${ended ?? sql`ended_at`}
+            WHERE id = ${r.id} AND status = 'running' AND weight = ${r.weight}
+            RETURNING id`,
+      );
+      if (!claimed.length) throw new StaleTurn(`rollout ${r.id} was decided by another turn`);
+      await tx.execute(sql`INSERT INTO rollout_decisions
+          (rollout_id, action, weight_before, weight_after, reason, evidence)
+        VALUES (${r.id}, ${record.action}, ${r.weight}, ${record.weightAfter}, ${record.reason},
+                ${JSON.stringify(facts)}::jsonb)`);
+      await change(tx);
+    });
+    await deps.actions.committed?.();
   }
 
   /** Judges one rollout and carries out the decision. */
@@ -170,11 +219,13 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
       registry.canary?.version !== r.canary_version ||
       registry.canary.weight !== r.weight
     ) {
-      await record(r, 'stop', null, 'the registry was changed by hand', {
-        registry,
-        why: { code: 'by_hand' },
-      });
-      await end(r, 'stopped');
+      await carryOut(
+        r,
+        { status: 'stopped', weight: r.weight },
+        { action: 'stop', weightAfter: null, reason: 'the registry was changed by hand' },
+        { registry, why: { code: 'by_hand' } },
+        async () => undefined,
+      );
       return 'stop';
     }
     const { stable, canary } = await arms(r);
@@ -200,30 +251,48 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
         ...decision,
         ...facts,
         at: now.toISOString(),
-      })}::jsonb WHERE id = ${r.id}`,
+      })}::jsonb WHERE id = ${r.id} AND status = 'running' AND weight = ${r.weight}`,
     );
     if (decision.action === 'wait') return 'wait';
 
-    // Record before acting: a decision whose action then fails is still on file, and the rollout stays put.
+    // The registry as judged: a change made meanwhile (by hand, or by another turn) refuses the decision.
+    const expect = { current: r.stable_version, canary: { version: r.canary_version, weight: r.weight } };
+    const steps = registry.canary.steps;
     if (decision.action === 'rollback') {
-      await record(r, 'rollback', 0, decision.reason, facts);
-      await deps.actions.rollback(r.app);
-      await end(r, 'rolled_back');
+      await carryOut(
+        r,
+        { status: 'rolled_back', weight: r.weight },
+        { action: 'rollback', weightAfter: 0, reason: decision.reason },
+        facts,
+        (tx) => deps.actions.rollback(r.app, { tx, expect }),
+      );
       deps.log.warn(
         { app: r.app, version: r.canary_version, reason: decision.reason },
         'canary rolled back by the guard',
       );
     } else if (decision.action === 'promote') {
-      await record(r, 'promote', 100, decision.reason, facts);
-      await deps.actions.promote(r.app);
-      await end(r, 'promoted');
+      await carryOut(
+        r,
+        { status: 'promoted', weight: r.weight },
+        { action: 'promote', weightAfter: 100, reason: decision.reason },
+        facts,
+        (tx) => deps.actions.promote(r.app, { tx, expect }),
+      );
       deps.log.info({ app: r.app, version: r.canary_version }, 'canary promoted by the guard');
     } else {
       const weight = nextWeight(r)!;
-      await record(r, 'advance', weight, decision.reason, facts);
-      await deps.actions.setWeight(r.app, r.canary_version, weight);
-      await db.execute(sql`UPDATE rollouts SET weight = ${weight}, step_started_at = ${now.toISOString()}
-        WHERE id = ${r.id} AND status = 'running'`);
+      await carryOut(
+        r,
+        { status: 'running', weight, newStep: now },
+        { action: 'advance', weightAfter: weight, reason: decision.reason },
+        facts,
+        (tx) =>
+          deps.actions.setWeight(r.app, r.canary_version, weight, {
+            tx,
+            expect,
+            ...(steps ? { steps } : {}),
+          }),
+      );
     }
     deps.onDecision?.(r.app, decision.action);
     return decision.action;
@@ -304,6 +373,11 @@ export function createCanaryGuard(db: Db, deps: GuardDeps) {
         try {
           outcome[r.app] = await step(r, now);
         } catch (err) {
+          if (err instanceof StaleTurn) {
+            deps.log.info({ app: r.app }, 'canary guard: the rollout was decided by another turn');
+            outcome[r.app] = 'stale';
+            continue;
+          }
           deps.log.error({ err, app: r.app }, 'canary guard failed: the rollout stays where it is');
           outcome[r.app] = 'failed';
         }

@@ -30,6 +30,7 @@ export {
   type PublishedFile,
   type RegistryState,
   type SwitchCommand,
+  type SwitchExpectation,
   type SwitchResult,
 } from './deploy/state';
 export {

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistryEntry } from '@dating/shared/contract/index';
-import type { Db, RawDb } from '../../db/client';
+import type { Db, RawDb, Tx } from '../../db/client';
 import {
   applySwitch,
   readState,
@@ -183,8 +183,13 @@ export function createRegistry(deps: {
     state(): RegistryState {
       return state;
     },
-    /** Runs a deploy command in this process (embedded mode, tests) and serves its outcome from the next request. */
-    async apply(cmd: SwitchCommand): Promise<SwitchResult> {
+    /**
+     * Runs a deploy command in this process (embedded mode, tests) and serves its outcome from the next request. With
+     * `tx`, inside the caller's transaction: it commits (and every node reloads, by its NOTIFY) with the caller's own
+     * rows or not at all; the caller reloads this node after its commit.
+     */
+    async apply(cmd: SwitchCommand, tx?: Tx): Promise<SwitchResult> {
+      if (tx) return applySwitch(tx, deps.raw.schema, cmd);
       const result = await applySwitch(deps.db, deps.raw.schema, cmd);
       await reload();
       return result;

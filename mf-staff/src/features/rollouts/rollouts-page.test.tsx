@@ -83,16 +83,17 @@ const running: StaffRollout = {
   step_started_at: '2026-11-27T01:30:00Z',
   last_decision: {
     action: 'wait',
-    reason: 'too few page views (40 of 200 per arm)',
-    why: { code: 'too_few_views', views: 40, min: 200 },
+    reason: 'not yet shown within the margin: errors, inp',
+    why: { code: 'undecided', metrics: ['errors', 'inp'] },
     metrics: [
-      { name: 'errors', stable: 0.01, canary: 0, verdict: 'same' },
+      { name: 'errors', stable: 0.01, canary: 0, verdict: 'too_few' },
       { name: 'load_failures', stable: 0, canary: 0, verdict: 'same' },
-      { name: 'lcp', stable: 900, canary: 950, verdict: 'too_few' },
+      { name: 'lcp', stable: 900, canary: 950, verdict: 'same' },
+      { name: 'inp', stable: 120, canary: 0, verdict: 'too_few' },
     ],
     at: '2026-11-27T01:40:00Z',
-    stable: arm({ pageViews: 120, errorViews: 1 }),
-    canary: arm({ pageViews: 40 }),
+    stable: arm({ pageViews: 120, errorViews: 1, inp_samples: 30, inp_p75: 120 }),
+    canary: arm({ pageViews: 40, inp_samples: 0, inp_p75: null }),
   },
   decisions: [
     {
@@ -142,9 +143,9 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
       .map((cell) => cell.textContent);
   expect(cells(/^Paginaweergaven/)).toEqual(['6', '5', '']);
   expect(cells(/^Fouten per paginaweergave/)).toEqual(['0 (0%)', '5 (100%)', 'Slechter']);
-  expect(cells(/^LCP p75/)).toEqual(['812 ms (n = 6)', 'geen metingen', 'Te weinig metingen']);
+  expect(cells(/^LCP p75/)).toEqual(['812 ms (n = 6)', 'geen metingen', 'Nog niet beslist']);
   expect(cells(/^Bezoeken/)).toEqual(['6', '5', '']);
-  expect(cells(/^Aanmeldconversie/)).toEqual(['1 (16,7%)', '0 (0%)', 'Te weinig metingen']);
+  expect(cells(/^Aanmeldconversie/)).toEqual(['1 (16,7%)', '0 (0%)', 'Nog niet beslist']);
   const decision = within(landers).getByTestId('rollout-decision');
   expect(decision).toHaveTextContent('50 % → 0 %');
   expect(decision).toHaveTextContent('De canary is significant slechter op: Fouten per paginaweergave');
@@ -162,8 +163,14 @@ test('an operator opens Uitrol from the menu: each rollout with both arms, the d
   expect(within(payments).getByTestId('rollout-weight')).toHaveTextContent('25 %');
   expect(payments).toHaveTextContent('10 % → 25 % → 50 % → 100 %');
   expect(within(payments).getByTestId('rollout-last-reason')).toHaveTextContent(
-    'Te weinig paginaweergaven: 40 van 200 per arm',
+    'Nog niet binnen de marge aangetoond: Fouten per paginaweergave, INP p75',
   );
+  const paymentArms = within(payments).getByRole('table', { name: 'Canary tegenover stabiel' });
+  expect(
+    within(within(paymentArms).getByRole('row', { name: /^INP p75/ }))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['120 ms (n = 30)', 'geen metingen', 'Nog niet beslist']);
   // No signups row for a remote other than the landers.
   expect(within(payments).queryByRole('row', { name: /^Aanmeldconversie/ })).not.toBeInTheDocument();
   // The older decision without `why` is told from its action and weights.

@@ -79,6 +79,8 @@ function useReason() {
     switch (reason.code) {
       case 'worse':
         return t('rollouts.reasons.worse', { metrics: metricNames(reason.metrics) });
+      case 'undecided':
+        return t('rollouts.reasons.undecided', { metrics: metricNames(reason.metrics) });
       case 'too_few_views':
         return t('rollouts.reasons.tooFewViews', { views: reason.views, min: reason.min });
       case 'step_time':
@@ -249,6 +251,11 @@ function Arms({
     arm.lcp_p75 === null
       ? t('rollouts.noSamples')
       : t('rollouts.ms', { value: format.number(arm.lcp_p75), samples: arm.lcp_samples });
+  // Decisions of the earlier rule recorded no INP.
+  const inp = (arm: StaffRolloutArm) =>
+    arm.inp_p75 == null
+      ? t('rollouts.noSamples')
+      : t('rollouts.ms', { value: format.number(arm.inp_p75), samples: arm.inp_samples ?? 0 });
   const rows: { key: string; label: string; stable: string; canary: string; verdict: string }[] = [
     {
       key: 'views',
@@ -277,6 +284,13 @@ function Arms({
       stable: lcp(stable),
       canary: lcp(canary),
       verdict: verdict('lcp'),
+    },
+    {
+      key: 'inp',
+      label: t('rollouts.metrics.inp'),
+      stable: inp(stable),
+      canary: inp(canary),
+      verdict: verdict('inp'),
     },
   ];
   if (stable.visits !== undefined || canary.visits !== undefined || app === 'mf-landers') {

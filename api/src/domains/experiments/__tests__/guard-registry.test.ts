@@ -17,7 +17,7 @@ import { rolloutsReport } from '../rollouts';
 // with only the canary removed.
 let t: TestContext;
 const STABLE = '1.0.0-aaaaaaaa';
-const POLICY = { minPageViews: 20, minStepMs: 0, minLcpSamples: 10, minVisits: 20 };
+const POLICY = { minStepMs: 0, metrics: ['errors', 'load_failures'] as const, regressionMin: 0.5 };
 
 const views = creditViews;
 const report = (list: TelemetryView[], at: Date) => reportViews(t.app, list, at);

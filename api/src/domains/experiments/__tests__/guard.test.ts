@@ -6,7 +6,7 @@ import { createCanaryGuard, RolloutRefused, type RegistryView, type RolloutActio
 let t: TestContext;
 const STABLE = '1.0.0-aaaaaaaa';
 const CANARY = '1.1.0-bbbbbbbb';
-const POLICY = { minPageViews: 20, minStepMs: 60_000, minLcpSamples: 10, minVisits: 20 };
+const POLICY = { minStepMs: 60_000, metrics: ['errors', 'load_failures'] as const, regressionMin: 0.5 };
 
 /** The registry as the guard sees it: an in-memory stand-in at the edge of this test (the real one is the sites
  * domain's, exercised end to end in the multi-node and browser tests). */

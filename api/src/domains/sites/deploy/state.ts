@@ -33,7 +33,16 @@ export interface PublishedFile {
   size: number;
 }
 
-export type SwitchCommand =
+/**
+ * What the app's entry must still be for a command to apply (a compare-and-set): the canary guard changes the registry
+ * only as it judged it, never over an operator's change made meanwhile.
+ */
+export interface SwitchExpectation {
+  current: string;
+  canary: { version: string; weight: number } | null;
+}
+
+export type SwitchCommand = (
   | { action: 'deploy'; app: string; version: string; files?: PublishedFile[] }
   | {
       action: 'canary';
@@ -45,7 +54,8 @@ export type SwitchCommand =
       steps?: number[];
     }
   | { action: 'promote'; app: string }
-  | { action: 'rollback'; app: string };
+  | { action: 'rollback'; app: string }
+) & { expect?: SwitchExpectation };
 
 export interface SwitchResult {
   /** What happened, for the operator. */
@@ -204,6 +214,15 @@ export async function applySwitch(db: Db, schema: string, cmd: SwitchCommand): P
         ON CONFLICT (app, version) DO NOTHING`);
     }
     let entry = await lockApp(tx, app);
+    if (cmd.expect) {
+      const { current: was, canary } = cmd.expect;
+      const same =
+        entry?.current === was &&
+        (canary
+          ? entry.canary?.version === canary.version && entry.canary.weight === canary.weight
+          : !entry.canary);
+      if (!same) throw new DeployRefused(`${app}: the registry changed meanwhile; nothing done`);
+    }
     let pruned: SwitchResult['pruned'] = [];
     let current: string | null = entry?.current ?? null;
 
