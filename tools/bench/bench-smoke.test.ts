@@ -54,6 +54,16 @@ pgAndRedis(
   180_000,
 );
 
+test(
+  'the canary guard simulation runs both rules and prints their table (no database)',
+  () =>
+    expectRuns(
+      'guard-sim.mjs',
+      /\| non-overlapping Wilson[^\n]*\| \d+ of \d+[\s\S]*\| sequential, α = 5 % per rollout[^\n]*\| \d+ of \d+/,
+    ),
+  240_000,
+);
+
 test('a server that refuses to start is reported at once, with its reason, not after a timeout', async () => {
   const lib = path.join(__dirname, 'lib', 'bench-env.mjs');
   // Production without mail settings refuses to start (api config): the bench must say so within seconds.

@@ -2,9 +2,10 @@
 // npm run bench (not a test): build time of each app, then page weight of the first load per route in
 // Debian's Chromium against the built site on a temp DATA_DIR and a free port, then the API throughput bench, the
 // send/like/page against the database's own speed (db-ratio.mjs), live delivery of real sends across two nodes,
-// the deploy switch across two nodes, a public photo served from the local folder vs S3, and member search over
-// 100,000 generated members (PostgreSQL). Each server bench reports the load average and calls a run valid only
-// when it stayed at or below the core count (ADR 0031); BENCH_SMOKE=1 runs them in seconds.
+// the deploy switch across two nodes, a public photo served from the local folder vs S3, member search over
+// 100,000 generated members (PostgreSQL), and the canary guard's decision rule simulated (guard-sim.mjs). Each
+// server bench reports the load average and calls a run valid only when it stayed at or below the core count
+// (ADR 0031); BENCH_SMOKE=1 runs them in seconds.
 //   npm run bench                 cold builds (no webpack cache), one app at a time, then pages and API
 //   npm run bench -- --warm       builds with the filesystem cache
 //   npm run bench -- --no-build   measure what is built
@@ -224,6 +225,21 @@ async function runSearchBench() {
   }
 }
 
+/** The canary guard's decision rule, simulated: the earlier rule and the current one side by side (ADR 0032). */
+function runGuardSim() {
+  console.log('\n== canary guard decision rule, simulated (tools/bench/guard-sim.mjs)');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'bench', 'guard-sim.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) process.exitCode = 1;
+      resolve(code);
+    });
+  });
+}
+
 await buildTimes();
 const server = await startTempServer();
 console.log(`\nserver ${server.url} (DATA_DIR ${server.dataDir})`);
@@ -247,4 +263,5 @@ if (!args.has('--pages-only')) {
   await runDeployBench();
   await runPhotoBench();
   await runSearchBench();
+  await runGuardSim();
 }
