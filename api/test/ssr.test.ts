@@ -542,3 +542,103 @@ describe('the rendered-page cache (SSR_CACHE_TTL_MS)', () => {
     expect(t.app.services.ssr.stats().cached).toBe(cached);
   });
 });
+
+describe('a render per request: nothing one visitor brings reaches another', () => {
+  /** A visitor of its own address (the member search's visitor limit counts per address). */
+  const visit = (url: string, address: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, remoteAddress: address, headers: cookie ? { cookie } : {} });
+  /** The traffic source the page's member search was made with (what the page inlines of it). */
+  const sources = (html: string) =>
+    (siteData(html).ssr?.queries ?? [])
+      .filter((q) => q.endpointName === 'getMembers')
+      .map((q) => q.arg as { ref?: string; network?: string });
+  // The workers have evaluated the bundles (as after the api's start), so the renders below are judged, not the
+  // evaluation on a busy machine.
+  beforeAll(async () => {
+    expect(root((await visit('/', '10.7.9.9')).body)).not.toBe('');
+  });
+
+  test('visitors rendered at once with different tracking values and member state each get only their own', async () => {
+    const member = await t.login();
+    const [alpha, bravo, clean, delta] = await Promise.all([
+      visit('/?ref=ALPHAREF&network=alphanet', '10.7.0.1'),
+      visit('/landers/gallery?ref=BRAVOREF&network=bravonet', '10.7.0.2', member),
+      visit('/', '10.7.0.3'),
+      visit('/?ref=DELTAREF&gclid=<script>alert(1)</script>', '10.7.0.4'),
+    ]);
+    const marks = ['ALPHAREF', 'alphanet', 'BRAVOREF', 'bravonet', 'DELTAREF', 'alert(1)'];
+    const seen = (html: string) => marks.filter((mark) => html.includes(mark));
+    // Each visitor's page is server-rendered with their own traffic source, and nobody else's.
+    expect(root(alpha.body)).not.toBe('');
+    expect(sources(alpha.body)).toEqual([expect.objectContaining({ ref: 'ALPHAREF', network: 'alphanet' })]);
+    expect(seen(alpha.body)).toEqual(['ALPHAREF', 'alphanet']);
+    expect(sources(delta.body)).toEqual([expect.objectContaining({ ref: 'DELTAREF' })]);
+    // What the address carries besides the traffic source never reaches the render.
+    expect(seen(delta.body)).toEqual(['DELTAREF']);
+    expect(root(clean.body)).not.toBe('');
+    expect(sources(clean.body)).toEqual([expect.not.objectContaining({ ref: expect.anything() })]);
+    expect(seen(clean.body)).toEqual([]);
+    // The member's page is theirs (client-rendered, with their own session), with no visitor's values in it.
+    expect(siteData(bravo.body).user).not.toBe(false);
+    expect(root(bravo.body)).toBe('');
+    expect(seen(bravo.body)).toEqual([]);
+    // And a visitor after them all gets a page with nothing of theirs.
+    const after = await visit('/', '10.7.0.5');
+    expect(root(after.body)).not.toBe('');
+    expect(seen(after.body)).toEqual([]);
+    expect(JSON.stringify(siteData(after.body))).not.toContain('"ref"');
+  });
+
+  test('a burst of 50 distinct query values: / stays server-rendered, its size unchanged, no render falls back', async () => {
+    const before = await visit('/', '10.7.1.1');
+    expect(root(before.body)).not.toBe('');
+    const stats = t.app.services.ssr.stats();
+    for (let i = 0; i < 50; i += 5) {
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, (_, j) =>
+          visit(`/?ref=burst${i + j}&network=net${i + j}&x${i + j}=${'y'.repeat(200)}`, '10.7.1.66'),
+        ),
+      );
+      for (const [j, res] of burst.entries()) {
+        // Each is that visitor's own page: their values, nobody else's.
+        expect(sources(res.body)).toEqual([
+          expect.objectContaining({ ref: `burst${i + j}`, network: `net${i + j}` }),
+        ]);
+        expect(res.body.match(/burst\d+/g)).toEqual([`burst${i + j}`]);
+      }
+    }
+    const after = await visit('/', '10.7.1.2');
+    expect(root(after.body)).not.toBe('');
+    expect(after.body).not.toMatch(/burst\d|net\d/);
+    expect(after.body.length).toBe(before.body.length);
+    const now = t.app.services.ssr.stats();
+    expect(now.fallback).toEqual(stats.fallback);
+    expect(now.rendered).toBe(stats.rendered + 51);
+  });
+
+  describe('with the rendered-page cache on', () => {
+    beforeAll(() => setCachesOff([]));
+    afterAll(() => setCachesOff(['ssr']));
+
+    test("a visitor's own page is never kept; every other query value gets the one kept page", async () => {
+      const first = await visit('/?ref=KEEPOUT', '10.7.2.1');
+      expect(sources(first.body)).toEqual([expect.objectContaining({ ref: 'KEEPOUT' })]);
+      const before = t.app.services.ssr.stats();
+      const again = await visit('/?ref=KEEPOUT', '10.7.2.2');
+      expect(again.body).toContain('KEEPOUT');
+      // Rendered again for the second visitor, not taken from the first one's.
+      expect(t.app.services.ssr.stats().rendered).toBe(before.rendered + 1);
+      const clean = await visit('/', '10.7.2.3');
+      expect(clean.body).not.toContain('KEEPOUT');
+      // Whatever else a visitor adds to the address, they get that same kept page: no new render, no new entry.
+      const kept = t.app.services.ssr.stats();
+      for (let i = 0; i < 10; i++) {
+        const res = await visit(`/?gclid=${i}&utm_source=s${i}`, '10.7.2.4');
+        expect(root(res.body)).toBe(root(clean.body));
+        expect(res.body).not.toContain(`gclid=${i}`);
+      }
+      expect(t.app.services.ssr.stats().rendered).toBe(kept.rendered);
+      expect(t.app.services.ssr.stats().cached).toBe(kept.cached + 10);
+    });
+  });
+});

@@ -249,32 +249,11 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
     });
   }
 
-  /**
-   * The queries a page started when it was last rendered (per path, locale and remote versions): the next render
-   * of that page starts them before its first pass, so that pass already has the data and is the only one (a
-   * React pass is most of a render's CPU time). A page that asks for something else still gets another pass.
-   */
-  const knownQueries = new Map<string, { endpointName: string; arg: unknown }[]>();
-  async function prefetch(store: AppStore, key: string, signal: AbortSignal) {
-    const known = knownQueries.get(key);
-    if (!known) return;
-    const endpoints = api.endpoints as unknown as Record<
-      string,
-      { initiate?(arg: unknown, options: { subscribe: boolean }): unknown } | undefined
-    >;
-    await Promise.all(
-      known.map(async ({ endpointName, arg }) => {
-        const initiate = endpoints[endpointName]?.initiate;
-        if (initiate)
-          await (store.dispatch(initiate(arg, { subscribe: false }) as never) as unknown as Promise<unknown>);
-      }),
-    );
-    if (signal.aborted) throw new Error('server render budget exceeded');
-  }
-
   async function render(input: RenderInput): Promise<RenderOutput> {
     const { siteData, signal } = input;
     void injectedShellSlice;
+    // A render shares no data with another: its own store, filled only by its own requests (made as its visitor).
+    // Nothing a render asked for is remembered for the next one (docs/adr/0030, "A render per request").
     const origin = new URL(input.url).origin;
     const store: AppStore = makeStore(undefined, { extra: { origin, fetch: input.fetch } });
     await store.dispatch(coreApi.util.upsertQueryData('getSettings', undefined, siteData.settings));
@@ -299,13 +278,6 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </ShellProviders>
     );
-    const pageKey = [
-      origin + new URL(input.url).pathname,
-      siteData.locale,
-      siteData.status ?? 200,
-      ...keys.values(),
-    ].join('|');
-    await prefetch(store, pageKey, signal);
     // Query hooks start their requests while rendering (server only, shared/src/api/api.ts): render, wait for
     // them, render again with the data, until a pass starts no new request.
     let html = '';
@@ -331,11 +303,6 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
         arg: entry!.originalArgs as unknown,
         value: entry!.data,
       }));
-    if (knownQueries.size >= 1000) knownQueries.delete(knownQueries.keys().next().value!);
-    knownQueries.set(
-      pageKey,
-      queries.map(({ endpointName, arg }) => ({ endpointName, arg })),
-    );
     const { pathname } = new URL(input.url);
     const styles = await Promise.all(
       [...keys].map(async ([remote, key]) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerHydration, SiteData } from '@dating/shared/contract/index';
+import { trafficSource } from '@dating/shared/lib/traffic-source';
 import { TtlMap } from '../../lib/ttl-map';
 
 // Server rendering of the landers (docs/adr/0030-server-rendered-landers.md). The shell's server bundle
@@ -33,6 +34,22 @@ export function readServerBundleFromDisk(siteDir: string): ServerBundleReader {
   };
 }
 
+/**
+ * What a server render sees of a request's address: the origin and path, and of the query only the visitor's
+ * traffic source (`network`, `ref`: the one part of the address a lander reads, `trafficSource` in
+ * shared/src/lib/traffic-source.ts, cut to its length the same way). Anything else a visitor types (ad click ids,
+ * made-up parameters) never reaches the render, so it can neither grow the page nor make it another cache entry.
+ * A page without a traffic source is every visitor's page (kept in the rendered-page cache); one with it is
+ * `own`: that visitor's alone (docs/adr/0030, "A render per request").
+ */
+export function renderAddress(origin: string, requestUrl: string): { url: string; own: boolean } {
+  const at = requestUrl.indexOf('?');
+  const path = at < 0 ? requestUrl : requestUrl.slice(0, at);
+  const source = at < 0 ? {} : trafficSource(requestUrl.slice(at + 1));
+  const query = new URLSearchParams(source as Record<string, string>).toString();
+  return { url: `${origin}${path}${query ? `?${query}` : ''}`, own: query !== '' };
+}
+
 export type SsrFallbackReason = 'missing' | 'error' | 'timeout';
 
 export interface SsrStats {
@@ -49,7 +66,13 @@ export interface SsrRequest {
   shellVersion: string;
   /** mf-landers' version for this visitor (the canary's for its arm). */
   landersVersion: string;
+  /** What the render sees of the page's address (`renderAddress`): the path, and the traffic source if any. */
   url: string;
+  /**
+   * The page is this visitor's own (their traffic source is in it): rendered for them alone, never kept in the
+   * rendered-page cache and never served to anyone else.
+   */
+  own?: boolean;
   siteData: SiteData;
   fetch(request: Request): Promise<Response>;
   /**
@@ -361,12 +384,14 @@ export function createServerRenderer(options: {
     }
   }
 
-  // Rendered pages, per everything the output depends on: the page's URL (host, path, query), the versions the
-  // visitor is assigned (shell, landers, and every remote in the site data) and the site data the render starts
-  // from (settings of the site, country and locale; the visitor's locale; 404 or not). Only visitors without a
-  // session are rendered, so no member's data is in it; the api data the page inlines (member previews) is at most
-  // the TTL old. Dropped when the registry changes (deploy, canary, rollback) and when members or a site's
-  // settings change (the bus, on every node).
+  // Rendered pages, per everything the output depends on and nothing a visitor types: the page's origin and path
+  // (the site and the lander; `renderAddress` leaves no query in a page that is kept), the versions the visitor is
+  // assigned (shell, landers, and every remote in the site data) and the site data the render starts from
+  // (settings of the site, country and locale; the visitor's locale; 404 or not). A visitor's own page (their
+  // traffic source is in it) is never kept. Only visitors without a session are rendered, so no member's data is
+  // in it; the api data the page inlines (member previews) is at most the TTL old. At most 2,000 pages. Dropped
+  // when the registry changes (deploy, canary, rollback) and when members or a site's settings change (the bus,
+  // on every node).
   const cache = new TtlMap<string, Promise<SsrResult | null>>(options.cacheTtlMs ?? 0, 2000, 'ssr');
   let registrySeen: unknown = options.registryState?.();
   options.onDataChange?.(() => cache.clear());
@@ -380,7 +405,7 @@ export function createServerRenderer(options: {
     /** The page rendered on the server, or null: the caller serves the page for client rendering. */
     async render(request: SsrRequest): Promise<SsrResult | null> {
       if (closed) return null;
-      if (!options.cacheTtlMs) return renderNow(request);
+      if (!options.cacheTtlMs || request.own) return renderNow(request);
       const registry = options.registryState?.();
       if (registry !== registrySeen) {
         registrySeen = registry;

@@ -15,6 +15,7 @@ import { cspWithOrigin, cspWithStyle, cspForRenderedPage } from '../../../lib/se
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../../lib/experiment-cookie';
 import { telemetryVisitor, viewTokenFor } from '../../experiments';
 import type { Site } from '../sites';
+import { renderAddress } from '../ssr';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
 
@@ -312,7 +313,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       const rendered = await app.services.ssr.render({
         shellVersion: deployed.shell.version,
         landersVersion: landers.version,
-        url: `${origin}${request.url}`,
+        ...renderAddress(origin, request.url),
         siteData: data,
         fetch: (inner) => innerFetch(request, inner),
         // A render that throws or runs out of its budget counts against the landers version it rendered.
