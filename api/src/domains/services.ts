@@ -6,7 +6,6 @@ import {
   createSessionsService,
   createUsersService,
   createAccountsService,
-  autoApproveSecondsFromEnv,
   createPhotosService,
   createLoginGuard,
 } from './accounts';
@@ -155,7 +154,6 @@ export function createServices(deps: ServiceDeps) {
   // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     storage,
-    autoApproveSeconds: autoApproveSecondsFromEnv(),
     log: deps.log,
   });
   // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.

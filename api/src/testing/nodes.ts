@@ -77,7 +77,6 @@ export async function startNodes(
         SEED_DEMO: '1',
         SEED_PROFILES: '3',
         LOG_LEVEL: 'warn',
-        PHOTO_AUTO_APPROVE_SECONDS: '0',
         // The push service stand-in listens on 127.0.0.1 (src/testing/push.ts).
         PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
         // A stop drains for 1 s: the tests' balancer takes a node out after 3 failed checks 100 ms apart.

@@ -40,8 +40,11 @@ test('a photo under inspection is seen by its owner (as being checked) and by no
     expect(seen.images).toEqual([]);
   }
 
-  // Approved: now everyone sees it.
-  await t.app.services.photos.approveDue(new Date(Date.now() + 3_600_000));
+  // Not after any time by itself (auto-approval is off unless the site sets it, accounts/photos).
+  expect(await t.app.services.photos.approveDue(new Date(Date.now() + 30 * 86_400_000))).toBe(0);
+  expect((await get(`/api/member.php?id=${id}`, other.cookie)).json().profile.main_image).toBeNull();
+  // Approved by staff: now everyone sees it.
+  expect(await t.app.services.photos.approve(mine.main_image.id as number)).toBe(true);
   await t.app.services.members.clearCache();
   const approved = (await get(`/api/member.php?id=${id}`, other.cookie)).json().profile;
   expect(approved.main_image).toMatchObject({ status: 'active' });

@@ -18,6 +18,7 @@ const member = { user: userFixture({ credits: 20, paid_user: false }) };
 const settings = {
   message_length: 1000,
   message_credits: 5,
+  photo_credits: 10,
   fictional_warning: 'Deze site bevat fictieve profielen.',
 };
 
@@ -249,7 +250,31 @@ test('a gift is picked from the catalogue and sent as a gift message', async () 
   expect(sent[0]).toMatchObject({ conversation: 1, type: 'gift', gift_id: 3 });
 });
 
-test('a photo is uploaded first, then sent as a photo message', async () => {
+test('a gift the member cannot afford is shown as such, with credits to buy and back to this chat', async () => {
+  const gifts = [
+    { id: 3, name: 'Roos', image: '/media/gifts/rose.svg', credits: 20 },
+    { id: 4, name: 'Hart', image: '/media/gifts/heart.svg', credits: 25 },
+  ];
+  const { sent } = server();
+  msw.use(http.get('*/api/gifts.php', () => jsonResponse({ gifts })));
+  await renderConversation();
+  expect(await screen.findByTestId('composer-balance')).toHaveTextContent('Saldo: 20 credits');
+  await userEvent.click(await screen.findByRole('button', { name: 'Cadeau sturen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Kies een cadeau' });
+  expect(within(dialog).getByTestId('gifts-balance')).toHaveTextContent('Je saldo: 20 credits');
+  const dear = await within(dialog).findByRole('button', { name: /Hart/ });
+  expect(dear).toBeDisabled();
+  expect(dear).toHaveTextContent('Te weinig credits');
+  expect(within(dialog).getByRole('button', { name: /Roos/ })).toBeEnabled();
+  expect(within(dialog).getByRole('link', { name: 'Credits kopen' })).toHaveAttribute(
+    'href',
+    '/credits?return=/chats/1',
+  );
+  await userEvent.click(dear);
+  expect(sent).toHaveLength(0);
+});
+
+test('a photo is uploaded first, previewed with its price, and sent as a photo message only when confirmed', async () => {
   const photo = {
     id: 8,
     url: '/api/chat-photo.php?id=8',
@@ -268,8 +293,21 @@ test('a photo is uploaded first, then sent as a photo message', async () => {
   await renderConversation();
   const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'foto.jpg', { type: 'image/jpeg' });
   await userEvent.upload(await screen.findByLabelText('Foto sturen'), file);
-  await waitFor(() => expect(sent).toHaveLength(1));
+  const preview = await screen.findByRole('region', { name: 'Gekozen foto' });
   expect(uploads[0]).toMatch(/^multipart\/form-data/);
+  expect(preview).toHaveTextContent('Deze foto versturen kost 10 credits.');
+  expect(within(preview).getByRole('img')).toHaveAttribute('src', photo.thumb_url);
+  expect(sent).toHaveLength(0);
+  // Cancelled: nothing is sent; picked again and confirmed: sent once.
+  await userEvent.click(within(preview).getByRole('button', { name: 'Annuleren' }));
+  expect(screen.queryByRole('region', { name: 'Gekozen foto' })).not.toBeInTheDocument();
+  await userEvent.upload(screen.getByLabelText('Foto sturen'), file);
+  await userEvent.click(
+    within(await screen.findByRole('region', { name: 'Gekozen foto' })).getByRole('button', {
+      name: 'Foto versturen',
+    }),
+  );
+  await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toMatchObject({ conversation: 1, type: 'photo', photo_id: 8 });
 });
 

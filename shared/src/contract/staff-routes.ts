@@ -210,6 +210,8 @@ export const STAFF_SETTING_LIMITS = {
   message_length: { min: 1, max: 10_000 },
   refund_days: { min: 0, max: 365 },
   min_age: { min: 18, max: 99 },
+  /** 0 = never (the default); at most a week. */
+  photo_auto_approve_minutes: { min: 0, max: 10_080 },
   text: { max: 500 },
 } as const;
 

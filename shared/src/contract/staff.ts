@@ -450,6 +450,11 @@ export const StaffSiteSettingsSchema = Type.Object({
   message_length: Type.Integer(),
   refund_days: Type.Integer(),
   min_age: Type.Integer(),
+  /**
+   * Minutes after which a photo nobody reviewed becomes public on this site; 0 (the default): never, a photo is
+   * public only once staff approved it (docs/product/member-model.md, Photos).
+   */
+  photo_auto_approve_minutes: Type.Integer(),
   index_title: Type.String(),
   description: Type.String(),
   /** Per locale, overriding the texts above. */

@@ -7,9 +7,9 @@ export { userRoute } from './routes/user';
 export { createAccountsService, type AccountsDeps, type AccountsService } from './service';
 export { unsubscribeToken } from './service/context';
 export {
-  DEFAULT_AUTO_APPROVE_SECONDS,
+  PHOTO_AUTO_APPROVE_INTERVAL_MS,
+  PHOTO_AUTO_APPROVE_SETTING,
   PHOTO_MAX_PIXELS,
-  autoApproveSecondsFromEnv,
   createPhotosService,
   photoKey,
   photoLimit,

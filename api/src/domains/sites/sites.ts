@@ -55,6 +55,8 @@ const DEFAULTS: Required<Omit<SiteSettingsJson, 'minimum_message_costs' | 'theme
   min_age: 18,
   us_footer: false,
   welcome_discount_hours: 48,
+  // Never: a photo is public only once staff approved it (accounts/photos, docs/product/member-model.md).
+  photo_auto_approve_minutes: 0,
 };
 
 export function buildSettings(site: SiteRow, pushPublicKey: string): Site['baseSettings'] {

@@ -6,7 +6,7 @@
  *   reject <id> [...]    remove photos (rows and files); the member's next photo becomes main
  *
  * Uses the same database as the server (DATABASE_URL, else the PGlite files in $DATA_DIR/db). PGlite allows one
- * process at a time: with the embedded database, stop the server first (or rely on PHOTO_AUTO_APPROVE_SECONDS).
+ * process at a time: with the embedded database, stop the server first (or approve in the back office).
  */
 import path from 'node:path';
 import { createPhotosService, photoKey } from '../accounts';
@@ -33,7 +33,7 @@ export async function moderate(
   const config = commandConfig(env);
   return withDatabase(config, async (database) => {
     const storage = createStorage(config.storage);
-    const photos = createPhotosService(database.db, { storage, autoApproveSeconds: 0 });
+    const photos = createPhotosService(database.db, { storage });
     if (command === 'list') {
       const queue = await photos.inspectionQueue(1000);
       if (!queue.length) out.log('No photos under inspection.');

@@ -49,6 +49,7 @@ function settingsOf(row: Row): StaffSiteSettings {
     message_length: base.message_length,
     refund_days: base.refund_days,
     min_age: base.min_age,
+    photo_auto_approve_minutes: row.settings.photo_auto_approve_minutes ?? 0,
     index_title: row.indexTitle,
     description: row.description,
     texts,
@@ -86,6 +87,7 @@ export function validateSettings(input: Partial<StaffSiteSettings>): Partial<Sta
     'message_length',
     'refund_days',
     'min_age',
+    'photo_auto_approve_minutes',
     'texts',
     'support_email',
   ]);
@@ -106,6 +108,15 @@ export function validateSettings(input: Partial<StaffSiteSettings>): Partial<Sta
   if (input.refund_days !== undefined)
     out.refund_days = intIn('refund_days', input.refund_days, rd.min, rd.max);
   if (input.min_age !== undefined) out.min_age = intIn('min_age', input.min_age, ma.min, ma.max);
+  if (input.photo_auto_approve_minutes !== undefined) {
+    const { min, max } = STAFF_SETTING_LIMITS.photo_auto_approve_minutes;
+    out.photo_auto_approve_minutes = intIn(
+      'photo_auto_approve_minutes',
+      input.photo_auto_approve_minutes,
+      min,
+      max,
+    );
+  }
   for (const f of TEXT_FIELDS) if (input[f] !== undefined) out[f] = textOf(f, input[f]);
   for (const [f, values] of Object.entries(CHOICES) as [keyof typeof CHOICES, readonly string[]][]) {
     const v = input[f];
@@ -217,6 +228,7 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
         'message_length',
         'refund_days',
         'min_age',
+        'photo_auto_approve_minutes',
         'signups',
         'logged_out_search',
         'logged_out_search_trafficsource',

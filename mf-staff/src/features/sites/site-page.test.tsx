@@ -23,6 +23,7 @@ function siteFixture(version: number, messageCredits = 5): StaffSite {
       message_length: 2000,
       refund_days: 14,
       min_age: 18,
+      photo_auto_approve_minutes: 0,
       index_title: 'Daten',
       description: 'Leuke mensen',
       texts: {},
@@ -82,6 +83,38 @@ describe('site settings editor', () => {
     expect(await screen.findByTestId('site-saved')).toHaveTextContent('Opgeslagen.');
     expect(sent).toEqual([{ version: 3, settings: { message_credits: 7 } }]);
     expect(screen.getByLabelText('Credits per bericht')).toHaveValue(7);
+  });
+
+  test('the photo review policy: shown as off (0, never), and a delay is sent as that one field', async () => {
+    const sent: StaffSiteUpdate[] = [];
+    let current = siteFixture(3);
+    server.use(
+      meHandler(meFixture({ role: 'admin' })),
+      http.get(`${API}/sites/1`, () => HttpResponse.json(current)),
+      http.put(`${API}/sites/1`, async ({ request }) => {
+        const body = (await request.json()) as StaffSiteUpdate;
+        sent.push(body);
+        current = { ...siteFixture(4), settings: { ...siteFixture(4).settings, ...body.settings } };
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = await openEditor();
+    const delay = screen.getByLabelText("Niet-gekeurde foto's openbaar na (minuten)");
+    expect(delay).toHaveValue(0);
+    expect(delay).toHaveAccessibleDescription(/0 = nooit: een foto is pas openbaar als een medewerker/);
+    await user.clear(delay);
+    await user.type(delay, '20000');
+    expect(screen.getByTestId('error-photo_auto_approve_minutes')).toHaveTextContent(
+      'Vul een heel getal in van 0 tot 10080.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(sent).toEqual([]);
+    await user.clear(delay);
+    await user.type(delay, '30');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await screen.findByTestId('site-saved');
+    expect(sent).toEqual([{ version: 3, settings: { photo_auto_approve_minutes: 30 } }]);
+    expect(screen.getByLabelText("Niet-gekeurde foto's openbaar na (minuten)")).toHaveValue(30);
   });
 
   test("the server's field error shows at the field; a conflict says the record changed and reloads", async () => {

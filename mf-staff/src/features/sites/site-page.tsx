@@ -296,6 +296,31 @@ function SiteForm({
                   ))}
                 </div>
               ))}
+              <div className="col-md-6">
+                {field(
+                  'photo_auto_approve_minutes',
+                  t('sites.fields.photo_auto_approve_minutes'),
+                  (props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      className={`form-control ${props.className}`}
+                      value={
+                        Number.isNaN(draft.photo_auto_approve_minutes) ? '' : draft.photo_auto_approve_minutes
+                      }
+                      onChange={(e) =>
+                        set(
+                          'photo_auto_approve_minutes',
+                          e.target.value === '' ? Number.NaN : Number(e.target.value),
+                        )
+                      }
+                    />
+                  ),
+                  t('sites.photoReviewHelp'),
+                )}
+              </div>
             </div>
           </fieldset>
 

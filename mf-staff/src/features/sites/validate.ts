@@ -47,6 +47,13 @@ export function validateSettings(settings: StaffSiteSettings): SettingsErrors {
     STAFF_SETTING_LIMITS.min_age.min,
     STAFF_SETTING_LIMITS.min_age.max,
   );
+  range(
+    errors,
+    'photo_auto_approve_minutes',
+    settings.photo_auto_approve_minutes,
+    STAFF_SETTING_LIMITS.photo_auto_approve_minutes.min,
+    STAFF_SETTING_LIMITS.photo_auto_approve_minutes.max,
+  );
   for (const field of ['index_title', 'description', 'mail_name'] as const) {
     if (settings[field].length > STAFF_SETTING_LIMITS.text.max)
       errors[field] = { key: 'tooLong', values: { max: STAFF_SETTING_LIMITS.text.max } };

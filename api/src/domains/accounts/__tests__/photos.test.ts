@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { multipart, signup } from '../../../testing/accounts';
+import { staffSession } from '../../../testing/staff';
+import { staffPath, type StaffSite } from '@dating/shared/contract/staff';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -194,7 +196,7 @@ test('free members have 3 photos, premium 25; choose main; delete moves main to 
   expect(premium.json().limit).toBe(25);
 });
 
-test('moderation: auto-approval after the delay, operator approve and reject', async () => {
+test('moderation: operator approve and reject; nothing unreviewed becomes public by default', async () => {
   const { cookie } = await signup(t);
   const a = (await upload(cookie, await jpeg())).json().photos[0].id as number;
   const b = (await upload(cookie, await jpeg())).json().photos[1].id as number;
@@ -210,11 +212,63 @@ test('moderation: auto-approval after the delay, operator approve and reject', a
     [c, 'inspection'],
   ]);
 
-  // The embedded default approves what waited longer than PHOTO_AUTO_APPROVE_SECONDS.
-  expect(photos.autoApproveSeconds).toBeGreaterThan(0);
-  await photos.approveDue(new Date(Date.now() + (photos.autoApproveSeconds + 1) * 1000));
+  // The site has no auto-approval (the default): however long it waits, an unreviewed photo stays private.
+  expect(await photos.approveDue(new Date(Date.now() + 365 * 86_400_000))).toBe(0);
   list = (await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos;
-  expect(list.every((p: { status: string }) => p.status === 'active')).toBe(true);
+  expect(list.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([
+    [a, 'active'],
+    [c, 'inspection'],
+  ]);
+});
+
+test('auto-approval is a site setting, set in the back office: with it a photo is public after that delay', async () => {
+  const { cookie } = await signup(t);
+  const photo = (await upload(cookie, await jpeg())).json().photos[0] as { id: number; url: string };
+  const admin = await staffSession(t, 'admin');
+  const siteId = Number(
+    (await t.app.database.raw.query<{ id: number }>(`SELECT id FROM sites WHERE host = 'localhost'`))[0]!.id,
+  );
+  const path = staffPath('site', siteId);
+  const site = (await t.call({ method: 'GET', url: path, cookie: admin.cookie })).json() as StaffSite;
+  expect(site.settings.photo_auto_approve_minutes).toBe(0);
+  const bad = await t.call({
+    method: 'PUT',
+    url: path,
+    cookie: admin.cookie,
+    payload: { version: site.version, settings: { photo_auto_approve_minutes: -1 } },
+  });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().error.field).toBe('photo_auto_approve_minutes');
+  const saved = await t.call({
+    method: 'PUT',
+    url: path,
+    cookie: admin.cookie,
+    payload: { version: site.version, settings: { photo_auto_approve_minutes: 10 } },
+  });
+  expect(saved.statusCode).toBe(200);
+  expect((saved.json() as StaffSite).settings.photo_auto_approve_minutes).toBe(10);
+  const status = async () =>
+    (
+      (await t.call({ method: 'GET', url: '/api/photos.php', cookie })).json().photos as {
+        id: number;
+        status: string;
+      }[]
+    ).find((p) => p.id === photo.id)!.status;
+  try {
+    await t.app.services.photos.approveDue(new Date(Date.now() + 9 * 60_000));
+    expect(await status()).toBe('inspection');
+    await t.app.services.photos.approveDue(new Date(Date.now() + 11 * 60_000));
+    expect(await status()).toBe('active');
+  } finally {
+    // Off again (the default), for the other tests of this file.
+    const now = (await t.call({ method: 'GET', url: path, cookie: admin.cookie })).json() as StaffSite;
+    await t.call({
+      method: 'PUT',
+      url: path,
+      cookie: admin.cookie,
+      payload: { version: now.version, settings: { photo_auto_approve_minutes: 0 } },
+    });
+  }
 });
 
 test('photo calls need a session', async () => {

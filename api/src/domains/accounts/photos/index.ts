@@ -13,15 +13,14 @@ import { processPhoto } from '../../../lib/photo-process';
 
 export { processPhoto, PHOTO_MAX_PIXELS } from '../../../lib/photo-process';
 
-/** Default delay before a photo under inspection is approved automatically in the embedded mode; 0 = never. */
-export const DEFAULT_AUTO_APPROVE_SECONDS = 30;
-
-export function autoApproveSecondsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PHOTO_AUTO_APPROVE_SECONDS;
-  if (raw === undefined || raw === '') return DEFAULT_AUTO_APPROVE_SECONDS;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_AUTO_APPROVE_SECONDS;
-}
+/**
+ * The site setting that lets a photo nobody reviewed become public after this many minutes
+ * (`sites.settings.photo_auto_approve_minutes`, edited in the back office's site form). Absent or 0, the default:
+ * never, a photo is public only once staff approved it (docs/product/member-model.md, Photos).
+ */
+export const PHOTO_AUTO_APPROVE_SETTING = 'photo_auto_approve_minutes';
+/** How often the approval job looks for photos due on sites that allow it (the setting counts in minutes). */
+export const PHOTO_AUTO_APPROVE_INTERVAL_MS = 60_000;
 
 interface PhotoRow {
   id: number;
@@ -58,7 +57,8 @@ const randomName = () => randomBytes(16).toString('hex');
 
 /**
  * Member photos: objects in the storage (lib/storage), rows in `photos`, the main one in `profiles.main_photo_id`.
- * A new photo waits in 'inspection' for a moderator (staff, the `moderate` command) or the auto-approval delay,
+ * A new photo waits in 'inspection' for a moderator (staff, the `moderate` command), or where its site allows it
+ * (`PHOTO_AUTO_APPROVE_SETTING`, off by default) until it has waited that long,
  * stored under `private/photos/<random>.jpg`, which only `/api/photo.php` (its owner) and the staff route serve,
  * never cacheable. Approval copies it to `media/photos/<new random>.jpg` (public, immutable, `/media/photos/…`)
  * and removes the private copy: the public name is new, so nothing learnt before approval leads to it
@@ -67,7 +67,7 @@ const randomName = () => randomBytes(16).toString('hex');
  */
 export function createPhotosService(
   db: Db,
-  opts: { storage: ObjectStorage; autoApproveSeconds: number; log?: { warn(o: object, m: string): void } },
+  opts: { storage: ObjectStorage; log?: { warn(o: object, m: string): void } },
 ) {
   const { storage } = opts;
 
@@ -145,13 +145,20 @@ export function createPhotosService(
     );
   }
 
+  /**
+   * Publishes the photos under inspection that have waited as long as their member's site allows
+   * (`PHOTO_AUTO_APPROVE_SETTING`); on a site without the setting (the default) nothing unreviewed ever is.
+   */
   async function approveDue(now = new Date()): Promise<number> {
-    if (!opts.autoApproveSeconds) return 0;
-    const before = new Date(now.getTime() - opts.autoApproveSeconds * 1000);
     const due = await rows<{ id: number }>(
       db,
-      sql`SELECT id FROM photos WHERE status = 'inspection' AND created_at <= ${before.toISOString()}::timestamptz
-          ORDER BY id LIMIT 200`,
+      sql`SELECT ph.id FROM photos ph JOIN users u ON u.id = ph.user_id JOIN sites s ON s.id = u.site_id
+          WHERE ph.status = 'inspection'
+            AND jsonb_typeof(s.settings -> ${PHOTO_AUTO_APPROVE_SETTING}) = 'number'
+            AND (s.settings ->> ${PHOTO_AUTO_APPROVE_SETTING})::numeric > 0
+            AND ph.created_at <= ${now.toISOString()}::timestamptz
+              - (s.settings ->> ${PHOTO_AUTO_APPROVE_SETTING})::numeric * interval '1 minute'
+          ORDER BY ph.id LIMIT 200`,
     );
     let n = 0;
     for (const { id } of due) if (await publish(id, 'auto')) n++;
@@ -178,7 +185,6 @@ export function createPhotosService(
   return {
     list,
     approveDue,
-    autoApproveSeconds: opts.autoApproveSeconds,
 
     /** Checks, re-encodes and stores one upload; the first photo becomes the main image. */
     async upload(userId: number, paid: boolean, input: Buffer): Promise<PhotosResponse> {

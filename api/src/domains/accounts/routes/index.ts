@@ -14,6 +14,7 @@ import { notificationsRoute } from './notifications';
 import { passwordRoute } from './password';
 import { passwordResetRoute } from './password-reset';
 import { passwordResetDoRoute } from './password-reset-do';
+import { PHOTO_AUTO_APPROVE_INTERVAL_MS } from '../photos';
 import { photosRoute } from './photos';
 import { profileRoute } from './profile';
 import { signupRoute } from './signup';
@@ -24,7 +25,7 @@ const ERASURE_INTERVAL_MS = 15 * 60_000;
 const ORPHAN_CLEANUP_MS = 60 * 60_000;
 
 /**
- * The accounts background jobs: photo auto-approval (PHOTO_AUTO_APPROVE_SECONDS, 0 = off), the erasure of
+ * The accounts background jobs: photo auto-approval on the sites that allow it (off by default), the erasure of
  * accounts deleted more than 14 days ago, and the removal of orphan photo and chat-photo objects (hourly). Each
  * claims its rows with a conditional UPDATE or only deletes what no row names, and each runs on one node at a time
  * (the job lock of `app.ops.jobs`, ADR 0026); tests call `app.services.photos.approveDue(now)`,
@@ -43,12 +44,9 @@ export const accountJobs: FastifyPluginAsync = async (app) => {
       await app.services.photos.cleanupOrphans();
       await app.services.chatPhotos.cleanupOrphans();
     });
-    const seconds = app.services.photos.autoApproveSeconds;
-    if (seconds > 0) {
-      app.ops.jobs.every('photo auto-approval', Math.min(10_000, seconds * 1000), () =>
-        app.services.photos.approveDue(),
-      );
-    }
+    app.ops.jobs.every('photo auto-approval', PHOTO_AUTO_APPROVE_INTERVAL_MS, () =>
+      app.services.photos.approveDue(),
+    );
     app.ops.jobs.every('account erasure', ERASURE_INTERVAL_MS, () =>
       app.services.accounts.deletion.eraseDue(),
     );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import {
   formatMinorMoney,
   minimumMessageCost,
+  useCurrentUser,
   useGetSettingsQuery,
   type MessagesResponse,
   type Profile,
@@ -37,6 +38,7 @@ export function ConversationView({
 }: ConversationViewProps) {
   const { t, i18n } = useTranslation(NS);
   const { data: settings } = useGetSettingsQuery();
+  const user = useCurrentUser();
   const minimumCost = minimumMessageCost(settings);
   const online = useOnline();
   const outbox = useOutbox();
@@ -91,6 +93,9 @@ export function ConversationView({
       <Composer
         maxLength={settings?.message_length ?? 1000}
         cost={settings ? settings.message_credits : null}
+        photoCost={settings ? settings.photo_credits : null}
+        balance={user ? user.credits : null}
+        buyTo={`/credits?return=${returnTo}`}
         minimumPrice={minimumCost ? formatMinorMoney(minimumCost, i18n.language) : null}
         onTyping={notifyTyping}
         onText={(text) => outbox.send({ ...target, type: 'text', text, gift: null, photo: null })}
