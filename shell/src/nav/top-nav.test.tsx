@@ -39,6 +39,27 @@ describe('top navigation', () => {
     }
   });
 
+  test.each([
+    [25, 'light', false],
+    [5, 'warning', false],
+    [0, 'danger', true],
+  ])(
+    'every member sees the balance (%i credits, %s) in the top bar, free members too',
+    async (credits, variant, paid) => {
+      await renderShell({ path: '/members', user: userFixture({ paid_user: paid, credits }) });
+      const balance = await screen.findByTestId('nav-balance');
+      expect(balance).toHaveAttribute('href', '/credits');
+      expect(balance).toHaveClass(`text-bg-${variant}`);
+      expect(within(balance).getByTestId('nav-balance-count')).toHaveTextContent(String(credits));
+    },
+  );
+
+  test('visitors have no balance', async () => {
+    await renderShell({ path: '/pages/faq', user: false });
+    await screen.findByTestId('nav-login');
+    expect(screen.queryByTestId('nav-balance')).toBeNull();
+  });
+
   test('a free member sees Get Premium instead of credits', async () => {
     await renderShell({ path: '/members', user: userFixture({ paid_user: false, credits: 0 }) });
     expect(await screen.findByTestId('nav-premium-top')).toHaveAttribute('href', '/premium');

@@ -6,6 +6,7 @@ import { useRouteName } from '../routes/route-handle';
 import { BACK_BUTTON_ROUTES } from '../routes/route-table';
 import { useCounters, useSettings } from '../session/use-session';
 import { AccountDropdown } from './account-dropdown';
+import { BalanceBadge } from './balance-badge';
 import { Icon } from './icons';
 import { LanguageDropdown } from './language-dropdown';
 import { MemberNavLinks, useMemberNavItems } from './member-nav-items';
@@ -67,6 +68,7 @@ export function TopNav() {
         </Link>
         {user ? <MemberBars user={user} /> : <span className="me-auto" />}
         <div className="d-flex align-items-center gap-1">
+          {user && <BalanceBadge user={user} />}
           <LanguageDropdown />
           {user ? (
             <AccountDropdown user={user} />
