@@ -1,5 +1,6 @@
 import '../lib/i18n';
 import { useCurrentUser } from '@dating/shared';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toDisplayError, useGetMemberQuery, useGetSettingsQuery } from '@dating/shared';
@@ -23,6 +24,11 @@ function MemberProfilePage() {
   const user = useCurrentUser();
   const { data: settings } = useGetSettingsQuery();
   const { data, error, isLoading, refetch } = useGetMemberQuery(id, { skip: !valid });
+  // The page's title names the member ("Anna, 33 - Site"), so tabs and history tell profiles apart.
+  const titleName = data ? `${data.profile.name}, ${data.profile.age}` : null;
+  useEffect(() => {
+    if (titleName && settings) document.title = `${titleName} - ${settings.name}`;
+  }, [titleName, settings]);
   useClearNewLike(id);
 
   if (!valid) return <p className="container py-5 text-center">{t('profile.notFound')}</p>;

@@ -8,6 +8,7 @@ import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
 import { useSessionPolling } from '../session/use-polling';
 import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
+import { usePageTitle } from '../session/page-title';
 import { useTelemetryView } from '../telemetry/use-telemetry-view';
 
 // Only a member can get a match: the modal is its own chunk, not part of a visitor's first load (docs/adr/0016).
@@ -33,6 +34,7 @@ export function RootRoute() {
   }, [search]);
   const liveUp = useLiveChannel(loggedIn);
   useSessionPolling(liveUp);
+  usePageTitle();
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
   usePageBounceLog();
