@@ -6,18 +6,27 @@ import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
 import { PrefetchLink } from '../nav/prefetch-link';
+import { TopNav } from '../nav/top-nav';
 import { useSettings } from '../session/use-session';
 import { Footer } from './footer';
 
-/** Landing pages: a logo bar, the page, the footer with the disclaimer (docs/product/routes-and-layouts.md). */
+/**
+ * Landing pages: a logo bar, the page, the footer with the disclaimer (docs/product/routes-and-layouts.md). A
+ * logged-in member keeps the member navigation here too (the swipe game, a 404 of a lander path), so the page never
+ * looks logged out.
+ */
 export function LanderLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
   const user = useCurrentUser() ?? null;
   return (
-    <div className="shell-layout shell-layout-lander d-flex flex-column min-vh-100" data-layout="lander">
+    <div
+      className={`shell-layout shell-layout-lander d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`}
+      data-layout="lander"
+    >
       <SkipLink>{t('nav.skipToContent')}</SkipLink>
-      <header className="shell-logo-bar navbar navbar-dark bg-primary">
+      {user ? <TopNav /> : null}
+      <header hidden={Boolean(user)} className="shell-logo-bar navbar navbar-dark bg-primary">
         <div className="container">
           <Link className="navbar-brand fw-bold" to="/">
             {settings.name}
