@@ -138,14 +138,14 @@ test.describe('discounts for members who signed up through the site', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', discount_code: code });
     expect(await codeStatus(page.request, code)).toBe(409);
 
-    // Using it again: checked as it is typed (discountcode.php), the page says why beside the field and does not
-    // let it pay with it (issue 30 item 3); no order is made.
+    // Using it again: checked as it is typed (discountcode.php), the page says why beside the field; paying stays
+    // possible at the full price shown (docs/adr/0033-discount-rule.md); no order is made by typing.
     await page.goto('/credits');
     await page.getByRole('article').nth(1).getByRole('link', { name: 'Kiezen' }).click();
     await page.getByRole('link', { name: 'Creditcard', exact: true }).click();
     await page.getByLabel('Kortingscode (optioneel)').fill(code);
     await expect(page.locator('#checkout-code-status')).toContainText('Code reeds gebruikt');
-    await expect(page.getByRole('button', { name: 'Betalen' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Betalen' })).toBeEnabled();
     await expect(page).toHaveURL(/\/credits\/\d+\/creditcard$/);
     expect(await serverOrders(page.request)).toHaveLength(2);
   });

@@ -43,7 +43,7 @@ test('the general lander shows the site name, profile teasers and benefits, and 
   expect(await screen.findByText('Flirtplein')).toBeInTheDocument();
   expect(await screen.findByText(/Lisa 2, 32/)).toBeInTheDocument();
   expect(screen.getByText('46% meer kans op een match met Premium')).toBeInTheDocument();
-  expect(screen.getByText('25% welkomstkorting voor nieuwe leden')).toBeInTheDocument();
+  expect(screen.getByText('25% welkomstkorting voor nieuwe leden met code WELKOM')).toBeInTheDocument();
 
   await userEvent.click(screen.getAllByRole('button', { name: 'Gratis aanmelden' })[0]!);
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'home' }));

@@ -92,7 +92,8 @@ test('a typed code: checked as typed, the price follows; unknown or used says so
   await user.type(field, 'nope{Enter}');
   expect(await screen.findByText('Code niet gevonden')).toBeInTheDocument();
   expect(field).toHaveAttribute('aria-invalid', 'true');
-  expect(screen.getByRole('button', { name: 'Betalen' })).toBeDisabled();
+  // An unknown code blocks nothing (docs/adr/0033-discount-rule.md): paying stays possible at the price shown.
+  expect(screen.getByRole('button', { name: 'Betalen' })).toBeEnabled();
   expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s40,00$/);
 
   await user.clear(field);
@@ -107,4 +108,45 @@ test('a typed code: checked as typed, the price follows; unknown or used says so
   expect(leave).not.toHaveBeenCalled();
   await user.click(screen.getByRole('button', { name: 'Betalen' }));
   await waitFor(() => expect(bodies).toEqual([{ package_id: 2, method: 'ideal', code: 'SPRING15' }]));
+});
+
+test('during the time bonus: a typed code never costs the bonus, the better of the two is paid and shown as such', async () => {
+  const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+  const bodies: unknown[] = [];
+  olderMember.user.signup_date = new Date().toISOString();
+  try {
+    serve(bodies, []);
+    await renderPage(<CheckoutPage />, { route: '/credits/2/ideal', path: '/credits/:id/:paymentmethod?' });
+    const card = await screen.findByRole('article', { name: 'Pakket met 150 credits' });
+    await waitFor(() => expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s30,00$/));
+    const field = screen.getByLabelText('Kortingscode (optioneel)');
+    const user = userEvent.setup();
+
+    await user.type(field, 'NEPCODE99{Enter}');
+    expect(await screen.findByText('Code niet gevonden')).toBeInTheDocument();
+    expect(screen.getByText('Je houdt je korting TIMEBONUS25 (25% korting).')).toBeInTheDocument();
+    expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s30,00$/);
+
+    await user.clear(field);
+    await user.type(field, 'spring15{Enter}');
+    expect(
+      await screen.findByText(
+        'SPRING15 geeft 15% korting; je TIMEBONUS25 van 25% geeft niet minder en blijft verwerkt.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s30,00$/);
+    await user.click(screen.getByRole('button', { name: 'Betalen' }));
+    await waitFor(() => expect(bodies).toEqual([{ package_id: 2, method: 'ideal', code: 'TIMEBONUS25' }]));
+    expect(leave).toHaveBeenCalled();
+  } finally {
+    olderMember.user.signup_date = '2026-01-01T00:00:00Z';
+  }
+});
+
+test('the code field is there before a method is chosen', async () => {
+  serve([], []);
+  await renderPage(<CheckoutPage />, { route: '/credits/2', path: '/credits/:id/:paymentmethod?' });
+  await screen.findByRole('article', { name: 'Pakket met 150 credits' });
+  expect(screen.getByLabelText('Kortingscode (optioneel)')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Betalen' })).toBeNull();
 });

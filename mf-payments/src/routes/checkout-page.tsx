@@ -1,10 +1,11 @@
 import '../lib/i18n';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PAYMENT_METHODS,
   ErrorAlert,
+  chooseDiscount,
   FETCH_MIN_DELAY_MS,
   forgetLinkedCode,
   isPaymentMethod,
@@ -15,6 +16,7 @@ import {
 } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { leavePage } from '../lib/navigate-away';
+import { walletAvailable } from '../lib/wallets';
 import { useReturnPath, withReturn } from '../lib/return-path';
 import { useGetPackagesQuery } from '../features/packages/api/get-packages';
 import {
@@ -42,6 +44,7 @@ function CheckoutPage() {
   const { data: settings } = useGetSettingsQuery();
   const discount = useActiveDiscount();
   const [code, setCode] = useState('');
+  const [payWhenChecked, setPayWhenChecked] = useState(false);
   // A typed code is checked with discountcode.php as it is entered, once typing pauses (the fetch minimum delay).
   const [checked, setChecked] = useState('');
   const typed = code.trim();
@@ -51,9 +54,19 @@ function CheckoutPage() {
     return () => clearTimeout(timer);
   }, [typed, checked]);
   const lookup = useGetDiscountCodeQuery({ code: checked }, { skip: !checked });
+  const checking = typed !== '' && (typed !== checked || lookup.isFetching);
+  // Betalen pressed while the typed code was still being checked: the order goes once the answer is in.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!payWhenChecked || checking) return;
+    setPayWhenChecked(false);
+    form.current?.requestSubmit();
+  }, [payWhenChecked, checking]);
   const [createOrder, order] = usePaymentsCreateOrderMutation();
   const pkg = data?.packages.find((item) => item.id === id);
   const methods = data?.methods ?? DEFAULT_PAYMENT_METHODS;
+  // A wallet only where this device can pay with it (Apple Pay on Apple devices with a card in the wallet).
+  const shown = methods.filter((item) => walletAvailable(item) || item === method);
 
   if (isLoading) return <div className="container py-3">{<PackageCardSkeleton />}</div>;
   if (!pkg) {
@@ -67,19 +80,26 @@ function CheckoutPage() {
     );
   }
 
-  // The typed code, once checked, replaces the automatic discount; until then the automatic one stays shown.
-  const checking = typed !== '' && (typed !== checked || lookup.isFetching);
+  // docs/adr/0033-discount-rule.md: the member gets the better of the typed code and the automatic discount (time bonus,
+  // else welcome code). A typed code that is unknown, used or not applicable only says so; the automatic one stays.
   const typedDiscount = typed && !checking && !lookup.isError ? usableDiscount('link', lookup.data) : null;
+  const typedExpired = Boolean(typed && !checking && lookup.data && lookup.data.expired);
   const typedError = typed && !checking ? toDisplayError(lookup.error) : null;
   const typedNotApplicable =
     typedDiscount !== null && !discountApplies(typedDiscount, pkg.price.amount, method);
   const automatic = discount && discountApplies(discount, pkg.price.amount, method) ? discount : null;
-  const applied = typed ? (typedDiscount && !typedNotApplicable ? typedDiscount : null) : automatic;
-  const codeBlocked = typed !== '' && (checking || typedError !== null || typedNotApplicable);
+  const choice = chooseDiscount(typedNotApplicable ? null : typedDiscount, automatic);
+  const applied = choice.discount;
 
-  async function pay(event: FormEvent) {
-    event.preventDefault();
-    if (!method || !pkg || codeBlocked) return;
+  async function pay(event?: FormEvent) {
+    event?.preventDefault();
+    if (!method || !pkg) return;
+    // A code still being checked is checked first; the order is placed once its answer is in (see the effect).
+    if (checking) {
+      setChecked(typed);
+      setPayWhenChecked(true);
+      return;
+    }
     const result = await createOrder({
       package_id: pkg.id,
       method,
@@ -99,6 +119,65 @@ function CheckoutPage() {
     setChecked(typed);
   }
 
+  const invalid = typedError !== null || typedExpired || typedNotApplicable;
+  const kept = automatic ? { code: automatic.code, percentage: automatic.percentage } : null;
+  const codeField = (
+    <div className="mb-3">
+      <label className="form-label" htmlFor="checkout-code">
+        {t('checkout.code')}
+      </label>
+      <input
+        id="checkout-code"
+        className={`form-control${invalid ? ' is-invalid' : ''}${choice.source === 'typed' ? ' is-valid' : ''}`}
+        name="code"
+        value={code}
+        maxLength={64}
+        autoComplete="off"
+        enterKeyHint="done"
+        aria-describedby="checkout-code-status"
+        aria-invalid={invalid ? true : undefined}
+        onChange={(event) => setCode(event.target.value)}
+        onKeyDown={onCodeKey}
+      />
+      <div id="checkout-code-status" role="status" className="small mt-1" data-testid="code-status">
+        {checking && <span className="text-muted">{t('checkout.codeChecking')}</span>}
+        {typedError && <span className="text-danger">{typedError.message ?? t('checkout.codeUnknown')}</span>}
+        {typedExpired && <span className="text-danger">{t('checkout.codeExpired')}</span>}
+        {typedNotApplicable && <span className="text-danger">{t('checkout.codeNotApplicable')}</span>}
+        {typedDiscount && !typedNotApplicable && choice.source === 'automatic' && kept && (
+          <span className="text-body">
+            {t('checkout.codeWeaker', {
+              typed: typedDiscount.code,
+              typedPercentage: typedDiscount.percentage,
+              code: kept.code,
+              percentage: kept.percentage,
+            })}
+          </span>
+        )}
+        {choice.source === 'typed' && (
+          <span className="text-success">
+            {kept
+              ? t('checkout.codeBetter', {
+                  code: choice.discount.code,
+                  percentage: choice.discount.percentage,
+                  automatic: kept.code,
+                  automaticPercentage: kept.percentage,
+                })
+              : t('checkout.codeApplied', {
+                  code: choice.discount.code,
+                  percentage: choice.discount.percentage,
+                })}
+          </span>
+        )}
+        {!checking && (invalid || !typed) && kept && (
+          <span className={invalid ? 'd-block text-body' : 'text-muted'}>
+            {t(invalid ? 'checkout.codeKept' : 'checkout.codeAutomatic', kept)}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+
   const offered = method !== null && methods.includes(method);
   const busy = order.isLoading || order.isSuccess;
   return (
@@ -106,15 +185,17 @@ function CheckoutPage() {
       <div>
         <h1 className="h4 mb-3">{t('checkout.title')}</h1>
         <PackageCard pkg={pkg} discountPercentage={applied?.percentage} />
-        <MinimumMessageCost />
+        <MinimumMessageCost discountPercentage={applied?.percentage} />
         <Link to={withReturn('/credits', returnPath)} className="btn btn-link px-0 mt-2">
           {t('checkout.change')}
         </Link>
       </div>
       <div>
+        {/* The code comes before the method, so a member sees the price they will pay before choosing how. */}
+        {method !== 'sdd' && codeField}
         <h2 className="h5 mb-2">{t('checkout.method')}</h2>
         <ul className={styles.methods}>
-          {methods.map((item) => (
+          {shown.map((item) => (
             <li key={item}>
               <Link
                 to={withReturn(`/credits/${pkg.id}/${item}`, returnPath)}
@@ -137,47 +218,9 @@ function CheckoutPage() {
           </Link>
         )}
         {method && offered && method !== 'sdd' && (
-          <form onSubmit={(event) => void pay(event)} noValidate>
-            <div className="mb-2">
-              <label className="form-label" htmlFor="checkout-code">
-                {t('checkout.code')}
-              </label>
-              <input
-                id="checkout-code"
-                className={`form-control${typedError || typedNotApplicable ? ' is-invalid' : ''}${typedDiscount && !typedNotApplicable ? ' is-valid' : ''}`}
-                name="code"
-                value={code}
-                maxLength={64}
-                autoComplete="off"
-                enterKeyHint="done"
-                aria-describedby="checkout-code-status"
-                aria-invalid={typedError || typedNotApplicable ? true : undefined}
-                onChange={(event) => setCode(event.target.value)}
-                onKeyDown={onCodeKey}
-              />
-              <div id="checkout-code-status" role="status" className="small mt-1">
-                {checking && <span className="text-muted">{t('checkout.codeChecking')}</span>}
-                {typedError && (
-                  <span className="text-danger">{typedError.message ?? t('checkout.codeUnknown')}</span>
-                )}
-                {typedNotApplicable && <span className="text-danger">{t('checkout.codeNotApplicable')}</span>}
-                {typedDiscount && !typedNotApplicable && (
-                  <span className="text-success">
-                    {t('checkout.codeApplied', {
-                      code: typedDiscount.code,
-                      percentage: typedDiscount.percentage,
-                    })}
-                  </span>
-                )}
-                {!typed && automatic && (
-                  <span className="text-muted">
-                    {t('checkout.codeAutomatic', { code: automatic.code, percentage: automatic.percentage })}
-                  </span>
-                )}
-              </div>
-            </div>
+          <form ref={form} onSubmit={(event) => void pay(event)} noValidate>
             <ErrorAlert error={order.error} />
-            <button type="submit" className="btn btn-primary w-100" disabled={busy || codeBlocked}>
+            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
               {busy ? t('checkout.redirecting') : t('checkout.pay')}
             </button>
           </form>

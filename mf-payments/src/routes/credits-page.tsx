@@ -1,7 +1,7 @@
 import '../lib/i18n';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { withSuspense, useCurrentUser } from '@dating/shared';
+import { PREMIUM_PHOTO_LIMIT, withSuspense, useCurrentUser } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { PackageGrid } from '../features/packages/components/package-grid';
 import type { RemoteComponent } from '@dating/shared/remotes';
@@ -14,7 +14,10 @@ function CreditsPage() {
   return (
     <section className="container py-3">
       <h1 className="h4 mb-1">{t('credits.title')}</h1>
-      <p className="text-muted mb-3">{t('credits.intro')}</p>
+      {/* "Your first purchase makes you Premium" only to a member it is true for. */}
+      <p className="text-muted mb-3">
+        {paid ? t('credits.introPremium', { uploads: PREMIUM_PHOTO_LIMIT }) : t('credits.intro')}
+      </p>
       {paid && (
         <p className="d-flex flex-wrap gap-3 mb-3">
           <Link to="/credits/repeat-order">{t('credits.repeat')}</Link>

@@ -8,3 +8,4 @@ export * from './modal';
 export * from './skip-link';
 export * from './with-suspense';
 export * from './dropdown';
+export * from './linked-code-notice';

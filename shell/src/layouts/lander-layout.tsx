@@ -1,7 +1,7 @@
 import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
-import { SkipLink } from '@dating/shared';
+import { LinkedCodeNotice, SkipLink } from '@dating/shared';
 import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
@@ -55,6 +55,8 @@ export function LanderLayout() {
         </div>
       </header>
       <main className="flex-grow-1" id="main" tabIndex={-1}>
+        {/* What a `?code=` in the address did: kept for the first purchase, expired, used or unknown. */}
+        <LinkedCodeNotice where="lander" wrapperClassName="container pt-2" />
         <Outlet />
       </main>
       <Footer />

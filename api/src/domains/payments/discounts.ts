@@ -34,6 +34,12 @@ interface CodeRow {
   redeemed: boolean;
 }
 
+/** When a member's welcome window closes (epoch ms): signup plus the site's `welcome_discount_hours` (48). */
+export function welcomeWindowEnd(user: { signup_date: string }, site: Pick<Site, 'settings'>): number {
+  const hours = site.settings.welcome_discount_hours ?? 48;
+  return new Date(user.signup_date).getTime() + hours * 3_600_000;
+}
+
 /**
  * The rule of an advertised code (migration 0350, docs/product/credits-and-payments.md "Advertised codes"): a welcome
  * code is for a member who has not paid, within the site's `welcome_discount_hours` of signup (anyone may look it
@@ -52,9 +58,8 @@ export function advertisedPercentage(
     return pct;
   }
   if (row.purpose === 'welcome' && user) {
-    const hours = site.settings.welcome_discount_hours ?? 48;
-    const ends = new Date(user.signup_date).getTime() + hours * 3_600_000;
-    if (user.paid_user || ends <= now.getTime()) throw new ApiError(404, 'code_not_found');
+    if (user.paid_user || welcomeWindowEnd(user, site) <= now.getTime())
+      throw new ApiError(404, 'code_not_found');
   }
   return Number(row.value_percentage);
 }

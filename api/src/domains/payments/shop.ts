@@ -11,7 +11,7 @@ import { first } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/auth';
 import type { Site } from '../sites';
-import { advertisedPercentage } from './discounts';
+import { advertisedPercentage, welcomeWindowEnd } from './discounts';
 import { findCreditPackages } from './packages';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
@@ -139,6 +139,11 @@ export function createShopService(db: Db) {
       const row = await findCode(code, siteId, user?.id ?? null);
       if (!row) throw new ApiError(404, 'code_not_found');
       if (row.used || row.status === 'used') throw new ApiError(409, 'code_used');
+      // A welcome code past the member's welcome window says it expired (then, not at its row's expiry).
+      if (row.purpose === 'welcome' && user && !user.paid_user) {
+        const ends = welcomeWindowEnd(user, site);
+        if (ends <= Date.now()) return toDiscount({ ...row, expires: new Date(ends) });
+      }
       // An advertised code answers with what it is worth to this member on this site (or not found), as an order would.
       return toDiscount({ ...row, value_percentage: advertisedPercentage(row, user, site, new Date()) });
     },

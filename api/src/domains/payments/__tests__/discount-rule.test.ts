@@ -61,7 +61,19 @@ test('every advertised code exists in every language: welcome 25 % until paid, r
 test('the welcome code ends with the welcome window and with the first purchase; the retention code is once per member', async () => {
   const late = await newMember(t);
   await t.app.db.execute(sql`UPDATE users SET signup_date = now() - interval '3 days' WHERE id = ${late.id}`);
-  expect((await check(late.cookie, 'WELKOM')).statusCode).toBe(404);
+  // Looked up it says expired (the page tells the member so); an order with it is refused.
+  expect((await check(late.cookie, 'WELKOM')).json()).toMatchObject({
+    code: 'WELKOM',
+    expired: true,
+    status: 'expired',
+  });
+  const { pkg: latePkg } = await packageOf(t, late.cookie);
+  const lateOrder = await createOrder(t, late.cookie, {
+    package_id: latePkg.id,
+    method: 'ideal',
+    code: 'WELKOM',
+  });
+  expect(lateOrder.statusCode).toBe(404);
 
   const m = await olderMember(t);
   const { pkg } = await packageOf(t, m.cookie);

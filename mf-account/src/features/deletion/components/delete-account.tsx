@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { loggedOut, useAppDispatch, type DeleteReason } from '@dating/shared';
+import { advertisedCode, loggedOut, useAppDispatch, type DeleteReason } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
@@ -11,7 +11,7 @@ import { ACCOUNT_EXPORT_URL, useAccountDeleteMutation, useGetAccountDeleteInfoQu
 
 /** Deletion with the alternatives first, a reason, the password, and the data download (docs/product/README.md, issue 4). */
 export function DeleteAccount({ invisible }: { invisible: boolean }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const errorTexts = useErrorTexts();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -85,7 +85,10 @@ export function DeleteAccount({ invisible }: { invisible: boolean }) {
                 {info.alternatives.includes('discount') && info.delete_discount > 0 ? (
                   <li>
                     {t('delete.alternatives.discount', { percentage: info.delete_discount })}{' '}
-                    <Link to="/credits">{t('delete.alternatives.discountAction')}</Link>
+                    {/* The offer's own code (every language's exists on every site), applied on /credits. */}
+                    <Link to={`/credits?code=${advertisedCode('retention', i18n.language)}`}>
+                      {t('delete.alternatives.discountAction')}
+                    </Link>
                   </li>
                 ) : null}
               </ul>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  advertisedCode,
   PREMIUM_MATCH_CHANCE_PERCENT,
   WELCOME_DISCOUNT_PERCENTAGE,
   type LanderPageKey,
@@ -12,12 +13,19 @@ import styles from './lander-frame.module.scss';
 
 /** The benefits and the last call to action that every lander ends with. */
 export function LanderClosing({ source }: { source: string }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { settings } = useSite();
   const site = settings?.name ?? '';
   const benefits = [
     { icon: '💞', text: t('benefits.match', { percent: PREMIUM_MATCH_CHANCE_PERCENT }) },
-    { icon: '🎁', text: t('benefits.discount', { percent: WELCOME_DISCOUNT_PERCENTAGE }) },
+    // The code named is the page language's advertised welcome code, which exists on every site (migration 0350).
+    {
+      icon: '🎁',
+      text: t('benefits.discountCode', {
+        percent: WELCOME_DISCOUNT_PERCENTAGE,
+        code: advertisedCode('welcome', i18n.language),
+      }),
+    },
     { icon: '✨', text: t('benefits.free') },
     { icon: '🔒', text: t('benefits.discreet') },
   ];

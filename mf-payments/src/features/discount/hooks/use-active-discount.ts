@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   TIME_BONUS_CODE,
   TIME_BONUS_PERCENTAGE,
   TIME_BONUS_TICK_MS,
   TIME_BONUS_WINDOW_S,
-  linkedCode,
+  chooseDiscount,
+  captureLinkedCode,
   useGetDiscountCodeQuery,
   useCurrentUser,
   type DiscountCode,
@@ -52,6 +54,11 @@ export function discountApplies(discount: ActiveDiscount, amount: number, method
  * the automatic one it is the active discount.
  */
 export function useActiveDiscount(): ActiveDiscount | null {
+  return useDiscounts().active;
+}
+
+/** The active discount and, apart, the automatic one (what a code from a link or a typed code is compared with). */
+export function useDiscounts(): { active: ActiveDiscount | null; automatic: ActiveDiscount | null } {
   const user = useCurrentUser() ?? null;
   const [now, setNow] = useState(() => Date.now());
   const bonusEndsAt =
@@ -69,15 +76,16 @@ export function useActiveDiscount(): ActiveDiscount | null {
     { skip: !user || timeBonus || user.paid_user },
   );
 
-  const link = linkedCode();
+  // This page's `?code=` (kept for the visit by the shell too, in an effect that runs after this page's render).
+  const link = captureLinkedCode(useLocation().search);
   const { data: linked } = useGetDiscountCodeQuery(link?.query ?? {}, { skip: !link });
   const fromLink = usableDiscount('link', linked);
 
   const automatic: ActiveDiscount | null = timeBonus
     ? { kind: 'time_bonus', code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENTAGE, endsAt: bonusEndsAt }
     : usableDiscount('welcome', welcome);
-  if (fromLink && (!automatic || fromLink.percentage > automatic.percentage)) return fromLink;
-  return automatic;
+  // docs/adr/0033-discount-rule.md: the better of the two.
+  return { active: chooseDiscount(fromLink, automatic).discount, automatic };
 }
 
 export function formatCountdown(ms: number): string {

@@ -3,6 +3,7 @@ import { useGetCompanyInfoQuery, type Order } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { formatMoney, intlLocale } from '../../../lib/money';
 import { OrderStatusLabel } from './order-status-label';
+import styles from './order-receipt.module.scss';
 
 /** The receipt of one order: what was bought, for how much, how, and who sold it (company info, VAT number). */
 export function OrderReceipt({ order }: { order: Order }) {
@@ -41,11 +42,13 @@ export function OrderReceipt({ order }: { order: Order }) {
   return (
     <section aria-label={t('receipt.title')} className="card card-body mt-3">
       <h2 className="h5">{t('receipt.title')}</h2>
-      <dl className="row mb-0">
+      {/* Label and value side by side while both fit; a long value (a payment id) moves below its label and
+          breaks only if it is wider than the card, so no language's label runs into it (styles in the scss). */}
+      <dl className={`mb-0 ${styles.rows}`}>
         {rows.map(([label, value]) => (
-          <div key={label} className="d-flex justify-content-between border-bottom py-1">
+          <div key={label} className={`border-bottom py-1 ${styles.row}`}>
             <dt className="fw-normal text-muted">{label}</dt>
-            <dd className="mb-0 text-end">{value}</dd>
+            <dd className="mb-0">{value}</dd>
           </div>
         ))}
       </dl>

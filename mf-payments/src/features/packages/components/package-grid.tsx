@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { toDisplayError } from '@dating/shared';
+import { LinkedCodeNotice, toDisplayError } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { useGetPackagesQuery } from '../api/get-packages';
 import { useReturnPath, withReturn } from '../../../lib/return-path';
-import { discountApplies, useActiveDiscount } from '../../discount/hooks/use-active-discount';
+import { discountApplies, useDiscounts } from '../../discount/hooks/use-active-discount';
 import { DiscountBanner } from '../../discount/components/discount-banner';
 import { PackageCard, PackageCardSkeleton } from './package-card';
 import { MinimumMessageCost } from './minimum-message-cost';
@@ -13,7 +13,7 @@ import styles from './package-grid.module.scss';
 export function PackageGrid() {
   const { t } = useTranslation(NS);
   const { data, error, isLoading, refetch } = useGetPackagesQuery();
-  const discount = useActiveDiscount();
+  const { active: discount, automatic } = useDiscounts();
   const returnPath = useReturnPath();
 
   if (isLoading) {
@@ -37,6 +37,7 @@ export function PackageGrid() {
   }
   return (
     <>
+      <LinkedCodeNotice where="credits" automatic={automatic} />
       {discount && <DiscountBanner discount={discount} />}
       <div className={styles.grid}>
         {data.packages.map((pkg) => (
@@ -50,7 +51,7 @@ export function PackageGrid() {
           />
         ))}
       </div>
-      <MinimumMessageCost />
+      <MinimumMessageCost discountPercentage={discount?.percentage} />
     </>
   );
 }
