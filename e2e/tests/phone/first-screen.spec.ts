@@ -46,14 +46,30 @@ test('a new member with every alert due: one alert open, the rest one tap away, 
   const stack = page.getByTestId('alert-stack');
   await expect(stack).toBeVisible();
   await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
-  // Activation matters most: it is the one open; the photo and push alerts wait as chips.
-  await expect(stack.locator('.alert')).toHaveCount(1);
-  await expect(page.getByTestId('activation-reminder')).toBeVisible();
-  await expect(page.getByTestId('alert-chip-profile-photo')).toBeVisible();
-  await expect(page.getByTestId('alert-chip-push')).toBeVisible();
+  // Banners and alerts start as one line each: together at most a tenth of the 844 px screen.
+  const line = page.getByTestId('alert-line');
+  await expect(line).toBeVisible();
+  await expect(line).toHaveAttribute('aria-expanded', 'false');
+  const heights = await Promise.all(
+    [page.getByTestId('time-bonus-banner'), stack].map(async (item) => (await item.boundingBox())!.height),
+  );
+  const total = heights.reduce((sum, height) => sum + height, 0);
+  expect(total, `banners ${heights.join(' + ')} px`).toBeLessThanOrEqual(84.4);
   const firstCard = page.getByRole('list', { name: 'Zoekresultaten' }).getByRole('listitem').first();
   await expectWhollyVisible(page, firstCard, 'first member card of /members');
   await testInfo.attach('members-390x844', { body: await page.screenshot(), contentType: 'image/png' });
+
+  // One tap expands it: activation matters most and is the one open; the photo and push alerts wait as chips,
+  // the push chip saying what it is.
+  await line.tap();
+  await expect(stack.locator('.alert')).toHaveCount(1);
+  await expect(page.getByTestId('activation-reminder')).toBeVisible();
+  await expect(page.getByTestId('alert-chip-profile-photo')).toBeVisible();
+  await expect(page.getByTestId('alert-chip-push')).toHaveText('Pushmeldingen aanzetten');
+  await testInfo.attach('members-expanded-390x844', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
 
   // One tap opens another alert (and only that one).
   await page.getByTestId('alert-chip-profile-photo').tap();
@@ -72,6 +88,8 @@ test('a new member with every alert due: one alert open, the rest one tap away, 
   await page.evaluate(() => localStorage.removeItem('hide-enrich-alert'));
   await page.reload();
   await expect(page.getByTestId('alert-stack')).toBeVisible();
+  await page.getByTestId('alert-line').tap();
+  await expect(page.getByTestId('activation-reminder')).toBeVisible();
   await expect(page.getByTestId('alert-chip-profile-photo')).toHaveCount(0);
   await expect(page.getByTestId('profile-photo-alert')).toHaveCount(0);
 

@@ -222,9 +222,31 @@ export const ALERT_PRIORITY = {
   push: 5,
 } as const;
 
+/** Phones (below Bootstrap's `sm`): the stack starts as one line. */
+const PHONE_QUERY = '(max-width: 575.98px)';
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia(PHONE_QUERY).matches,
+  );
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(PHONE_QUERY);
+    const update = () => setPhone(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return phone;
+}
+
 /**
- * The member's alerts on a phone (issue 30): at most one expanded, the most important; the others as a row of
- * chips, each one tap from being the expanded one. A closed alert makes room for the next.
+ * The member's alerts: at most one expanded, the most important; the others as a row of chips, each one tap from
+ * being the expanded one. A closed alert makes room for the next. On a phone the stack starts as one compact line
+ * (the most important alert's short label and how many more), which expands on a tap, so banners and alerts
+ * together stay within a tenth of the first screen (docs/adr/0029-phone-first-banners-and-settings.md).
  */
 export function AlertStack({
   alerts,
@@ -235,16 +257,42 @@ export function AlertStack({
 }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const phone = usePhone();
   const due = alerts
     .filter((alert): alert is StackedAlert => alert !== null && (!paymentOnly || alert.payment === true))
     .sort((a, b) => a.priority - b.priority);
   if (due.length === 0) return null;
   const open = due.find((alert) => alert.id === chosen) ?? due[0]!;
   const others = due.filter((alert) => alert !== open);
+  if (phone && !expanded) {
+    return (
+      <div className="shell-alert-stack" data-testid="alert-stack">
+        <button
+          type="button"
+          className="btn btn-sm btn-light border w-100 d-flex align-items-center gap-2 text-start"
+          aria-expanded="false"
+          data-testid="alert-line"
+          onClick={() => setExpanded(true)}
+        >
+          <span className="flex-grow-1 text-truncate">{open.label}</span>
+          {others.length > 0 ? (
+            <span
+              className="badge rounded-pill text-bg-secondary"
+              aria-label={t('banners.more', { count: others.length })}
+            >
+              +{others.length}
+            </span>
+          ) : null}
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="shell-alert-stack" data-testid="alert-stack">
       {open.element}
-      {others.length > 0 ? (
+      {others.length > 0 || phone ? (
         <div
           className="shell-alert-chips"
           role="group"
@@ -261,6 +309,17 @@ export function AlertStack({
               {alert.label}
             </button>
           ))}
+          {phone ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-link shell-alert-chip ms-auto"
+              aria-expanded="true"
+              data-testid="alert-collapse"
+              onClick={() => setExpanded(false)}
+            >
+              {t('banners.collapse')} <span aria-hidden="true">▴</span>
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>
