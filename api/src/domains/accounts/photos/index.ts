@@ -153,11 +153,10 @@ export function createPhotosService(
     const due = await rows<{ id: number }>(
       db,
       sql`SELECT ph.id FROM photos ph JOIN users u ON u.id = ph.user_id JOIN sites s ON s.id = u.site_id
-          WHERE ph.status = 'inspection'
-            AND jsonb_typeof(s.settings -> ${PHOTO_AUTO_APPROVE_SETTING}) = 'number'
-            AND (s.settings ->> ${PHOTO_AUTO_APPROVE_SETTING})::numeric > 0
-            AND ph.created_at <= ${now.toISOString()}::timestamptz
-              - (s.settings ->> ${PHOTO_AUTO_APPROVE_SETTING})::numeric * interval '1 minute'
+          CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(s.settings -> 'photo_auto_approve_minutes') = 'number'
+            THEN (s.settings ->> 'photo_auto_approve_minutes')::numeric ELSE 0 END AS minutes) policy
+          WHERE ph.status = 'inspection' AND policy.minutes > 0
+            AND ph.created_at <= ${now.toISOString()}::timestamptz - policy.minutes * interval '1 minute'
           ORDER BY ph.id LIMIT 200`,
     );
     let n = 0;
