@@ -41,8 +41,6 @@ export interface SiteSettingsJson {
   welcome_discount_hours?: number;
   /** Minutes after which a photo nobody reviewed becomes public; absent or 0: never (accounts/photos). */
   photo_auto_approve_minutes?: number;
-  /** Minutes after which a photo nobody reviewed becomes public; absent or 0: never (accounts/photos). */
-  photo_auto_approve_minutes?: number;
   theme_color?: string;
   /** The site's own texts per locale (docs/product/README.md: every settings text translated); the columns hold the default. */
   texts?: Partial<Record<string, SiteTexts>>;
