@@ -52,7 +52,10 @@ export async function startBalancer(upstreams: string[], checkMs = 100, downAfte
       return;
     }
     const target = new URL(req.url ?? '/', live[next++ % live.length]);
-    const upstream = http.request(target, { method: req.method, headers: req.headers, agent }, (answer) => {
+    // The node's own address as Host, as a proxy that keeps the host name but not its own port: a node accepts the
+    // loopback names only on the port it listens on (docs/adr/0035-one-origin-per-site.md).
+    const headers = { ...req.headers, host: target.host };
+    const upstream = http.request(target, { method: req.method, headers, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
