@@ -9,7 +9,7 @@ import { readSiteData, skipEntryWarning } from '../../support/site';
 import { STAFF_ADMIN, staffApi, staffSignIn } from '../../support/staff';
 
 /**
- * The canary guard end to end (issue 31, docs/adr/0032-canary-guard.md): a rollout deployed with
+ * The canary guard end to end (docs/adr/0032-canary-guard.md): a rollout deployed with
  * `npm run deploy -- <app> --canary <w> --steps …` is walked by the server's guard on what real visitors' browsers
  * report (telemetry beacons, sent when the page is left). The e2e server runs the guard every 2 s with small
  * minimums (playwright.config.ts), so a few dozen visits decide. Every visit is a new browser context, i.e. a new
@@ -223,6 +223,65 @@ test('a lander canary that throws on render is rolled back by the guard; then th
     await expect(
       errors.getByRole('figure', { name: 'Stacktrace, herleid naar de broncode' }).first(),
     ).toContainText(/(src|node_modules)\/[\w./-]+\.(tsx?|js):\d+:\d+/);
+  } finally {
+    restore(app, stable);
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test('a lander canary whose code throws while the page starts, outside React, is rolled back; then stable serves everyone', async ({
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  const app = 'mf-landers';
+  const stable = readRegistry().apps[app]!.current;
+  // The canary's remote entry throws from a timer as soon as it runs: no React render is involved and the lander
+  // still shows. The error happens while the page starts, often before the shell's first page view.
+  const copy = buildCopy(app, (dir) => {
+    const entry = path.join(dir, 'remoteEntry.js');
+    fs.writeFileSync(
+      entry,
+      'setTimeout(function(){throw new Error("e2e canary: start-up failed")},0);\n' +
+        fs.readFileSync(entry, 'utf8'),
+    );
+  });
+  try {
+    runTool('deploy', [app, '--canary', '50', '--steps', '50,100', '--dist', copy]);
+    const canary = readRegistry().apps[app]!.canary!.version;
+    await adopted(app, canary);
+
+    const { visits, rollout } = await visitUntilDecided(
+      app,
+      canary,
+      () => visit(browser, '/', 'mf_landers', (page) => page.getByTestId('lander-title')),
+      (v) => {
+        expect([stable, canary]).toContain(v.version);
+        // Both arms show the lander: only the console tells the canary apart.
+        expect(v.broken, `a visit of ${v.version}`).toBe(false);
+      },
+    );
+    expect(rollout.status).toBe('rolled_back');
+    const decision = rollout.decisions.at(-1)!;
+    expect(decision).toMatchObject({ action: 'rollback', weight_before: 50, weight_after: 0 });
+    expect(decision.evidence?.why).toMatchObject({ code: 'worse' });
+    expect((decision.evidence?.why as { metrics: string[] }).metrics).toContain('errors');
+    // Every canary visitor counted had the error charged to the lander. A stable visitor can have one too on a
+    // loaded machine: a server render over its budget counts against the version it rendered.
+    const facts = decision.evidence!;
+    expect(facts.canary!.pageViews).toBeGreaterThan(0);
+    expect(facts.canary!.errorViews).toBe(facts.canary!.pageViews);
+    expect(facts.stable!.errorViews).toBeLessThan(facts.stable!.pageViews);
+    test.info().annotations.push({
+      type: 'visits',
+      description: `${visits.length} visits (${visits.filter((v) => v.version === canary).length} on the canary) until the rollback`,
+    });
+
+    expect(readRegistry().apps[app]).toMatchObject({ current: stable });
+    expect(readRegistry().apps[app]!.canary).toBeUndefined();
+    const after = await Promise.all(
+      [0, 1, 2].map(() => visit(browser, '/', 'mf_landers', (page) => page.getByTestId('lander-title'))),
+    );
+    expect(after).toEqual(Array(3).fill({ version: stable, broken: false }));
   } finally {
     restore(app, stable);
     fs.rmSync(copy, { recursive: true, force: true });
