@@ -64,7 +64,7 @@ export function advertisedPercentage(
   return Number(row.value_percentage);
 }
 
-interface ResolveQuery {
+export interface ResolveQuery {
   country: string;
   method: string;
   amount: number;
