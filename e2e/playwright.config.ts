@@ -103,6 +103,11 @@ export default defineConfig({
       CANARY_REGRESSION_MIN: '0.9',
       CANARY_MIN_STEP_SECONDS: '1',
       TELEMETRY_RATE_LIMIT: '1000',
+      // A server render past its budget falls back to client rendering and counts as an error of the landers
+      // version it rendered (ADR 0032). On a 2-core machine running a browser beside the server, a first render of
+      // a freshly deployed bundle can pass the 1.5 s default, which would charge both arms of a canary with errors
+      // no visitor saw. The fallback itself is tested in api/test/ssr.test.ts.
+      SSR_BUDGET_MS: '8000',
     },
   },
 });

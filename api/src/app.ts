@@ -118,11 +118,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // Expired sessions are refused by the lookup anyway; this only keeps the table small.
   // Audit rows past their retention period (README, Security), finished lockouts and the swipe counters of past
-  // days go with them. One node at a time, like every background job (app.ops.jobs, ADR 0026).
+  // days go with them, and so do client telemetry older than 30 days and expired beacon claims (the guard reads
+  // minutes to hours back; ADR 0032). One node at a time, like every background job (app.ops.jobs, ADR 0026).
   app.ops.jobs.every('purges', 3_600_000, async () => {
     await app.services.sessions.purgeExpired();
     await app.services.loginGuard.purge();
     await app.services.likes.purgeDailyCounters();
+    await app.services.telemetry.prune();
   });
   // Mail due for (another) SMTP attempt: one node's sender at a time sweeps the outbox; a send on any node kicks
   // that node's sender at once, and claims are SKIP LOCKED (lib/mail/delivery.ts), so no mail goes out twice.

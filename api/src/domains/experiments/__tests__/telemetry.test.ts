@@ -1,4 +1,6 @@
 import type { TelemetryView } from '@dating/shared/contract/telemetry';
+import { sql } from 'drizzle-orm';
+import { first } from '../../../db/sql';
 import {
   createTestApp,
   deployTestShell,
@@ -298,5 +300,26 @@ describe('client telemetry', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe('the purge job', () => {
+  test('keeps what the guard may still read and drops telemetry past 30 days and claims past their expiry', async () => {
+    const { token } = await page();
+    expect((await beacon({ token, views: [view({ errors: 1 })] })).statusCode).toBe(204);
+    const claims = async () =>
+      (await first<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM telemetry_claims`))!.n;
+    const kept = await counts(CANARY);
+    expect(kept.pageViews).toBeGreaterThan(0);
+    expect(await claims()).toBeGreaterThan(0);
+
+    await t.app.services.telemetry.prune();
+    expect(await counts(CANARY)).toEqual(kept);
+    expect(await claims()).toBeGreaterThan(0);
+
+    await t.app.services.telemetry.prune(30, new Date(Date.now() + 31 * 86_400_000));
+    expect(await counts(CANARY)).toMatchObject({ pageViews: 0, errorViews: 0, loadFailureViews: 0 });
+    expect(await claims()).toBe(0);
+    expect(await t.app.services.telemetry.topErrors('mf-landers', CANARY)).toEqual([]);
   });
 });

@@ -255,13 +255,10 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     }
     const user = await request.currentUser();
     const lander = await resolveLander(urlPath, request.site);
-    let locale = pageLocale(request, user?.language);
-    // A lander's slug names its language (`/landers/gallery/general-de`): a visitor from that ad reads German,
-    // also on the pages after it (the locale cookie, which the shell reads first).
-    if (lander.slugLocale && !user && lander.slugLocale !== locale) {
-      locale = lander.slugLocale;
-      reply.setLocaleCookie(locale);
-    }
+    // A lander's slug names that page's language (`/landers/gallery/general-de` is German): the page is shown in it,
+    // but the visitor's stored choice (locale cookie, a member's language) is left as it was, so the next page is
+    // in that again (docs/product/sites-and-landers.md). The shell reads the slug the same way.
+    const locale = lander.slugLocale ?? pageLocale(request, user?.language);
     const country = request.geoCountry();
     const settings = app.services.sites.settings(request.site, country, locale);
     let userOut: SiteData['user'] = false;
