@@ -191,6 +191,10 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
   // An idle connection that breaks (the database restarted, the network cut) must not end the process: the next
   // query that needs one opens a new connection or fails with its own error (and /readyz says so).
   pool.on('error', () => undefined);
+  // The same for a connection that is checked out (a transaction holds it): the pool listens only to idle ones, and
+  // an 'error' nobody listens to ends the process. The statement in flight fails with its own error (rolled back by
+  // the server), and the pool drops the broken connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   if (statementTrace.enabled) pool.on('connect', (client) => traceClient(client as never));
   const db = drizzle({ client: pool }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
