@@ -5,7 +5,7 @@ import { coreApi, registerErrorsNamespace, type Locale } from '@dating/shared';
 import { createShellStore } from './app/create-shell-store';
 import { ShellApp } from './app/shell-app';
 import { fetchSiteData, readSiteData } from './app/site-data';
-import { readLocaleCookie, resolveInitialLocale, writeLocaleCookie } from './i18n/locale';
+import { readLocaleCookie, resolveInitialLocale, slugLocaleOf, writeLocaleCookie } from './i18n/locale';
 import { createShellI18n } from './i18n/setup';
 import { installTelemetry } from './telemetry/install';
 import { registerServiceWorker } from './pwa/service-worker';
@@ -28,6 +28,7 @@ export async function start(): Promise<void> {
   const loader = createFederationLoader({ loadRemote, registerRemotes }, siteData.remotes);
 
   const { locale, save } = resolveInitialLocale({
+    pageLocale: slugLocaleOf(window.location.pathname, siteData.settings),
     cookie: readLocaleCookie(),
     domainLanguage: siteData.settings.domain_language,
     serverLocale: siteData.locale,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
-import { readLocaleCookie, resolveInitialLocale, visibleLocales } from './locale';
+import { readLocaleCookie, resolveInitialLocale, slugLocaleOf, visibleLocales } from './locale';
 
 beforeEach(() => {
   localStorage.setItem('site-entry-warning-closed', '1');
@@ -27,6 +27,26 @@ describe('locale', () => {
       locale: 'nl',
       save: false,
     });
+  });
+
+  test("a lander slug's language is that page's only: it beats the cookie and is not saved", () => {
+    const pageLocale = slugLocaleOf('/landers/gallery/general-eng', { niche: 1 });
+    expect(pageLocale).toBe('en');
+    expect(
+      resolveInitialLocale({ pageLocale, cookie: 'nl', domainLanguage: 'nl_NL', serverLocale: 'en' }),
+    ).toEqual({
+      locale: 'en',
+      save: false,
+    });
+    // The next page has no slug: the stored choice again.
+    const next = slugLocaleOf('/signup', { niche: 1 });
+    expect(next).toBeNull();
+    expect(
+      resolveInitialLocale({ pageLocale: next, cookie: 'nl', domainLanguage: '', serverLocale: 'nl' }).locale,
+    ).toBe('nl');
+    // Another niche's slug is no page of this site, and no language.
+    expect(slugLocaleOf('/landers/gallery/gay-de', { niche: 1 })).toBeNull();
+    expect(slugLocaleOf('/general-de', { niche: 1 })).toBe('de');
   });
 
   test('visible locales follow the visitor country (docs/product/constants.md)', () => {

@@ -83,11 +83,18 @@ describe('lander pages and 404s', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  test('a slug sets the page language and its cookie; the settings texts follow', async () => {
+  test("a slug sets that page's language only; the settings texts follow, the stored choice stays", async () => {
     const res = await page('/landers/maplanding/general-de');
     expect(res.body).toContain('<html lang="de">');
-    expect(res.cookies.find((c) => c.name === 'locale')?.value).toBe('de');
     expect(siteData(res.body).settings.fictional_warning).toContain('fiktive Profile');
+    // No locale cookie: the next page is in the site's language again.
+    expect(res.cookies.find((c) => c.name === 'locale')).toBeUndefined();
+    expect((await page('/landers/maplanding')).body).toContain('<html lang="nl">');
+    // A visitor who chose French keeps French after an English lander, which itself is English.
+    const english = await page('/landers/gallery/general-eng', 'locale=fr');
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.cookies.find((c) => c.name === 'locale')).toBeUndefined();
+    expect((await page('/landers/gallery', 'locale=fr')).body).toContain('<html lang="fr">');
   });
 });
 
