@@ -214,7 +214,9 @@ function guardMetrics(value: string | undefined): GuardMetricName[] {
   const names = value.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !GUARD_METRICS.includes(name as GuardMetricName));
   if (unknown.length || !names.length) {
-    throw new ConfigError(`CANARY_METRICS: unknown ${unknown.join(', ')} (known: ${GUARD_METRICS.join(', ')})`);
+    throw new ConfigError(
+      `CANARY_METRICS: unknown ${unknown.join(', ')} (known: ${GUARD_METRICS.join(', ')})`,
+    );
   }
   return names as GuardMetricName[];
 }

@@ -16,11 +16,7 @@ export const passwordResetRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.accounts.requestReset(
-        request.site,
-        request.body.email,
-        request.site.publicOrigin,
-      );
+      await app.services.accounts.requestReset(request.site, request.body.email, request.site.publicOrigin);
       return reply.code(204).send(null);
     },
   );

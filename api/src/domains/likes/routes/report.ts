@@ -18,12 +18,7 @@ export const reportRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await request.requireUserId();
-      await app.services.reports.submit(
-        userId,
-        request.site,
-        request.body,
-        request.site.publicOrigin,
-      );
+      await app.services.reports.submit(userId, request.site, request.body, request.site.publicOrigin);
       return reply.code(201).send({ ok: true as const });
     },
   );
