@@ -114,6 +114,26 @@ interface Spec {
   background: number;
 }
 
+/**
+ * The generation each drawing looks like, checked by eye on a contact sheet of the rendered set: a spec's age sets
+ * its hair and extras, but a few drawings look older or younger than that (a pale face with light hair, a bald
+ * man; grey-free blond "mature" women). The seed picks a member's portrait by this, so the face fits the age shown.
+ * Redo the check when RENDER_VERSION or the specs change.
+ */
+const LOOKS: Readonly<Partial<Record<string, PortraitAge>>> = {
+  f6: 'mature',
+  m27: 'mature',
+  fm2: 'young',
+  fm5: 'young',
+  fm8: 'young',
+  fm11: 'young',
+};
+
+/** The age band a portrait looks like: its spec's unless the eye check above said otherwise. */
+export function apparentAge(spec: { key: string; age: PortraitAge }): PortraitAge {
+  return LOOKS[spec.key] ?? spec.age;
+}
+
 /** The set of portraits: varied hair, faces, skin tones and backgrounds; mature ones with grey or white hair. */
 export function portraitSpecs(): Spec[] {
   const specs: Spec[] = [];
@@ -307,7 +327,7 @@ export async function preparePortraits(storage: ObjectStorage, { files = true } 
   const portraits = specs.map(({ key, gender, age, hair }) => ({
     key,
     gender,
-    age,
+    age: apparentAge({ key, age }),
     hair,
     filename: `seed/${key}.webp`,
     thumb: `seed/${key}_t.webp`,
