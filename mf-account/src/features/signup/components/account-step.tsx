@@ -108,7 +108,6 @@ function BirthDateField({
     }),
   };
   const autoComplete: Record<DatePart, string> = { day: 'bday-day', month: 'bday-month', year: 'bday-year' };
-  const width: Record<DatePart, string> = { day: 'col-3', month: 'col-5', year: 'col-4' };
 
   function change(part: DatePart, next: string) {
     const all = { ...parts, [part]: next };
@@ -121,9 +120,9 @@ function BirthDateField({
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6">{legend}</legend>
-      <div className="row g-2">
+      <div className={styles.dateParts}>
         {order.map((part, index) => (
-          <div className={width[part]} key={part}>
+          <div className={styles.datePart} key={part}>
             <label htmlFor={`${id}-${part}`} className="form-label small mb-1">
               {label(part)}
             </label>
