@@ -61,6 +61,24 @@ const CELL = 1; // degrees
 const ADMIN_PREFIX =
   /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
 
+const townNames = new Map<string, Map<string, string>>();
+
+/**
+ * The town of the country's place list (the data set's cities, without administrative areas) with this name, as
+ * the list writes it ('amsterdam' → 'Amsterdam'); null when the country has no such place.
+ */
+export function townOf(country: string, name: string): string | null {
+  const code = country.toUpperCase();
+  let towns = townNames.get(code);
+  if (!towns) {
+    towns = new Map();
+    for (const c of City.getCitiesOfCountry(code) ?? [])
+      if (!ADMIN_PREFIX.test(c.name)) towns.set(c.name.toLocaleLowerCase(), c.name);
+    townNames.set(code, towns);
+  }
+  return towns.get(name.trim().toLocaleLowerCase()) ?? null;
+}
+
 function cellKey(lat: number, lon: number) {
   return `${Math.floor(lat / CELL)}:${Math.floor(lon / CELL)}`;
 }

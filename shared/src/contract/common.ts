@@ -58,6 +58,8 @@ export type ErrorCode =
   | 'member_unavailable'
   | 'password_too_short'
   | 'password_wrong'
+  /** 400: a town that is not in the place list of the profile's country. */
+  | 'town_unknown'
   | 'photo_invalid'
   | 'photo_too_large'
   /** 503: the object storage did not answer; nothing was stored. */

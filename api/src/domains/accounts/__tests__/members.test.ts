@@ -174,6 +174,8 @@ describe('profile update', () => {
     [{ region: 'XX' }, 'validation', 'region'],
     [{ name: '@naam' }, 'name_starts_with_at', 'name'],
     [{ date_of_birth: '2020-01-01' }, 'birthdate_required', 'date_of_birth'],
+    [{ city: 'Nergenshuizen' }, 'town_unknown', 'city'],
+    [{ country: 'DE', city: 'Papendrecht' }, 'town_unknown', 'city'],
   ])('%j → 400 %s', async (payload, code, field) => {
     const a = await confirmedMember();
     const res = await put(a.cookie, payload);
@@ -181,6 +183,21 @@ describe('profile update', () => {
     expect(res.json().error.code).toBe(code);
     if (code !== 'validation' || field !== '0') expect(res.json().error.field).toBe(field);
   });
+});
+
+test('a town is one of the country’s place list, stored as the list writes it; the error is in the member’s language', async () => {
+  const a = await confirmedMember();
+  const put = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.call({ method: 'PUT', url: '/api/profile.php', cookie: a.cookie, payload, headers });
+  const ok = await put({ country: 'NL', city: '  papendrecht ' });
+  expect(ok.statusCode).toBe(200);
+  expect(ok.json().user.profile.city).toBe('Papendrecht');
+  const wrong = await put({ city: 'Ergens 12' }, { 'accept-language': 'nl' });
+  expect(wrong.statusCode).toBe(400);
+  expect(wrong.json().error).toMatchObject({ code: 'town_unknown', field: 'city' });
+  expect(wrong.json().error.message).toContain('Deze plaats kennen we niet');
+  // An empty town clears it.
+  expect((await put({ city: '' })).json().user.profile.city).toBeNull();
 });
 
 describe('notification preferences and List-Unsubscribe', () => {

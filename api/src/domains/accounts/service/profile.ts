@@ -3,7 +3,7 @@ import type { ProfileUpdateRequest } from '@dating/shared/contract/index';
 import { ABOUT_MAX_LENGTH } from '@dating/shared/contract/account';
 import { first } from '../../../db/sql';
 import { badInput } from '../../../lib/errors';
-import { regionsOf } from '../../../lib/geo';
+import { regionsOf, townOf } from '../../../lib/geo';
 import type { Site } from '../../sites';
 import { accountById, type AccountsContext } from './context';
 import { checkBirthDate, checkName, sexualityFor } from './validation';
@@ -64,7 +64,13 @@ export function profileModule(ctx: AccountsContext) {
       } else if (input.country !== undefined && input.country.toUpperCase() !== now.country) {
         col('region', null);
       }
-      if (input.city !== undefined) col('city', text(input.city, 'city'));
+      if (input.city !== undefined) {
+        // A town of the profile's country's place list (the one search, landers and distances know), as it writes it.
+        const typed = text(input.city, 'city');
+        const town = typed === null ? null : townOf(country, typed);
+        if (typed !== null && !town) throw badInput('city', 'town_unknown');
+        col('city', town);
+      }
       if (input.reason !== undefined) col('reason', text(input.reason, 'reason', 200));
       if (input.about !== undefined) col('about', text(input.about, 'about', ABOUT_MAX_LENGTH));
       if (input.hair_color !== undefined) col('hair_color', input.hair_color);
