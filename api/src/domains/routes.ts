@@ -32,6 +32,7 @@ import {
   memberRoute,
   membersRoute,
   regionsRoute,
+  townsRoute,
 } from './members';
 import { likeRoute, likeSeenRoute, likesRoute, reportRoute, swipeRoute } from './likes';
 import { liveJobs, liveRoute, liveTestPaths } from './live';
@@ -45,6 +46,7 @@ export const apiRoutes = [
   companyInfoRoute,
   interestsRoute,
   regionsRoute,
+  townsRoute,
   geocodeRoute,
   userRoute,
   logoutRoute,

@@ -79,6 +79,14 @@ export function townOf(country: string, name: string): string | null {
   return towns.get(name.trim().toLocaleLowerCase()) ?? null;
 }
 
+/** The towns of a region (its code) or of a whole country, sorted, each name once: what a profile may name. */
+export function townsOf(country: string, region?: string): string[] {
+  const code = country.toUpperCase();
+  const cities = region ? City.getCitiesOfState(code, region.toUpperCase()) : City.getCitiesOfCountry(code);
+  const names = new Set((cities ?? []).map((c) => c.name).filter((name) => !ADMIN_PREFIX.test(name)));
+  return [...names].sort((a, b) => a.localeCompare(b));
+}
+
 function cellKey(lat: number, lon: number) {
   return `${Math.floor(lat / CELL)}:${Math.floor(lon / CELL)}`;
 }

@@ -11,6 +11,7 @@ import type {
   LoginRequest,
   LoginResponse,
   RegionsResponse,
+  TownsResponse,
   Settings,
   UpdateLanguageRequest,
   UserResponse,
@@ -109,6 +110,13 @@ export const coreApi = api.injectEndpoints({
       keepUnusedDataFor: 3600,
     }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
+    getTowns: build.query<TownsResponse, { country: string; region?: string }>({
+      query: ({ country, region }) => ({
+        url: 'towns.php',
+        params: region ? { country, region } : { country },
+      }),
+      keepUnusedDataFor: 3600,
+    }),
     getCompanyInfo: build.query<CompanyInfo, void>({
       query: () => 'companyinfo.php',
       keepUnusedDataFor: 3600,
@@ -129,6 +137,7 @@ export const {
   useGetDiscountCodeQuery,
   useGetInterestsQuery,
   useGetRegionsQuery,
+  useGetTownsQuery,
   useGetCompanyInfoQuery,
   useResendActivationMutation,
   useGetDismissalsQuery,

@@ -40,6 +40,8 @@ export type CompanyInfo = S.CompanyInfo;
 export type Region = S.Region;
 /** `GET /api/regions.php` */
 export type RegionsResponse = S.RegionsResponse;
+/** `GET /api/towns.php?country=&region=` */
+export type TownsResponse = S.TownsResponse;
 /** `GET /api/interests.php` */
 export type InterestsResponse = S.InterestsResponse;
 /** `GET /api/geocode.php?lat=&lon=` */

@@ -6,6 +6,7 @@ export { landerMembersRoute } from './routes/lander-members';
 export { memberRoute } from './routes/member';
 export { membersRoute } from './routes/members';
 export { regionsRoute } from './routes/regions';
+export { townsRoute } from './routes/towns';
 export {
   createMembersService,
   notBlocked,

@@ -81,6 +81,13 @@ export const RegionsQuerySchema = Type.Object({
 });
 export const RegionsResponseSchema = Type.Object({ regions: Type.Array(RegionSchema) });
 export type RegionsResponse = Static<typeof RegionsResponseSchema>;
+/** `GET /api/towns.php?country=&region=`: the towns a profile may name, of one region (a code of regions.php) or country. */
+export const TownsQuerySchema = Type.Object({
+  country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+  region: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+});
+export const TownsResponseSchema = Type.Object({ towns: Type.Array(Type.String()) });
+export type TownsResponse = Static<typeof TownsResponseSchema>;
 /** `GET /api/interests.php` */
 export const InterestsResponseSchema = Type.Object({ interests: Type.Array(Type.String()) });
 export type InterestsResponse = Static<typeof InterestsResponseSchema>;

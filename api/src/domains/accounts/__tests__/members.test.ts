@@ -200,6 +200,34 @@ test('a town is one of the country’s place list, stored as the list writes it;
   expect((await put({ city: '' })).json().user.profile.city).toBeNull();
 });
 
+test('towns.php lists the towns profile.php accepts, of a region or a country; a wrong country or region is 400', async () => {
+  const towns = async (query: string) => t.call({ method: 'GET', url: `/api/towns.php?${query}` });
+  const holland = (await towns('country=NL&region=NH')).json().towns as string[];
+  expect(holland).toEqual(expect.arrayContaining(['Amsterdam', 'Haarlem']));
+  expect(holland).not.toContain('Papendrecht');
+  expect(holland).toEqual([...holland].sort((a, b) => a.localeCompare(b)));
+  const country = (await towns('country=nl')).json().towns as string[];
+  expect(country).toEqual(expect.arrayContaining(['Papendrecht', 'Aalden', 'Urk']));
+  // Every listed town is accepted as a member's town.
+  const a = await confirmedMember();
+  const put = await t.call({
+    method: 'PUT',
+    url: '/api/profile.php',
+    cookie: a.cookie,
+    payload: { country: 'NL', city: holland[holland.length - 1] },
+  });
+  expect(put.json().user.profile.city).toBe(holland[holland.length - 1]);
+  for (const [query, field] of [
+    ['country=XX', 'country'],
+    ['country=NL&region=ZZ', 'region'],
+    ['region=NH', 'country'],
+  ]) {
+    const res = await towns(query!);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe(field);
+  }
+});
+
 describe('notification preferences and List-Unsubscribe', () => {
   test('the 8 types can be switched; a one-click unsubscribe disables all with its reason; re-enable', async () => {
     const a = await confirmedMember();

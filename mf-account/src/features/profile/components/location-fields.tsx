@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGetRegionsQuery, useGetSettingsQuery } from '@dating/shared';
+import { useGetRegionsQuery, useGetSettingsQuery, useGetTownsQuery } from '@dating/shared';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { countryName } from '../../../lib/country-name';
@@ -29,6 +29,11 @@ export function LocationFields({
     countryRegions.find(
       (region) => region.code === value.region || region.name.toLowerCase() === value.region.toLowerCase(),
     )?.code ?? '';
+  // The towns the server accepts (towns.php, the list profile.php checks against), offered as the town's suggestions.
+  const { data: towns } = useGetTownsQuery(
+    selectedRegion ? { country: value.country, region: selectedRegion } : { country: value.country },
+    { skip: !value.country },
+  );
   return (
     <>
       <SelectField
@@ -37,7 +42,7 @@ export function LocationFields({
         value={value.country}
         emptyLabel={t('options.choose')}
         options={countries.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
-        onChange={(country) => onChange({ country, region: '', city: value.city })}
+        onChange={(country) => onChange({ country, region: '', city: '' })}
       />
       <SelectField
         id={`${idPrefix}-region`}
@@ -53,9 +58,15 @@ export function LocationFields({
         label={t('fields.city')}
         autoComplete="address-level2"
         maxLength={80}
+        list={`${idPrefix}-towns`}
         value={value.city}
         onChange={(city) => onChange({ ...value, city })}
       />
+      <datalist id={`${idPrefix}-towns`} data-testid="town-list">
+        {(towns?.towns ?? []).map((town) => (
+          <option key={town} value={town} />
+        ))}
+      </datalist>
     </>
   );
 }
