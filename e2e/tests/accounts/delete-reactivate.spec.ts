@@ -6,7 +6,7 @@ import { loginForm, loginViaForm } from '../../support/site';
 test('a member deletes the account and reactivates it with the mailed link', async ({ page }) => {
   const member = await createActiveMember(page.request, 'delete');
 
-  await page.goto('/profile');
+  await page.goto('/profile?tab=account');
   const section = page.getByRole('region', { name: 'Account verwijderen' });
   await section.getByRole('button', { name: 'Ik wil mijn account verwijderen' }).click();
   // The alternatives come first (docs/product/README.md: deletion with alternatives and reasons).

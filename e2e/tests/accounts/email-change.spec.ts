@@ -10,7 +10,7 @@ test('a member changes the email address, confirmed from a link sent to the new 
   const newEmail = uniqueEmail('mail-new');
   const oldBefore = await lastMailId(page.request, member.email);
 
-  await page.goto('/profile');
+  await page.goto('/profile?tab=account');
   const section = page.getByRole('region', { name: 'E-mailadres wijzigen' });
   await expect(section.getByText(`Je huidige e-mailadres: ${member.email}`)).toBeVisible();
   await section.getByLabel('Nieuw e-mailadres').fill('not-an-address');

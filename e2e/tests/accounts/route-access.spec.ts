@@ -50,11 +50,12 @@ test('a session that ended elsewhere sends the member to /login from the page th
   // The session ends on the server (another tab logged out); this page does not know yet.
   const ended = await page.request.get('/api/logout.php', { headers: XHR });
   expect(ended.ok()).toBe(true);
-  // The profile page asks for the member's photos: 403 auth_required ends the session in the store too.
+  // The settings (the account section of the profile page) ask for the blocked members: 403 auth_required ends
+  // the session in the store too.
   await accountMenu(page).click();
-  await page.getByRole('banner').getByRole('link', { name: 'Mijn profiel' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Instellingen' }).click();
   await expect(page).toHaveURL(
-    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile?tab=settings',
   );
   await expect(accountMenu(page)).toHaveCount(0);
 
@@ -62,7 +63,10 @@ test('a session that ended elsewhere sends the member to /login from the page th
   await form.getByLabel('E-mailadres').fill('demo@example.com');
   await form.getByLabel('Wachtwoord', { exact: true }).fill('Demo-1234');
   await form.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/profile');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/profile' && url.searchParams.get('tab') === 'settings',
+  );
+  await expect(page.getByRole('region', { name: 'Geblokkeerde leden' })).toBeVisible();
 });
 
 test.describe('member search for visitors (docs/product/member-model.md)', () => {

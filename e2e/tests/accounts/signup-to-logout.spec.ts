@@ -78,7 +78,10 @@ test('a visitor signs up in the signup modal, activates from the mailbox, logs i
     'blond',
   );
 
-  // Upload a photo: it is listed, waiting for inspection, and counts against the free limit.
+  // Upload a photo (the profile page's photos section): it is listed, waiting for inspection, and counts
+  // against the free limit.
+  await page.getByRole('link', { name: "Foto's", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=photos$/);
   const photos = page.getByRole('region', { name: "Foto's" });
   await expect(photos.getByText("Je hebt nog geen foto's.")).toBeVisible();
   await photos.getByLabel('Kies een foto (JPG, PNG of WebP)').setInputFiles({

@@ -122,7 +122,7 @@ test('the retention offer of account deletion opens /credits with its 50 % code 
 }) => {
   const member = await createActiveMember(page.request, 'retain');
   await ageSignup(page.request, member.email, 5);
-  await page.goto('/profile');
+  await page.goto('/profile?tab=account');
   await page.getByRole('button', { name: 'Ik wil mijn account verwijderen' }).click();
   await expect(page.getByText('Blijf en krijg 50% korting op credits.')).toBeVisible();
   await page.getByRole('link', { name: 'Naar de credits' }).click();

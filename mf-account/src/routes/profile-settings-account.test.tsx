@@ -21,7 +21,7 @@ describe('ProfileSettingsPage account settings', () => {
         'old_password',
       ),
     });
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=account', user: makeUser() });
     const section = within(await screen.findByRole('region', { name: 'Wachtwoord wijzigen' }));
     const user = userEvent.setup();
     await user.type(section.getByLabelText('Oud wachtwoord'), 'fout-fout');
@@ -34,7 +34,7 @@ describe('ProfileSettingsPage account settings', () => {
   it('checks the email change with the shared schema: the current address and an empty password', async () => {
     const { calls } = mockFetch({ ...base, 'GET /api/blocks.php': { body: { blocks: [] } } });
     const member = makeUser();
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: member });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=account', user: member });
     const section = within(await screen.findByRole('region', { name: 'E-mailadres wijzigen' }));
     const user = userEvent.setup();
     await user.type(section.getByLabelText('Nieuw e-mailadres'), ` ${member.email.toUpperCase()}`);
@@ -57,7 +57,7 @@ describe('ProfileSettingsPage account settings', () => {
         return { status: 204 };
       },
     });
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=account', user: makeUser() });
     const section = within(await screen.findByRole('region', { name: 'Geblokkeerde leden' }));
     await userEvent.setup().click(await section.findByRole('button', { name: 'Bram deblokkeren' }));
     expect(await section.findByText('Je hebt niemand geblokkeerd.')).toBeInTheDocument();
@@ -78,7 +78,10 @@ describe('ProfileSettingsPage account settings', () => {
       },
       'POST /api/account-delete.php': { body: { restore_until: '2026-12-06T10:00:00Z' } },
     });
-    const { actions } = await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    const { actions } = await renderPage(<ProfileSettingsPage />, {
+      path: '/profile?tab=account',
+      user: makeUser(),
+    });
     const section = within(await screen.findByRole('region', { name: 'Account verwijderen' }));
     expect(section.getByRole('link', { name: 'Download mijn gegevens' })).toHaveAttribute(
       'href',

@@ -34,7 +34,7 @@ describe('ProfileSettingsPage photos', () => {
       limit: 3,
     };
     mockFetch({ ...common, 'GET /api/photos.php': { body: full } });
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=photos', user: makeUser() });
     const section = await photosSection();
     expect(await section.findByText('Foto-limiet bereikt')).toBeInTheDocument();
     expect(section.queryByLabelText(/Kies een foto/)).not.toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('ProfileSettingsPage photos', () => {
       'GET /api/photos.php': { body: { photos: [photo(1)], limit: 3 } },
       'POST /api/photos.php': apiError(403, 'photo_limit', 'Foto-limiet bereikt'),
     });
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=photos', user: makeUser() });
     const section = await photosSection();
     const user = userEvent.setup();
     const file = new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' });
@@ -64,7 +64,7 @@ describe('ProfileSettingsPage photos', () => {
 
   it('refuses a file that is not a photo before uploading it', async () => {
     const { calls } = mockFetch({ ...common, 'GET /api/photos.php': { body: { photos: [], limit: 3 } } });
-    await renderPage(<ProfileSettingsPage />, { path: '/profile', user: makeUser() });
+    await renderPage(<ProfileSettingsPage />, { path: '/profile?tab=photos', user: makeUser() });
     const section = await photosSection();
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(

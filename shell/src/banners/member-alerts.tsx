@@ -49,7 +49,7 @@ export function useProfilePhotoAlert(user: User | null, routeName: string): Stac
     element: (
       <DismissibleAlert variant="info" onDismiss={onDismiss} testId="profile-photo-alert">
         {t('banners.profilePhoto.text')}{' '}
-        <Link to="/profile" className="alert-link">
+        <Link to="/profile?tab=photos" className="alert-link">
           {t('banners.profilePhoto.action')}
         </Link>
       </DismissibleAlert>

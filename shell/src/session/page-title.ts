@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useRouteName } from '../routes/route-handle';
 import { useSettings } from './use-session';
 
@@ -23,6 +24,23 @@ const MEMBER_PAGE_TITLES: Record<string, string> = {
   'lang-config': 'nav.settings',
 };
 
+/** The sections of /profile (mf-account's tabs, `?tab=`) each their own title; the profile section is the page's. */
+const PROFILE_SECTION_TITLES: Record<string, string> = {
+  photos: 'pageTitle.profilePhotos',
+  notifications: 'pageTitle.profileNotifications',
+  account: 'nav.settings',
+  settings: 'nav.settings',
+};
+
+/** The title key of a route, with the /profile section read from the address. */
+export function pageTitleKey(routeName: string, search: string): string | undefined {
+  if (routeName === 'profile') {
+    const tab = new URLSearchParams(search).get('tab');
+    if (tab && PROFILE_SECTION_TITLES[tab]) return PROFILE_SECTION_TITLES[tab];
+  }
+  return MEMBER_PAGE_TITLES[routeName];
+}
+
 const COUNT_PREFIX = /^\(\d+\+?\) /;
 
 /**
@@ -34,9 +52,10 @@ export function usePageTitle(): void {
   const { t } = useTranslation();
   const settings = useSettings();
   const routeName = useRouteName();
+  const { search } = useLocation();
   const mine = useRef<string | null>(null);
   useEffect(() => {
-    const key = MEMBER_PAGE_TITLES[routeName];
+    const key = pageTitleKey(routeName, search);
     const current = document.title.replace(COUNT_PREFIX, '');
     if (key) {
       const title = `${t(key)} - ${settings?.name ?? ''}`;
@@ -46,5 +65,5 @@ export function usePageTitle(): void {
       mine.current = null;
       document.title = settings?.index_title || settings?.name || document.title;
     }
-  }, [routeName, settings?.name, settings?.index_title, t]);
+  }, [routeName, search, settings?.name, settings?.index_title, t]);
 }
