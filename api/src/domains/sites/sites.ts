@@ -145,6 +145,8 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string; 
         company: c,
         baseSettings: buildSettings(s, opts.pushPublicKey()),
         defaultLocale: localeFromDomainLanguage(s.domainLanguage),
+        publicOrigin: '',
+        originPort: 0,
       };
       site.publicOrigin = publicOrigin(s, opts.local);
       site.originPort = originPort(site.publicOrigin);
@@ -155,8 +157,6 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string; 
         const key = hostKey(name);
         if (!byHost.has(key) || byHost.get(key)!.host.toLowerCase() !== key) byHost.set(key, site);
       }
-        publicOrigin: '',
-        originPort: 0,
       byId.set(s.id, site);
       if (s.isDefault || (!fallback && s.host === 'localhost')) fallback = site;
     }

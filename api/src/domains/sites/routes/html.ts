@@ -18,8 +18,8 @@ import type { Site } from '../sites';
 import { renderAddress } from '../ssr';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
-
 import { isPublicFile } from './static';
+
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
