@@ -6,3 +6,8 @@ import { server } from '../../shared/src/testing/msw';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+// A test waits for what the page shows (findBy…, waitFor), never for a time. The limit per test only ends a test
+// that hangs; at jest's 5 s default, whole-page tests (a form with its lookups, a lander with its previews) ran
+// past it on a 2-core machine busy with a build beside them and failed without any assertion failing.
+jest.setTimeout(20_000);

@@ -213,14 +213,14 @@ describe('live events update the one cache: badges, title and app badge follow',
       }),
     );
     expect(within(messages).getByText('3')).toBeInTheDocument();
-    expect(document.title).toBe('(3) Flirtplaats');
+    expect(document.title).toBe('(3) Search - Flirtplaats');
     const chats = view.store.getState().api.queries['getChats(undefined)']?.data as { chats: ChatEntry[] };
     expect(chats.chats.map((chat) => chat.conversation.id)).toEqual([2, 1]);
     expect(view.edge.count('/api/chats.php')).toBe(1);
 
     await serverSends({ type: 'conversation_removed', conversation: 2 });
     expect(within(messages).getByText('1')).toBeInTheDocument();
-    expect(document.title).toBe('(1) Flirtplaats');
+    expect(document.title).toBe('(1) Search - Flirtplaats');
   });
 
   test('counters: credits and premium from the event; a list whose count differs is fetched again', async () => {

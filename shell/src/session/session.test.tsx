@@ -95,7 +95,7 @@ describe('page title and app badge', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(document.title).toBe('(7) Flirtplaats');
+    expect(document.title).toBe('(7) Search - Flirtplaats');
     expect(setAppBadge).toHaveBeenLastCalledWith(7);
     await act(async () => {
       document.title = 'Search';
