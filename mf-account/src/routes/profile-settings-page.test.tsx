@@ -53,7 +53,7 @@ describe('ProfileSettingsPage photos', () => {
     const user = userEvent.setup();
     const file = new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' });
     // The picker speaks the page's language (not the browser's "Choose File / No file chosen").
-    expect(section.getByText('Foto kiezen')).toBeInTheDocument();
+    expect(await section.findByText('Foto kiezen')).toBeInTheDocument();
     expect(section.getByText('Nog geen foto gekozen')).toBeInTheDocument();
     await user.upload(await section.findByLabelText(/Kies een foto/), file);
     expect(section.getByText('me.jpg')).toBeInTheDocument();
