@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SiteData } from '@dating/shared/contract/index';
 import { createStorage } from '../src/lib/storage';
 import { uploadVersion, buildVersion } from '../src/domains/sites/deploy/publish';
+import { versionKey } from '../src/domains/sites/deploy/storage';
 import { startNodes, type ApiNode } from '../src/testing/nodes';
 import { startTestS3, type TestS3 } from '../src/testing/s3';
 
@@ -130,8 +131,15 @@ describe('deploys seen by every node', () => {
       expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       // fetch decodes the brotli copy the server chose.
       expect(await entry.text()).toBe('var entry = "chat one";');
-      // The server bundle is published with the rest of dist.
-      expect((await fetch(`${node.url}/remotes/mf-chat/${first}/server/main.js`)).status).toBe(200);
+      // The server bundle is published with the rest of dist, for the servers only: browsers get a 404
+      // (docs/adr/0035-one-origin-per-site.md).
+      expect((await fetch(`${node.url}/remotes/mf-chat/${first}/server/main.js`)).status).toBe(404);
+    }
+    const storage = createStorage(s3.config());
+    try {
+      expect(await storage.head(versionKey('mf-chat', first, 'server/main.js'))).not.toBeNull();
+    } finally {
+      await storage.close();
     }
   });
 

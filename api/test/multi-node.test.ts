@@ -19,6 +19,8 @@ beforeAll(async () => {
     embedded: false,
     seedDemo: false,
     redisUrl: process.env.REDIS_URL,
+    // In-process requests name `localhost:80` (light-my-request's default Host), as on node A (testing/helpers.ts).
+    port: 80,
   });
 });
 afterAll(async () => {
