@@ -105,3 +105,13 @@ export function portAllowed(
   if (host.port === null || host.port === sitePort) return true;
   return host.port === listenPort && LOOPBACK_HOSTS.has(host.hostname);
 }
+
+/** host[:port] of an absolute http(s) URL or Origin header, lower-cased; null when it is not one ("null", garbage). */
+export function urlHost(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}

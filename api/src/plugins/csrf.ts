@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 import { addRouteHook } from '../lib/route-hooks';
+import { urlHost } from '../lib/site-origin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,16 +26,6 @@ declare module 'fastify' {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** host[:port] of an Origin header, or null when it is not a usable origin ("null", garbage). */
-function originHost(origin: string): string | null {
-  try {
-    const url = new URL(origin);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The request comes from the page's own origin or from the site's own domain (www. included). */
 function sameSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
@@ -42,7 +33,7 @@ function sameSite(request: FastifyRequest): boolean {
   if (fetchSite === 'cross-site') return false;
   const origin = request.headers.origin;
   if (origin === undefined) return fetchSite !== 'same-site';
-  const host = originHost(origin);
+  const host = urlHost(origin);
   if (!host) return false;
   if (host === (request.headers.host ?? '').toLowerCase() || host === request.host?.toLowerCase())
     return true;

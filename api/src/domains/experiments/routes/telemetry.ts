@@ -4,18 +4,9 @@ import { Type } from 'typebox';
 import { TELEMETRY_MAX_BYTES, TelemetryReportSchema } from '@dating/shared/contract/telemetry';
 import { errors } from '../../../lib/contract';
 import { ApiError } from '../../../lib/errors';
+import { urlHost } from '../../../lib/site-origin';
 import { onPage, type BeaconRefusal } from '../telemetry';
 import { readViewToken, telemetryVisitor, VIEW_TOKEN_TTL_MS } from '../view-token';
-
-/** host[:port] of an absolute http(s) URL, or null. */
-function hostOf(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The beacon comes from one of this site's own pages: its `Origin` (or, from a browser that sends none, its
@@ -24,7 +15,7 @@ function hostOf(value: string): string | null {
 function fromOwnPage(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   const referer = request.headers.referer;
-  const host = origin && origin !== 'null' ? hostOf(origin) : referer ? hostOf(referer) : null;
+  const host = origin && origin !== 'null' ? urlHost(origin) : referer ? urlHost(referer) : null;
   if (!host) return false;
   if (host === (request.headers.host ?? '').toLowerCase()) return true;
   const domain = request.site?.domain?.toLowerCase();
