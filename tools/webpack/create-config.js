@@ -115,8 +115,10 @@ function federationOptions({ name, exposes, host, isProd }) {
  * @param {Record<string,string>} [options.exposes]
  * @param {number} [options.port]         dev-server port (defaults to DEV_PORTS[name])
  * @param {boolean} [options.host]        true for the shell
+ * @param {object} [options.splitChunks]  webpack's optimization.splitChunks for the browser build, when the defaults
+ *                                        split a page's code into chunks that are not named after it
  */
-function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = false }) {
+function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = false, splitChunks }) {
   return (_env, argv = {}) => {
     const isProd = argv.mode !== 'development';
     const standalone = !host && !isProd;
@@ -188,6 +190,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
               },
             },
       optimization: {
+        ...(splitChunks ? { splitChunks } : {}),
         minimize: isProd,
         minimizer: [
           new MinimizerPlugin({
