@@ -72,7 +72,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/tools'],
       testPathIgnorePatterns: ['/node_modules/'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      // tools/deploy.test.ts runs the api's deploy code in its own process: the ESM-only packages it loads (typebox,
+      // PGlite) are compiled as in the api project.
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.[mc]js$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?(typebox|@electric-sql/pglite)/)'],
     },
   ],
 };
