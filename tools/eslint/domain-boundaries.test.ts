@@ -1,54 +1,48 @@
 // The lint rules of the api's seams, run through the repository's own eslint.config.mjs: a domain that reaches into
 // another domain's files (anything but its index.ts) fails lint, and so does any routes file querying the
 // database; browser code importing a value of a contract module written as TypeBox schemas fails too.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { startLinter, type Linter } from './lint-text';
 
-const root = path.resolve(__dirname, '../..');
-const eslint = path.join(root, 'node_modules/eslint/bin/eslint.js');
+// One ESLint for the file (./lint-text.ts): the rules as `eslint --stdin --stdin-filename <file>` applies them.
+let linter: Linter;
+beforeAll(() => {
+  linter = startLinter();
+});
+afterAll(() => linter.close());
 
 /** The rule ids ESLint reports for `code` as if it were the file `file`. */
-function lint(file: string, code: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [eslint, '--no-cache', '--format', 'json', '--stdin', '--stdin-filename', file],
-    {
-      cwd: root,
-      input: code,
-      encoding: 'utf8',
-    },
-  );
-  if (run.status !== 0 && run.status !== 1) throw new Error(run.stderr);
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null }[] }[];
-  return result!.messages.map((m) => m.ruleId ?? 'parse');
+function lint(file: string, code: string): Promise<string[]> {
+  return linter.lint(file, code);
 }
 
-test("a domain importing another domain's internals fails lint; through its index it passes", () => {
-  expect(lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat/gifts';\n")).toEqual([
+test("a domain importing another domain's internals fails lint; through its index it passes", async () => {
+  expect(await lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat/gifts';\n")).toEqual([
     'domains/index-only',
   ]);
   expect(
-    lint(
+    await lint(
       'api/src/domains/accounts/service/probe.ts',
       "import { mediaUrl } from '../../members/profiles';\nexport const m = mediaUrl;\n",
     ),
   ).toEqual(['domains/index-only']);
-  expect(lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat';\n")).toEqual([]);
-  expect(lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat/index';\n")).toEqual([]);
-  // Inside one domain any file may be imported.
-  expect(lint('api/src/domains/chat/probe.ts', "export { toGift } from './gifts';\n")).toEqual([]);
-}, 120_000);
-
-test("only a tables.ts may import another domain's tables.ts (foreign keys)", () => {
-  expect(lint('api/src/domains/likes/tables.ts', "export { users } from '../accounts/tables';\n")).toEqual(
+  expect(await lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat';\n")).toEqual([]);
+  expect(await lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat/index';\n")).toEqual(
     [],
   );
-  expect(lint('api/src/domains/likes/likes.ts', "export { users } from '../accounts/tables';\n")).toEqual([
-    'domains/index-only',
-  ]);
+  // Inside one domain any file may be imported.
+  expect(await lint('api/src/domains/chat/probe.ts', "export { toGift } from './gifts';\n")).toEqual([]);
 }, 120_000);
 
-test('every routes file may not query the database: a routes.ts or any file of a routes/ folder, staff included', () => {
+test("only a tables.ts may import another domain's tables.ts (foreign keys)", async () => {
+  expect(
+    await lint('api/src/domains/likes/tables.ts', "export { users } from '../accounts/tables';\n"),
+  ).toEqual([]);
+  expect(
+    await lint('api/src/domains/likes/likes.ts', "export { users } from '../accounts/tables';\n"),
+  ).toEqual(['domains/index-only']);
+}, 120_000);
+
+test('every routes file may not query the database: a routes.ts or any file of a routes/ folder, staff included', async () => {
   const query = "export { sql } from 'drizzle-orm';\n";
   for (const file of [
     'api/src/domains/staff/routes/members.ts',
@@ -57,30 +51,30 @@ test('every routes file may not query the database: a routes.ts or any file of a
     'api/src/domains/accounts/photos/routes.ts',
     'api/src/domains/payments/routes/nested/probe.ts',
   ]) {
-    expect([file, lint(file, query)]).toEqual([file, ['no-restricted-imports']]);
+    expect([file, await lint(file, query)]).toEqual([file, ['no-restricted-imports']]);
   }
   expect(
-    lint(
+    await lint(
       'api/src/domains/staff/routes/audit.ts',
       'export const n = app.db;\ndeclare const app: { db: 1 };\n',
     ),
   ).toEqual(['no-restricted-syntax']);
   // A service may.
-  expect(lint('api/src/domains/staff/members.ts', query)).toEqual([]);
+  expect(await lint('api/src/domains/staff/members.ts', query)).toEqual([]);
 }, 120_000);
 
-test('browser code takes only types from the contract modules written as TypeBox schemas', () => {
+test('browser code takes only types from the contract modules written as TypeBox schemas', async () => {
   const value =
     "import { StaffMeSchema } from '@dating/shared/contract/staff';\nexport const s = StaffMeSchema;\n";
   const types = "import type { StaffMe } from '@dating/shared/contract/staff';\nexport type S = StaffMe;\n";
   const routes =
     "import { staffPath } from '@dating/shared/contract/staff-routes';\nexport const p = staffPath('me');\n";
-  expect(lint('mf-staff/src/probe.ts', value)).toEqual(['@typescript-eslint/no-restricted-imports']);
-  expect(lint('shell/src/probe.ts', value.replaceAll('staff', 'telemetry'))).toEqual([
+  expect(await lint('mf-staff/src/probe.ts', value)).toEqual(['@typescript-eslint/no-restricted-imports']);
+  expect(await lint('shell/src/probe.ts', value.replaceAll('staff', 'telemetry'))).toEqual([
     '@typescript-eslint/no-restricted-imports',
   ]);
-  expect(lint('mf-staff/src/probe.ts', types)).toEqual([]);
-  expect(lint('mf-staff/src/probe.ts', routes)).toEqual([]);
+  expect(await lint('mf-staff/src/probe.ts', types)).toEqual([]);
+  expect(await lint('mf-staff/src/probe.ts', routes)).toEqual([]);
   // The server validates with the schemas.
-  expect(lint('api/src/domains/staff/probe.ts', value)).toEqual([]);
+  expect(await lint('api/src/domains/staff/probe.ts', value)).toEqual([]);
 }, 120_000);

@@ -1,46 +1,44 @@
 // The lint rule of the api's layers, run through the repository's own eslint.config.mjs: lib/, db/ and plugins/
 // importing a domain (its index or any file in it) fails lint; importing each other, or a domain importing them,
 // passes.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { startLinter, type Linter } from './lint-text';
 
-const root = path.resolve(__dirname, '../..');
-const eslint = path.join(root, 'node_modules/eslint/bin/eslint.js');
+// One ESLint for the file (./lint-text.ts): the rules as `eslint --stdin --stdin-filename <file>` applies them.
+let linter: Linter;
+beforeAll(() => {
+  linter = startLinter();
+});
+afterAll(() => linter.close());
 
 /** The rule ids ESLint reports for `code` as if it were the file `file`. */
-function lint(file: string, code: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [eslint, '--no-cache', '--format', 'json', '--stdin', '--stdin-filename', file],
-    { cwd: root, input: code, encoding: 'utf8' },
-  );
-  if (run.status !== 0 && run.status !== 1) throw new Error(run.stderr);
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null }[] }[];
-  return result!.messages.map((m) => m.ruleId ?? 'parse');
+function lint(file: string, code: string): Promise<string[]> {
+  return linter.lint(file, code);
 }
 
-test('lib/, db/ and plugins/ importing a domain fail lint', () => {
-  expect(lint('api/src/lib/probe.ts', "export type { AuthUser } from '../domains/accounts';\n")).toEqual([
+test('lib/, db/ and plugins/ importing a domain fail lint', async () => {
+  expect(
+    await lint('api/src/lib/probe.ts', "export type { AuthUser } from '../domains/accounts';\n"),
+  ).toEqual(['layers/no-domain-imports']);
+  expect(
+    await lint('api/src/lib/mail/probe.ts', "export { sites } from '../../domains/sites/tables';\n"),
+  ).toEqual(['layers/no-domain-imports']);
+  expect(await lint('api/src/db/schema/probe.ts', "export * from '../../domains/chat/tables';\n")).toEqual([
     'layers/no-domain-imports',
   ]);
-  expect(lint('api/src/lib/mail/probe.ts', "export { sites } from '../../domains/sites/tables';\n")).toEqual([
-    'layers/no-domain-imports',
-  ]);
-  expect(lint('api/src/db/schema/probe.ts', "export * from '../../domains/chat/tables';\n")).toEqual([
-    'layers/no-domain-imports',
-  ]);
-  expect(lint('api/src/plugins/probe.ts', "export { createServices } from '../domains/services';\n")).toEqual(
-    ['layers/no-domain-imports'],
-  );
-  expect(lint('api/src/plugins/probe.ts', "export const load = () => import('../domains/sites');\n")).toEqual(
-    ['layers/no-domain-imports'],
-  );
+  expect(
+    await lint('api/src/plugins/probe.ts', "export { createServices } from '../domains/services';\n"),
+  ).toEqual(['layers/no-domain-imports']);
+  expect(
+    await lint('api/src/plugins/probe.ts', "export const load = () => import('../domains/sites');\n"),
+  ).toEqual(['layers/no-domain-imports']);
 }, 120_000);
 
-test('the lower layers importing each other pass, and so does a domain importing them', () => {
-  expect(lint('api/src/plugins/probe.ts', "export { ApiError } from '../lib/errors';\n")).toEqual([]);
-  expect(lint('api/src/lib/probe.ts', "export type { Db } from '../db/client';\n")).toEqual([]);
-  expect(lint('api/src/domains/chat/probe.ts', "export { ApiError } from '../../lib/errors';\n")).toEqual([]);
+test('the lower layers importing each other pass, and so does a domain importing them', async () => {
+  expect(await lint('api/src/plugins/probe.ts', "export { ApiError } from '../lib/errors';\n")).toEqual([]);
+  expect(await lint('api/src/lib/probe.ts', "export type { Db } from '../db/client';\n")).toEqual([]);
+  expect(
+    await lint('api/src/domains/chat/probe.ts', "export { ApiError } from '../../lib/errors';\n"),
+  ).toEqual([]);
   // Above the domains: the composition files may import them.
-  expect(lint('api/src/domains/probe.ts', "export { chatsRoute } from './chat';\n")).toEqual([]);
+  expect(await lint('api/src/domains/probe.ts', "export { chatsRoute } from './chat';\n")).toEqual([]);
 }, 120_000);
