@@ -7,7 +7,7 @@
 // reads (settings, members, chats), all of them send (POST messages.php, a new client id per request, to their own
 // conversations). It runs autocannon in rounds; in every round each endpoint is measured right after the bare
 // server, so each ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is
-// measured at least twice (BENCH_ROUNDS, minimum 2). Besides req/s it reads the server's CPU time per request from
+// measured at least twice (BENCH_ROUNDS, minimum 2; once in the smoke run). Besides req/s it reads the server's CPU time per request from
 // /proc (less sensitive to what else runs on the machine than req/s). Then each in-process cache (api/src/lib/
 // caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints it serves are measured both
 // ways, one right after the other (issue 13: a cache stays only with a figure that shows what it buys).
@@ -15,7 +15,8 @@
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
 //   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
 //   BENCH_JSON=out.json node tools/bench/api-throughput.mjs  also writes every figure as JSON
-//   BENCH_SMOKE=1 node tools/bench/api-throughput.mjs         PGlite, tiny seed, 1 s figures (npm test runs it)
+//   BENCH_SMOKE=1 node tools/bench/api-throughput.mjs         PGlite, tiny seed, one round of 1 s figures, no warm-up
+//                                                             (npm test runs it)
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) picks the PostgreSQL server. The app runs with
 // its default log level (LOG_LEVEL as set in the environment, else the app's default), logging to /dev/null.
 import { spawn, spawnSync } from 'node:child_process';
@@ -78,7 +79,10 @@ const CACHE_ENDPOINTS = {
 };
 
 /** Bench members (paid, with credits): the first reads, all of them send, each to its own conversations. */
-/** BENCH_SMOKE=1: PGlite only, a few members and profiles, one second per figure (what `npm test` runs, ADR 0031). */
+/**
+ * BENCH_SMOKE=1: PGlite only, a few members and profiles, one round of one-second figures (what `npm test` runs,
+ * ADR 0031).
+ */
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const SEED = SMOKE
   ? { members: 4, conversations: 5, messages: 2 }
@@ -326,9 +330,12 @@ async function describe(base, endpoint, members) {
   return `${Buffer.byteLength(body)} B${items}${wire}`;
 }
 
-/** One figure: a 1 s warm-up, then `duration` seconds of `connections`; req/s and server CPU per request. */
+/**
+ * One figure: a 1 s warm-up (none in the smoke run, whose figures are not read), then `duration` seconds of
+ * `connections`; req/s and server CPU per request.
+ */
 async function measure(url, pid, { duration, connections, ...options }) {
-  await cannon({ url, connections: 10, duration: 1, ...options });
+  if (!SMOKE) await cannon({ url, connections: 10, duration: 1, ...options });
   const cpuBefore = cpuMicros(pid);
   const result = await cannon({ url, connections, duration, ...options });
   const cpu = cpuMicros(pid) - cpuBefore;
@@ -526,7 +533,8 @@ function report(backend, rows, { loads, duration, connections, schema, log }) {
 export async function run({
   databaseUrl = process.env.DATABASE_URL || DEFAULT_DB,
   backends = (process.env.BENCH_BACKENDS ?? (SMOKE ? 'pglite' : 'postgres,pglite')).split(','),
-  rounds = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
+  // The smoke run proves the bench runs, not its figures: one round of each.
+  rounds = SMOKE ? 1 : Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2)),
   duration = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 5)),
   connections = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 10 : 100)),
   caches = process.env.BENCH_CACHES !== '0' && !SMOKE,

@@ -2,10 +2,25 @@
 // sizes, a second per figure) and must finish with exit code 0. They start the built api the way production does
 // (tools/bench/lib/bench-env.mjs), so a bench that no longer starts fails here, in CI, not months later. Timings
 // are printed, never asserted. The benches need PostgreSQL (and Redis for the two-node one), as CI has.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+// Built once before the benches start side by side (each would build a stale api itself, into the same dist/).
+beforeAll(() => {
+  const lib = path.join(__dirname, 'lib', 'bench-env.mjs');
+  const built = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { ensureApiBuilt } from ${JSON.stringify(lib)}; await ensureApiBuilt();`,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`the api build failed:\n${built.stdout}${built.stderr}`);
+}, 300_000);
 
 function smoke(script: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -21,8 +36,11 @@ function smoke(script: string): Promise<{ code: number | null; output: string }>
   });
 }
 
-const pg = process.env.DATABASE_URL ? test : test.skip;
-const pgAndRedis = process.env.DATABASE_URL && process.env.REDIS_URL ? test : test.skip;
+// The benches run at the same time (each its own api, schema, DATA_DIR and port; Redis channels are per schema):
+// most of a bench's wall time is its api starting (migrations, the seed) and waiting on the database, and its
+// figures are not asserted, so running them side by side costs little CPU more and takes a fraction of the time.
+const pg = process.env.DATABASE_URL ? test.concurrent : test.concurrent.skip;
+const pgAndRedis = process.env.DATABASE_URL && process.env.REDIS_URL ? test.concurrent : test.concurrent.skip;
 
 async function expectRuns(script: string, printed: RegExp) {
   const { code, output } = await smoke(script);
@@ -36,7 +54,7 @@ pg(
   180_000,
 );
 
-test(
+test.concurrent(
   'the api throughput bench starts the api and its yardstick and measures the read endpoints (PGlite)',
   () => expectRuns('api-throughput.mjs', /in-app hello[\s\S]*chats\.php[\s\S]*valid run/),
   240_000,
@@ -54,7 +72,7 @@ pgAndRedis(
   180_000,
 );
 
-test(
+test.concurrent(
   'the canary guard simulation runs both rules and prints their table (no database)',
   () =>
     expectRuns(
@@ -64,19 +82,23 @@ test(
   240_000,
 );
 
-test('a server that refuses to start is reported at once, with its reason, not after a timeout', async () => {
-  const lib = path.join(__dirname, 'lib', 'bench-env.mjs');
-  // Production without mail settings refuses to start (api config): the bench must say so within seconds.
-  const code = `import { startApi, ensureApiBuilt } from ${JSON.stringify(lib)};
+test.concurrent(
+  'a server that refuses to start is reported at once, with its reason, not after a timeout',
+  async () => {
+    const lib = path.join(__dirname, 'lib', 'bench-env.mjs');
+    // Production without mail settings refuses to start (api config): the bench must say so within seconds.
+    const code = `import { startApi, ensureApiBuilt } from ${JSON.stringify(lib)};
     await ensureApiBuilt();
     try { const api = await startApi({ env: { MAIL_OUTBOX_ONLY: undefined, SMTP_URL: undefined, DATABASE_URL: undefined }, timeoutMs: 120000 }); await api.stop(); console.log('STARTED'); }
     catch (err) { console.log(JSON.stringify({ message: err.message })); }`;
-  const output = await new Promise<string>((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT });
-    let text = '';
-    child.stdout.on('data', (chunk) => (text += chunk));
-    child.on('exit', () => resolve(text));
-  });
-  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { message: string };
-  expect(result.message).toMatch(/exited before answering[\s\S]*SMTP_URL/);
-}, 120_000);
+    const output = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.on('exit', () => resolve(text));
+    });
+    const result = JSON.parse(output.trim().split('\n').at(-1)!) as { message: string };
+    expect(result.message).toMatch(/exited before answering[\s\S]*SMTP_URL/);
+  },
+  120_000,
+);
