@@ -61,7 +61,7 @@ export interface RemoteModules {
   'mf_account/LangConfigPage': PageProps;
   'mf_account/ComplaintsPage': PageProps;
   'mf_account/SignupForm': SignupFormProps;
-  /** The back office (issue 14): one module, mounted by the shell at `/staff/*`; its pages are its own routes. */
+  /** The back office (docs/adr/0018-staff-back-office.md): one module, mounted by the shell at `/staff/*`; its pages are its own routes. */
   'mf_staff/StaffApp': StaffAppProps;
 }
 

@@ -65,7 +65,7 @@ export const SITE_ROUTE_PATHS: readonly string[] = [
   '/lang-config',
   '/complaints',
   ...STATIC_PAGES.map((name) => `/pages/${name}`),
-  // The staff area: the shell knows only the prefix, its pages are routes inside mf-staff (issue 14).
+  // The staff area: the shell knows only the prefix, its pages are routes inside mf-staff (docs/adr/0018-staff-back-office.md).
   `${BACK_OFFICE_PATH}/*`,
 ];
 

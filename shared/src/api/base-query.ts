@@ -79,7 +79,7 @@ const baseQueryWithSession: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   const extra = api.extra as ApiExtra | undefined;
   const result = await (extra?.fetch ? serverBaseQuery(extra) : rawBaseQuery)(args, api, extraOptions);
-  // The staff area has its own session (issue 14): a missing staff session says nothing about the member's.
+  // The staff area has its own session (docs/adr/0018-staff-back-office.md): a missing staff session says nothing about the member's.
   if (isAuthRequiredError(result.error) && !urlOf(args).startsWith(STAFF_API_PREFIX)) {
     api.dispatch(authRequired());
     if (!urlOf(args).startsWith('user.php')) return { data: false, meta: result.meta };

@@ -1,5 +1,5 @@
 /**
- * The accounts calls (issue 4): signup, activation, recovery, profile, photos, notification preferences,
+ * The accounts calls: signup, activation, recovery, profile, photos, notification preferences,
  * blocking, deletion, data export, complaints and push. docs/product/calls-and-errors.md lists these as "not shown"; they follow the site's
  * style (docs/adr/0007-server-by-domain.md): `/api/<noun>.php`, JSON bodies (login alone takes a form body, see `LoginRequest` in
  * `user.ts`), state-changing calls carry `X-Requested-With: XMLHttpRequest`, errors are an HTTP status plus

@@ -76,7 +76,7 @@ export type ErrorCode =
   | 'sms_attempts'
   | 'no_mandate'
   | 'payments_unavailable'
-  // Money paths (issue 27, ADR 0027).
+  // Money paths (ADR 0027).
   | 'code_reserved'
   | 'refund_in_progress'
   | 'premium_removed_chargeback'

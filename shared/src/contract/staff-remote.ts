@@ -1,5 +1,5 @@
 /**
- * The seam between the shell and the staff remote (issue 14). The shell knows only this prefix: it mounts
+ * The seam between the shell and the staff remote (docs/adr/0018-staff-back-office.md). The shell knows only this prefix: it mounts
  * `mf_staff/StaffApp` at `${BACK_OFFICE_PATH}/*` and passes these props; every staff page is a route inside the
  * remote, so no member's bundle lists them.
  */

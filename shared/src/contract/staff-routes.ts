@@ -1,5 +1,5 @@
 /**
- * The staff back office's API (issue 14), its values: the route list, cookies, limits and the enumerations. The
+ * The staff back office's API (docs/adr/0018-staff-back-office.md), its values: the route list, cookies, limits and the enumerations. The
  * shapes of requests and answers are the TypeBox schemas of `./staff` (which re-exports all of this). A remote
  * imports values from here and types from `./staff` (`import type`), so no schema library reaches a browser
  * bundle; the lint rule of eslint.config.mjs enforces it.

@@ -1,5 +1,5 @@
 /**
- * The staff back office's API (issue 14), written once as TypeBox schemas: the server validates requests and
+ * The staff back office's API (docs/adr/0018-staff-back-office.md), written once as TypeBox schemas: the server validates requests and
  * serialises answers with them (`api/src/domains/staff/routes/`), the `mf-staff` remote takes their types
  * (`Static<>`). The route list, cookies, limits and enumerations are plain values in `./staff-routes`, re-exported
  * here for the server.

@@ -1,5 +1,5 @@
 /**
- * One validation schema per member form (issue 13 item 5): the server's route schema (Fastify validates it with
+ * One validation schema per member form (docs/adr/0022-forms-and-schemas.md): the server's route schema (Fastify validates it with
  * ajv, and `firstFormError` names the catalogue code of a refusal) and the browser's react-hook-form resolver
  * (`schemaResolver`) read the same object. Plain JSON Schema literals: TypeBox 1.x infers `Static<>` from JSON
  * Schema, so they are TypeBox schemas to the api's type provider and cost no builder bytes in the browser.

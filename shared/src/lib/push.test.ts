@@ -27,7 +27,7 @@ afterEach(() => fake?.uninstall());
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
-describe('enablePush says how it ended (issue 15, item 7)', () => {
+describe('enablePush says how it ended', () => {
   test('unsupported browser', async () => {
     expect(await enablePush(KEY)).toEqual({ result: 'unsupported' });
     expect(await readPushState(false)).toBe('unsupported');

@@ -5,7 +5,7 @@ import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '../api/base-query';
 export type PushState = 'unsupported' | 'unknown' | 'subscribed' | 'denied' | 'not_subscribed';
 
 /**
- * What a try to switch push on ended in, so the page can say it (issue 15, item 7): `dismissed` = the permission
+ * What a try to switch push on ended in, so the page can say it: `dismissed` = the permission
  * prompt was closed without an answer; `failed` carries the reason (the browser's or the server's message).
  */
 export type PushOutcome =

@@ -1,4 +1,4 @@
-// The accounts calls' requests and answers (issue 4; paths, bounds and errors are described in `contract/account.ts`,
+// The accounts calls' requests and answers (paths, bounds and errors are described in `contract/account.ts`,
 // which re-exports these types). The member forms' bodies are the JSON-Schema literals of `forms/account.ts`, which
 // the browser's resolvers read too; the rest is written here.
 import { Type, type Static } from 'typebox';

@@ -23,7 +23,8 @@ export const ProfileImageSchema = Type.Object({
   status: StringEnum(['active', 'inspection'] as const),
   /**
    * `srcset` values of smaller 4:5 copies (`/media/…_320.webp 320w, …`), WebP and AVIF where it is smaller; absent
-   * for photos made before them (then `filename` / `thumb_filename` are the pictures). Issue 26 item 4.
+   * for photos made before them (then `filename` / `thumb_filename` are the pictures).
+   * Image variants: docs/adr/0030-server-rendered-landers.md (consequences).
    */
   sources: Type.Optional(Type.Object({ webp: Type.String(), avif: Type.Optional(Type.String()) })),
 });
