@@ -33,7 +33,7 @@ const AuditPage = lazy(() => import('./features/audit/audit-page'));
 const RolloutsPage = lazy(() => import('./features/rollouts/rollouts-page'));
 
 /**
- * `mf_staff/StaffApp`, mounted by the shell at `/staff/*` (issue 14). Without a complete staff session (password
+ * `mf_staff/StaffApp`, mounted by the shell at `/staff/*` (docs/adr/0018-staff-back-office.md). Without a complete staff session (password
  * and second factor) every address shows the sign-in; operators get the operator pages only, admins all of them.
  * The routes below are relative to the mount point, so the shell never lists them.
  */

@@ -54,7 +54,7 @@ async function renderNotifications() {
 const enable = (section: HTMLElement) =>
   userEvent.setup().click(within(section).getByRole('button', { name: 'Pushmeldingen aanzetten' }));
 
-describe('/notifications: push in this browser (docs/product/notifications.md, issue 15 item 7)', () => {
+describe('/notifications: push in this browser (docs/product/notifications.md)', () => {
   test('subscribing says so, stores the subscription and refreshes the user', async () => {
     fake = installFakePush();
     const { api, pushPosts } = network();

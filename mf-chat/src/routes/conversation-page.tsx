@@ -47,7 +47,7 @@ function useCatchUp(
 }
 
 /**
- * Signup step 0 (docs/product/member-model.md, issue 9 item 8): a visitor on a profile's chat entry writes to that member at once. Sending
+ * Signup step 0 (docs/product/member-model.md): a visitor on a profile's chat entry writes to that member at once. Sending
  * opens the signup modal with the text; the server sends it as `signup_message` once the account exists, paid
  * from the signup bonus, and this page then shows the conversation.
  */

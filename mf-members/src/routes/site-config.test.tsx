@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import { ProfileDetails } from '../features/profile/components/profile-details';
 import { SearchForm } from '../features/search/components/search-form';
 
-// Issue 30 item 2: what a site's settings name is what the site shows; two sites configured differently render
+// What a site's settings name is what the site shows; two sites configured differently render
 // differently.
 const bram: Profile = {
   id: 9,

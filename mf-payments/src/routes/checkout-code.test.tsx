@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import CheckoutPage from './checkout-page';
 import { leavePage } from '../lib/navigate-away';
 
-// Issue 30 item 3: a code from a link reaches the discount check and the order; a typed code is checked as it is
+// A code from a link reaches the discount check and the order; a typed code is checked as it is
 // typed, the price follows it, and a code the server refuses says so beside the field.
 const packages: PackagesResponse = {
   currency: 'EUR',

@@ -16,7 +16,7 @@ const justSignedUp = (over: Parameters<typeof userFixture>[0] = {}) =>
 beforeEach(() => localStorage.setItem('site-entry-warning-closed', '1'));
 afterEach(() => localStorage.clear());
 
-describe('activation reminder (docs/product/routes-and-layouts.md, issue 15 item 4)', () => {
+describe('activation reminder (docs/product/routes-and-layouts.md)', () => {
   test('shows for a just signed-up member, with the address', async () => {
     await renderShell({ path: '/members', user: justSignedUp() });
     expect(await screen.findByTestId('activation-reminder')).toHaveTextContent('new@example.com');

@@ -65,7 +65,7 @@ const OUTCOME_VARIANT: Record<PushOutcome['result'], 'success' | 'warning' | 'da
   failed: 'danger',
 };
 
-/** What switching push on ended in, said in words (issue 15, item 7: it used to fail silently). */
+/** What switching push on ended in, said in words (it used to fail silently). */
 export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome; onDismiss(): void }) {
   const { t } = useTranslation();
   const text =

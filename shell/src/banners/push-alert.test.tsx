@@ -19,7 +19,7 @@ async function clickEnable() {
   return screen.findByTestId('push-result');
 }
 
-describe('push opt-in alert says what happened (issue 15, item 7)', () => {
+describe('push opt-in alert says what happened', () => {
   test('subscribed: the subscription is stored and the alert says push is on', async () => {
     fake = installFakePush();
     const view = await renderShell({

@@ -3,7 +3,7 @@ import { PUSH_SW_PATH } from '@dating/shared';
 
 /**
  * Registers the site's service worker (api `push-sw.ts`) on every visit once the page has loaded, so a visitor
- * who loses the connection later sees the translated offline page (issue 13 item 3). When the language changes
+ * who loses the connection later sees the translated offline page (docs/adr/0016-first-load-budget.md). When the language changes
  * the worker is told to fetch the offline page again in the new locale.
  */
 export function registerServiceWorker(i18n: I18n): void {

@@ -79,7 +79,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     target: r('mf_chat', 'ConversationPage'),
     access: 'member',
   },
-  // Visitors too: signup step 0 (issue 9 item 8) is writing to this member, then signing up with that message.
+  // Visitors too: signup step 0 is writing to this member, then signing up with that message.
   {
     path: '/members/:id/chat',
     name: 'members-id-chat',
@@ -290,7 +290,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     target: r('mf_account', 'ComplaintsPage'),
     access: 'any',
   },
-  // mf-staff: the shell knows only the prefix; the staff pages and their access are the remote's own (issue 14).
+  // mf-staff: the shell knows only the prefix; the staff pages and their access are the remote's own (docs/adr/0018-staff-back-office.md).
   {
     path: `${BACK_OFFICE_PATH}/*`,
     name: 'staff',

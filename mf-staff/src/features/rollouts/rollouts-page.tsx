@@ -31,7 +31,7 @@ const ACTION_BADGE: Record<string, string> = {
 };
 
 /**
- * Canary rollouts (issue 31, docs/adr/0032-canary-guard.md): each running and recent rollout with both arms' numbers
+ * Canary rollouts (docs/adr/0032-canary-guard.md): each running and recent rollout with both arms' numbers
  * from the guard's last evaluation, every decision with its reason (told in the reader's language from the reason's
  * data), and the canary's top errors with their stacks mapped to source.
  */

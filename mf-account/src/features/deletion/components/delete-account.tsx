@@ -9,7 +9,7 @@ import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { ACCOUNT_EXPORT_URL, useAccountDeleteMutation, useGetAccountDeleteInfoQuery } from '../api/deletion';
 
-/** Deletion with the alternatives first, a reason, the password, and the data download (docs/product/README.md, issue 4). */
+/** Deletion with the alternatives first, a reason, the password, and the data download (docs/product/README.md). */
 export function DeleteAccount({ invisible }: { invisible: boolean }) {
   const { t, i18n } = useTranslation('account');
   const errorTexts = useErrorTexts();

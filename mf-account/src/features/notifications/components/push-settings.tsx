@@ -23,7 +23,7 @@ const OUTCOME_KIND: Record<PushOutcome['result'], 'success' | 'warning' | 'dange
 
 /**
  * Push in this browser (docs/product/notifications.md states: subscribed, denied, not subscribed; unsupported), with a button to switch
- * it on that says what happened, including why it failed (issue 15, item 7).
+ * it on that says what happened, including why it failed.
  */
 export function PushSettings() {
   const { t } = useTranslation('account');

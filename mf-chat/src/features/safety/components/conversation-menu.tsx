@@ -6,7 +6,7 @@ import { BlockDialog, ReportDialog } from '@dating/shared/member-actions';
 import { NS } from '../../../lib/i18n';
 
 /**
- * Block and report from inside a conversation (issue 9 item 7): a menu in the conversation's header. Members only
+ * Block and report from inside a conversation: a menu in the conversation's header. Members only
  * (the server needs a session for both); the visitor's invitation has no menu.
  */
 export function ConversationMenu({

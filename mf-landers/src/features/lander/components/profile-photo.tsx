@@ -21,7 +21,7 @@ const SIZES = {
 
 /**
  * A member's photo in a box of fixed proportions (4:5), so nothing moves when it arrives (no layout shift);
- * width and height are always set. With the photo's smaller copies (`main_image.sources`, issue 26 item 4) the
+ * width and height are always set. With the photo's smaller copies (`main_image.sources`) the
  * browser picks a WebP (or AVIF) of the drawn width; without them (older photos) the original. Without a photo,
  * a soft gradient silhouette of the same size. Only approved photos are shown here, so every address goes through
  * the site's `cdn_prefix` when it has one (the shared photo rule, ADR 0024 addendum), the copies too.
