@@ -1,4 +1,4 @@
--- Accounts (issue 4): what 0001 does not hold yet.
+-- Accounts: what 0001 does not hold yet.
 
 -- The status to restore when a deleted account is reactivated (not_confirmed or confirmed).
 ALTER TABLE account_deletions ADD COLUMN previous_status text;

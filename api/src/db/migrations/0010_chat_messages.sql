@@ -1,4 +1,4 @@
--- Chat (issue 9): gifts, photos sent in chat, and what the paid send and the staff reply queue need.
+-- Chat: gifts, photos sent in chat, and what the paid send and the staff reply queue need.
 
 -- The gift catalogue. Names per locale (all 11); the image is an SVG the server made (chat/gifts.ts) and serves
 -- itself, so every node and every site has it without files.

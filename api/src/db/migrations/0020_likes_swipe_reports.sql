@@ -1,4 +1,4 @@
--- Likes, the swipe game and reports (issue 9, items 5–7).
+-- Likes, the swipe game and reports.
 
 -- The site's own day: the swipe game's "4 likes per day" (docs/product/README.md, docs/product/constants.md) counts days in the site's time zone.
 ALTER TABLE sites ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Amsterdam';

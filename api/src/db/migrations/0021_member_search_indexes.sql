@@ -1,4 +1,4 @@
--- Member search pages in SQL (issue 9 item 10). Whether a profile shows in search depends on users (confirmed,
+-- Member search pages in SQL. Whether a profile shows in search depends on users (confirmed,
 -- not invisible) and profiles (not disabled); joining users for every row read made counts and deep pages slow
 -- (a hash join over every member). `searchable` keeps that answer on the profile, kept right by triggers, so a
 -- search reads one index of profiles in the answer's order (members with a photo first, newest first), counts by

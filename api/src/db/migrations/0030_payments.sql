@@ -1,4 +1,4 @@
--- Payments (issue 10): orders paid through a provider, exactly once; premium; mandates for repeat orders and
+-- Payments: orders paid through a provider, exactly once; premium; mandates for repeat orders and
 -- direct debit; the SMS codes of direct debit; refunds and chargebacks. Money stays integer minor units.
 
 -- An order also ends refunded or charged back; what it cost and bought never changes (trigger below).

@@ -1,4 +1,4 @@
--- Issue 11 finding 2 and issue 15 item 6: login attempts counted per lock key, and no secrets in audit tables.
+-- Login attempts counted per lock key, and no secrets in audit tables.
 --
 -- login_lockouts was keyed by the typed "email", which is sometimes a password typed into the wrong field. It is
 -- now keyed by a keyed hash (HMAC with APP_SECRET): 'a:<hash of the identifier>' counts attempts from any client,

@@ -1,4 +1,4 @@
--- Mail delivery with retries (issue 15, item 8). A row is queued for SMTP when next_attempt_at is set (NULL: kept
+-- Mail delivery with retries. A row is queued for SMTP when next_attempt_at is set (NULL: kept
 -- in the outbox only, as in the embedded mode). The sender claims due rows with FOR UPDATE SKIP LOCKED and pushes
 -- next_attempt_at ahead as a lease, so several nodes never send one mail twice; a failure records last_error and
 -- a later next_attempt_at (back-off); failed_at marks a mail given up on, listed for staff.

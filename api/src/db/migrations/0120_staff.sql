@@ -1,4 +1,4 @@
--- Staff back office (issue 14, ADR 0018): staff accounts with a TOTP second factor, their own short sessions,
+-- Staff back office (ADR 0018): staff accounts with a TOTP second factor, their own short sessions,
 -- an append-only audit log, reply-queue claims, bans, case states and replies, versioned site settings.
 
 -- Staff are not members: no site, no profile, never in member search.

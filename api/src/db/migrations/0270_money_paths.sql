@@ -1,4 +1,4 @@
--- Money paths (issue 27, docs/adr/0027-money-reservations-and-record-before-call.md).
+-- Money paths (docs/adr/0027-money-reservations-and-record-before-call.md).
 
 -- 1. A discount code is reserved by the order that uses it. `discount_claim` names what a single-use code allows
 --    once: `once:<code id>` (one order overall) or `member:<code id>:<user id>` (one order per member); unlimited

@@ -1,4 +1,4 @@
--- Client telemetry per remote version (issue 31): what browsers report about the page they showed, aggregated per
+-- Client telemetry per remote version (docs/adr/0032-canary-guard.md): what browsers report about the page they showed, aggregated per
 -- app, version, page and minute. No personal data: no member, no visitor id, no address, page paths without query.
 CREATE TABLE telemetry_minutes (
   app text NOT NULL,

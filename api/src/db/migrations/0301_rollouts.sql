@@ -1,4 +1,4 @@
--- The canary guard (issue 31, docs/adr/0032-canary-guard.md): a rollout raises a canary's weight step by step,
+-- The canary guard (docs/adr/0032-canary-guard.md): a rollout raises a canary's weight step by step,
 -- judged against the stable version on what browsers report; every decision is kept with its numbers.
 CREATE TABLE rollouts (
   id bigserial PRIMARY KEY,
