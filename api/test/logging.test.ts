@@ -1,5 +1,6 @@
 // What the server logs: one line per request, and no password, hash, token, cookie or email address in any line
-// (issue 11 item 10, issue 16). The app logs into a stream here, exactly as it would to stdout.
+// (secrets out of logs, and a request line cheap enough for every request: docs/adr/0009-request-overhead.md).
+// The app logs into a stream here, exactly as it would to stdout.
 import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import { BatchedLog, scrubText, serializeRequest } from '../src/plugins/logging';

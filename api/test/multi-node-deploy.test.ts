@@ -1,4 +1,4 @@
-// Deploys across machines (issue 25 item 2): two api processes with separate DATA_DIRs (no shared disk) on one
+// Deploys across machines (docs/adr/0026-several-machines-operations.md): two api processes with separate DATA_DIRs (no shared disk) on one
 // PostgreSQL, one Redis and one S3 server (s3rver, started here); the operator's commands run with node A's
 // settings. jest runs this file only when DATABASE_URL and REDIS_URL are set (jest.config.js).
 import { spawn } from 'node:child_process';

@@ -5,7 +5,7 @@ import { startNodes, type ApiNode } from '../src/testing/nodes';
 import { XHR } from '../src/testing/helpers';
 
 // Two API processes on one PostgreSQL and one Redis (as multi-node.test.ts): a settings edit by staff on one node
-// applies on the other without a restart and without waiting for its 30 s sites cache (the bus, issue 14).
+// applies on the other without a restart and without waiting for its 30 s sites cache (the bus, docs/adr/0018-staff-back-office.md).
 jest.setTimeout(180_000);
 let cluster: Awaited<ReturnType<typeof startNodes>>;
 let nodeA: ApiNode;

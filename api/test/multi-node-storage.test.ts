@@ -7,7 +7,7 @@ import { startNodes, type ApiNode } from '../src/testing/nodes';
 import { startTestS3, type TestS3 } from '../src/testing/s3';
 import { moderate } from '../src/domains/staff/moderate';
 
-// Issue 25: two API processes with separate DATA_DIRs (no shared disk), one PostgreSQL, one Redis and one S3
+// Two API processes with separate DATA_DIRs (no shared disk), one PostgreSQL, one Redis and one S3
 // server (s3rver, started here). Runs when DATABASE_URL and REDIS_URL are set (jest.config.js).
 jest.setTimeout(240_000);
 

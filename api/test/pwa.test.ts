@@ -1,4 +1,4 @@
-// Issue 13 items 3 and 4 on a listening server (real HTTP): the web app manifest and icons of two sites, the
+// The installable app and real 404s (docs/adr/0016-first-load-budget.md) on a listening server (real HTTP): the web app manifest and icons of two sites, the
 // translated offline page the service worker caches, and HTTP 404 for any path outside the route table.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -138,7 +138,7 @@ test('the offline page is translated by the locale cookie, else the browser lang
   expect(dutch).toContain('Je bent offline');
 });
 
-describe('HTTP 404 for a path outside the route table (docs/product/calls-and-errors.md, issue 13 item 4)', () => {
+describe('HTTP 404 for a path outside the route table (docs/product/calls-and-errors.md)', () => {
   test.each([
     '/nope',
     '/members/1/2/3',

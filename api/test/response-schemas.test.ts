@@ -1,4 +1,4 @@
-// Every route declares the answer it sends (issue 29): a JSON route without `schema.response` is neither checked
+// Every route declares the answer it sends (docs/adr/0022-forms-and-schemas.md): a JSON route without `schema.response` is neither checked
 // nor serialised by its schema, and is missing from the OpenAPI document. The routes are collected as the app adds
 // them (Fastify's `onRoute`), so a new route of any domain is covered without being listed here.
 import type { RouteOptions } from 'fastify';

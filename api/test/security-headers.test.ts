@@ -1,7 +1,7 @@
 // Every answer carries the same security headers whatever produced it (the HTML shell, an /api answer, an error,
 // a deployed static file). The headers are built once at start (plugins/security-headers.ts), not per request;
 // this test pins the whole set so that no header is lost or changed by accident. The expected values are the
-// ones helmet produced before (issue 16), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
+// ones helmet produced before (docs/adr/0009-request-overhead.md), plus Permissions-Policy and a CSP without 'unsafe-inline'.
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';

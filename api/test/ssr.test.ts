@@ -221,7 +221,7 @@ describe('a visitor gets the lander rendered in the HTML', () => {
       'male',
     ],
   ])(
-    '%s, where visitors may not search: the niche texts and photos of real members of its audience (issue 30 item 6)',
+    '%s, where visitors may not search: the niche texts and photos of real members of its audience',
     async (host, lang, title, sub, cta, gender) => {
       const res = await page('/', { host });
       expect(res.statusCode).toBe(200);

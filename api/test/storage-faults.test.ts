@@ -7,7 +7,7 @@ import { member, type Member } from '../src/testing/chat';
 import { startTestS3, type TestS3 } from '../src/testing/s3';
 
 /**
- * Issue 25, "Bad input and faults": with the object storage down, uploads answer a precise 503 with a translated
+ * "Bad input and faults": with the object storage down, uploads answer a precise 503 with a translated
  * message and store nothing half-way (no row without its object); pages keep working; what a failure leaves in the
  * storage without a row is removed by the cleanup job; photos not yet approved that an older version kept at a
  * public key are moved to private keys on start.

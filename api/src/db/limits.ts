@@ -7,7 +7,7 @@ const LIMIT_LOCK_CLASS = 727_002;
 /**
  * Runs a check-then-act limit (count, compare, write) in one transaction that holds a lock on `key`, so two
  * requests for the same key run one after the other and the count each one sees includes the other's write
- * (issue 11 finding 6: 34 reset mails went out against 3 a day when the check and the write were apart).
+ * (34 reset mails went out against 3 a day when the check and the write were apart).
  * `key` names what is limited, e.g. `reset:<userId>`. Everything inside must use `tx`: a second pool connection
  * while holding the lock could wait for a connection the waiting requests hold.
  */

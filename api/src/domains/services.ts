@@ -139,11 +139,11 @@ export function createServices(deps: ServiceDeps) {
         }),
     }),
   };
-  // Experiments (issue 12): canary assignment, lander visits and the conversion report.
+  // Experiments: canary assignment, lander visits and the conversion report.
   const experiments = createExperimentsService(db, { registry: core.registry, raw: deps.raw });
-  // Client telemetry per remote version (issue 31): what the canary guard judges a rollout on.
+  // Client telemetry per remote version (docs/adr/0032-canary-guard.md): what the canary guard judges a rollout on.
   const telemetry = createTelemetryService(db);
-  // The canary guard (issue 31): walks canaries deployed with steps through them on that telemetry; its job turn
+  // The canary guard (docs/adr/0032-canary-guard.md): walks canaries deployed with steps through them on that telemetry; its job turn
   // is in the experiments domain's routes plugin (one node at a time).
   const guard = createCanaryGuard(db, {
     telemetry,
@@ -151,12 +151,12 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
     policy: deps.config.canary.policy,
   });
-  // Accounts slice (issue 4): photos and the accounts flows, built on the core services above.
+  // Accounts slice: photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
     storage,
     log: deps.log,
   });
-  // Chat (issue 9): messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
+  // Chat: messages paid from the ledger, gifts, photos sent in chat, and each member's counters.
   const gifts = createGiftsService(deps.raw);
   const chatPhotos = createChatPhotosService(deps.raw, { storage, db });
   const messages = createMessagesService({
@@ -170,7 +170,7 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   });
   const chat = { gifts, chatPhotos, counters, messages };
-  // Payments slice (issue 10): orders through the configured provider, discounts, direct debit, SMS.
+  // Payments slice: orders through the configured provider, discounts, direct debit, SMS.
   const payments = createPaymentsService({
     db,
     credits: core.credits,
@@ -180,7 +180,7 @@ export function createServices(deps: ServiceDeps) {
     config: deps.config.payments,
   });
   const accounts = createAccountsService({ ...core, messages, db, log: deps.log, photos });
-  // Staff back office (issue 14): built on the services above.
+  // Staff back office (docs/adr/0018-staff-back-office.md): built on the services above.
   const staff = createStaffService({
     ...core,
     ...chat,

@@ -1,6 +1,6 @@
 /**
- * Every in-process cache of the api has a name here, so the bench can measure what each one buys (issue 13:
- * a cache stays only with a benchmark that justifies it). `CACHES_OFF=profiles,chats` (or `all`) starts the api
+ * Every in-process cache of the api has a name here, so the bench can measure what each one buys (a
+ * cache stays only with a benchmark that justifies it: docs/adr/0014-caches-and-send-throughput.md). `CACHES_OFF=profiles,chats` (or `all`) starts the api
  * with those caches off; with `BENCH=1`, `POST /api/_bench/caches` switches them at run time, and
  * `tools/bench/api-throughput.mjs` measures each endpoint with and without the caches it uses, side by side.
  * A cache that is off reads through to the database on every call; nothing else changes (invalidation still runs).

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * What is wrong with `DATA_DIR` as the server's folder (database files in embedded mode, photos, the deployed
  * site), in one line that names the folder; null when it exists (or was just made), is a folder and is writable.
- * Checked before anything else opens or makes a file there (issue 28 item 4): without it the start ended in a
+ * Checked before anything else opens or makes a file there (docs/adr/0028-staff-door.md): without it the start ended in a
  * raw `ENOENT … mkdir` stack from whichever module touched the folder first. `tools/start.mjs` checks the same
  * before it deploys (tools/lib/data-dir.mjs).
  */

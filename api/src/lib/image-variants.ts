@@ -3,7 +3,7 @@ import type { ObjectStorage } from './storage';
 import { IMMUTABLE } from './storage/http';
 
 /**
- * Smaller copies of a public photo for a lander's first paint (issue 26 item 4): 4:5 crops at these widths as WebP,
+ * Smaller copies of a public photo for a lander's first paint: 4:5 crops at these widths as WebP,
  * and as AVIF where sharp makes it smaller than the WebP. They sit next to the photo under
  * `<filename without extension>_<width>.<format>`: the photo's public name is random and never reused (approved
  * photos) or fixed with its drawing (seeded portraits), so these keys are immutable too and served as such.

@@ -65,7 +65,7 @@ export function createPushService(
       return keys?.publicKey ?? '';
     },
     /**
-     * Stores a browser push subscription for this member (issue 11 finding 16). The endpoint must be https on a
+     * Stores a browser push subscription for this member. The endpoint must be https on a
      * public host (the server will call it: no requests into our own network). An endpoint that belongs to
      * another member moves only when the keys are the same (the same browser subscription, e.g. a shared
      * computer); otherwise 403, so no one can take over, or redirect, another member's notifications.

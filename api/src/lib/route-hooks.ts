@@ -4,7 +4,7 @@ type HookName = 'onRequest' | 'preHandler' | 'onResponse';
 
 /**
  * Attaches a hook to one route from an `onRoute` hook, so a guard runs only on the routes it concerns instead of
- * on every request (issue 16: per-request work only where it is needed). It runs before the route's own hooks of
+ * on every request (docs/adr/0009-request-overhead.md: per-request work only where it is needed). It runs before the route's own hooks of
  * that kind, where the global hook it replaces used to run.
  */
 export function addRouteHook<H>(route: RouteOptions, name: HookName, hook: H) {

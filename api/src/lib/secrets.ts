@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { first } from '../db/sql';
 
 /**
- * The server's keyed hashes (HMAC-SHA-256): login identifiers in the audit tables (issue 15 item 6) and device
+ * The server's keyed hashes (HMAC-SHA-256): login identifiers in the audit tables and device
  * cookies. The key is APP_SECRET (required in production); without it one is made on first start and kept in
  * `server_keys`, so every node of a deployment uses the same one.
  */

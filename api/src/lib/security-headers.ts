@@ -3,9 +3,9 @@ import { SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 
 // The security headers every answer carries, built once at start. They used to come from @fastify/helmet, which
-// rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, issue 16);
+// rebuilt the CSP string from its directives on every request (a tenth of the CPU of a small answer, docs/adr/0009-request-overhead.md);
 // the values below are the ones helmet produced, so nothing was lost (api/test/security-headers.test.ts pins
-// them), plus Permissions-Policy and a CSP without 'unsafe-inline' (issue 11).
+// them), plus Permissions-Policy and a CSP without 'unsafe-inline'.
 
 /** The CSP hash source of an exact inline text. */
 function hashSource(text: string): string {

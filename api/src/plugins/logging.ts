@@ -10,11 +10,11 @@ export interface LogSink {
 // Logging: one line per request, and no secrets in any line.
 //
 // Fastify logs two lines per request by default ("incoming request", "request completed"); at API rates that was
-// the largest single cost of a small answer (issue 16). One line at the end carries what both did (method, url,
+// the largest single cost of a small answer (docs/adr/0009-request-overhead.md). One line at the end carries what both did (method, url,
 // host, client address, status, response time). LOG_REQUESTS samples it (1 = every request, the default; 0.1 =
 // one in ten; 0 = none); 5xx answers and Fastify's error lines are always logged.
 //
-// Secrets (issue 11): passwords, hashes, session tokens, cookies and email addresses never reach the log. Known
+// Secrets: passwords, hashes, session tokens, cookies and email addresses never reach the log. Known
 // field names are redacted by pino (`redact`, paths below); error objects and URLs are scrubbed by the
 // serializers, because a database error may carry a query's parameters in its message (an argon2 hash was seen
 // there) and links carry tokens in their query string.
@@ -78,7 +78,7 @@ const SECRET_TEXT: [RegExp, string, string | null][] = [
 /**
  * Replaces secrets that can be recognised by their shape (hashes, addresses, tokens) in free text. A shape whose
  * required character is absent is not scanned for: the address pattern alone cost a logged URL with a query
- * string about 1 µs (issue 16, api-profile.mjs on members.php).
+ * string about 1 µs (docs/adr/0009-request-overhead.md: api-profile.mjs on members.php).
  */
 export function scrubText(text: string): string {
   let out = text;
@@ -144,7 +144,7 @@ function hasTokenRun(text: string, length: number): boolean {
 /**
  * Whether scrubUrl could change a query string: a secret parameter, or a character or a run one of the secret
  * shapes needs (`$`, an address's `@` or %40, the token shape's 32 characters). Most logged queries
- * (`?numResults=20`) have none and are logged without being split (issue 16: the request line is on every request).
+ * (`?numResults=20`) have none and are logged without being split (docs/adr/0009-request-overhead.md: the request line is on every request).
  */
 function queryMayHoldSecret(query: string): boolean {
   return (
@@ -207,7 +207,7 @@ export function serializeReply(reply: { statusCode: number }) {
 }
 
 /**
- * A request's logger that becomes a pino child only when something logs through it (issue 16). Fastify makes a
+ * A request's logger that becomes a pino child only when something logs through it (docs/adr/0009-request-overhead.md). Fastify makes a
  * child logger for every request, with the request id bound; pino's `child()` costs about 0.3 µs, and most requests
  * log nothing but their request line, which OneLineLogController writes itself. A route that logs (an error, a
  * warning) gets the real child on its first line, with the same bindings, so its lines are what they were.
@@ -288,7 +288,7 @@ export interface RequestLineSink {
 /**
  * The "request completed" line exactly as pino writes it for the request's child logger (same fields, same order,
  * the request serialised by serializeRequest), built as one string: pino's generic path (serializers, redaction
- * checks, a JSON stringifier per field) cost about 1 µs more per line (issue 16). Only the request's own fields are
+ * checks, a JSON stringifier per field) cost about 1 µs more per line (docs/adr/0009-request-overhead.md). Only the request's own fields are
  * in it, so no redaction can be missed.
  */
 export function requestLine(
@@ -342,7 +342,7 @@ export class OneLineLogController extends LogController {
 /**
  * The server's log destination: the same lines as before, written to stdout in batches instead of one write per
  * line. A write per request line (libuv work, a syscall, its callback) cost the hello route about 14 µs of its
- * 36 µs per request (issue 16, measured with LOG_LEVEL=warn against the default). Lines wait at most
+ * 36 µs per request (docs/adr/0009-request-overhead.md: measured with LOG_LEVEL=warn against the default). Lines wait at most
  * `maxDelayMs` (or until `maxBytes` have gathered); an error or fatal line (level ≥ 50) is written at once with
  * everything before it, and whatever is pending is written synchronously when the process exits (stdout to a
  * file or pipe is synchronous on Linux). Only a process killed outright (SIGKILL, out of memory) can lose the

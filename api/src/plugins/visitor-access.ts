@@ -37,7 +37,7 @@ export const visitorRateLimit = (max: number) => ({
   allowList: async (request: FastifyRequest) => (await request.currentUserId()) !== null,
 });
 
-/** docs/product/member-model.md visitor rules for every route that declares `config.visitors` (issue 11 finding 12). */
+/** docs/product/member-model.md visitor rules for every route that declares `config.visitors`. */
 export function registerVisitorAccess(app: FastifyInstance) {
   // Only on the routes that declare it, before their own preHandlers (where the global hook used to run).
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -145,7 +145,7 @@ async function seedSites(db: Db) {
         logged_out_search: 'none',
         logged_out_search_trafficsource: 'none',
         us_footer: true,
-        // A men-for-men site configured unlike the general one (issue 30 item 2): no gender to search by, the
+        // A men-for-men site configured unlike the general one (docs/adr/0029-phone-first-banners-and-settings.md): no gender to search by, the
         // profile rows it cares about in its own order, and a note where a member left one empty.
         search_fields: ['country', 'countryregion', 'min_age', 'max_age'],
         visible_profile_fields: [
@@ -513,7 +513,7 @@ export async function seedDemo(services: Services, db: Db, opts: SeedOptions): P
   const site = await services.sites.resolve('localhost');
   await seedReference(db);
   const fictional = await seedProfiles(db, opts, site.id);
-  // The demo member's password is published (README): never in production (issue 11 finding 4).
+  // The demo member's password is published (README): never in production.
   if (opts.account) await seedDemoMember(db, services, site.id, fictional);
   // Members belong to a site (site-scope.ts): each brand gets its own, a fifth as many as the general site.
   const brandProfiles = { ...opts, profiles: Math.ceil(opts.profiles / 5) };

@@ -281,7 +281,7 @@ export function portraitCacheDir(): string {
 }
 
 /**
- * A portrait's smaller copies (issue 26 item 4), rendered once into the cache folder beside it (the list last, as
+ * A portrait's smaller copies, rendered once into the cache folder beside it (the list last, as
  * the sign they are complete) and put into the storage next to the portrait.
  */
 async function portraitVariants(

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../src/testing/helpers';
 import { lastMail, signup, signupBody, tokenFrom } from '../../src/testing/accounts';
 
 /**
- * Claims of the README's security section that no other test proved (issue 28 item 6); the section names the test
+ * Claims of the README's security section that no other test proved; the section names the test
  * of every claim.
  */
 let t: TestContext;

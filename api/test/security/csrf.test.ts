@@ -8,7 +8,7 @@ afterAll(() => t.close());
 
 const login = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 
-describe('CSRF guard (issue 11, findings 1 and 13)', () => {
+describe('CSRF guard', () => {
   test.each(['/%61pi/user.php', '/ap%69/user.php', '/api/user%2Ephp', '/api//user.php'])(
     'an encoded path %s without the header does not log in',
     async (url) => {

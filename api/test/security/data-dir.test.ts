@@ -22,7 +22,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('one process per PGlite DATA_DIR (issue 11, finding 7)', () => {
+describe('one process per PGlite DATA_DIR', () => {
   let first: App | undefined;
   afterAll(async () => {
     await first?.close();
@@ -50,11 +50,11 @@ describe('one process per PGlite DATA_DIR (issue 11, finding 7)', () => {
 });
 
 /**
- * The start as a newcomer meets it (issue 28 item 4): the built server (`node api/dist/server.js`, what `npm start`
+ * The start as a newcomer meets it (docs/adr/0028-staff-door.md): the built server (`node api/dist/server.js`, what `npm start`
  * runs) and `npm start` itself (`node tools/start.mjs`, which deploys into DATA_DIR first), each on an unusable
  * DATA_DIR, stop with exit code 1 and exactly one line naming the folder and the problem: no stack.
  */
-describe('start-up checks DATA_DIR and stops with one line (issue 28, item 4)', () => {
+describe('start-up checks DATA_DIR and stops with one line', () => {
   let server: string;
   // Running as root, permission bits do not stop writes: the read-only cases then run the process as `nobody`.
   const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 const errorOf = (body: string) =>
   (JSON.parse(body) as { error: { code: string; message: string; field?: string } }).error;
 
-describe('uniform errors (issue 11, finding 15)', () => {
+describe('uniform errors', () => {
   test.each(['/nonsense', '/does/not/exist', '/members/1/2/3', '/pages/nope', '/dev/nothing-here'])(
     'the unknown page %s is the shell (its 404 page) with HTTP 404',
     async (url) => {
@@ -110,7 +110,7 @@ describe('uniform errors (issue 11, finding 15)', () => {
   });
 });
 
-describe('bad input is a precise 400, never a 500 (issue 11, finding 9)', () => {
+describe('bad input is a precise 400, never a 500', () => {
   test.each([
     ['GET', '/api/member.php?id=1e309', undefined, 'query'],
     ['GET', '/api/member.php?id=Infinity', undefined, 'id'],

@@ -213,7 +213,7 @@ beforeAll(async () => {
   ]);
   demoId = demo!.id;
   // Row count and content hash of the tables a request may change; audit tables change on failed logins by design
-  // (the members' and the staff's: `staff_audit` and the staff attempt counter, issue 14), and a staff session's
+  // (the members' and the staff's: `staff_audit` and the staff attempt counter, docs/adr/0018-staff-back-office.md), and a staff session's
   // idle clock (`staff_sessions.last_seen_at`) moves on every call it makes, accepted or not.
   // `mail_outbox`, `notification_marks` and `unsubscribe_tokens` (the mail's List-Unsubscribe link) are written after
   // commit by the notifications of an earlier, accepted request (a like from auto-like mails the member a moment

@@ -9,7 +9,7 @@ import { staffSession, type StaffMember } from '../../src/testing/staff';
 import { startTestS3, type TestS3 } from '../../src/testing/s3';
 
 /**
- * Issue 28 item 1 (ADR 0024): no photo that moderation has not approved reaches anyone but its owner and staff, and
+ * Photos private until approved (docs/adr/0024-object-storage.md): no photo that moderation has not approved reaches anyone but its owner and staff, and
  * no chat photo anyone but its two members (and staff through the conversation), on both storage drivers; never
  * with a cache header a shared cache may keep. Every state × every viewer × every way to ask: the address the API
  * gives, the public file name guessed from the private one, HEAD, thumbnails, byte ranges, a forged If-None-Match.

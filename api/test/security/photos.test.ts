@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.call({ method: 'GET', url, cookie });
 
-test('a photo under inspection is seen by its owner (as being checked) and by no one else (issue 11, finding 5)', async () => {
+test('a photo under inspection is seen by its owner (as being checked) and by no one else', async () => {
   const owner = await signup(t);
   const other = await signup(t);
   const id = owner.user.profile.id as number;

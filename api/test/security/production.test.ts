@@ -6,7 +6,7 @@ const SECRET = 'a-test-secret-of-more-than-thirty-two-characters';
 // Production also needs a mail decision (SMTP_URL, or keeping mail in the outbox on purpose).
 const MAIL = { MAIL_OUTBOX_ONLY: '1' };
 
-describe('configuration (issue 11, findings 3 and 4)', () => {
+describe('configuration', () => {
   test('the server listens on loopback unless HOST opens it', () => {
     expect(configFromEnv({}).host).toBe('127.0.0.1');
     expect(configFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
@@ -101,7 +101,7 @@ describe('the embedded mailbox in development', () => {
   });
 });
 
-describe('rate limits behind a proxy (issue 11, finding 8)', () => {
+describe('rate limits behind a proxy', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestApp({ profiles: 0, trustProxy: true });

@@ -17,7 +17,7 @@ const ownerOf = async (endpoint: string) =>
     )
   )[0];
 
-describe('push subscriptions (issue 11, finding 16)', () => {
+describe('push subscriptions', () => {
   test("a member cannot take over another member's subscription by its endpoint", async () => {
     const a = await signup(t);
     const b = await signup(t);

@@ -1,6 +1,6 @@
 import { createTestApp, type TestContext } from '../../src/testing/helpers';
 
-// Issue 28 item 5: every rate limit counts on what the client cannot shed — its address (as TRUST_PROXY trusts
+// Every rate limit counts on what the client cannot shed — its address (as TRUST_PROXY trusts
 // it) or its account — never on a cookie it can drop. The SMS code route of direct debit allows 10 per hour.
 let t: TestContext;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ afterAll(() => t.close());
 const siteIdOf = async (host: string) =>
   (await t.app.database.raw.query<{ id: number }>('SELECT id FROM sites WHERE host = $1', [host]))[0]!.id;
 
-describe('the site comes from the request host (issue 15, item 1)', () => {
+describe('the site comes from the request host', () => {
   test('?host= does not move a signup to another brand', async () => {
     const body = signupBody();
     const res = await t.call({ method: 'POST', url: '/api/signup.php?host=she.localhost', payload: body });

@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from '../../src/testing/helpers';
 import { STAFF_PASSWORD, staffSession } from '../../src/testing/staff';
 
 /**
- * The staff door (issue 28 item 2): nobody can lock staff out from the outside. Sign-in failures are limited per
+ * The staff door (docs/adr/0028-staff-door.md): nobody can lock staff out from the outside. Sign-in failures are limited per
  * typed email and per address; a staff member's known device (the `staff_did` cookie of a completed sign-in) keeps
  * its own count; the admins see the failures on the dashboard and get a mail past a threshold. Item 3: nothing
  * typed that is not an account's address is stored, in the staff audit log or in the members' login audit.
@@ -76,7 +76,7 @@ async function signInFully(email: string, ip: string): Promise<string> {
   return device.value;
 }
 
-describe('the staff sign-in cannot be locked from the outside (issue 28, item 2)', () => {
+describe('the staff sign-in cannot be locked from the outside', () => {
   test(`one address gets ${STAFF_ADDRESS_MAX_FAILURES} failed sign-ins, over any emails, then 429; others still try`, async () => {
     const ip = newIp();
     for (let i = 0; i < STAFF_ADDRESS_MAX_FAILURES; i++) {
@@ -157,7 +157,7 @@ describe('the staff sign-in cannot be locked from the outside (issue 28, item 2)
   });
 });
 
-describe('no typed secrets in the audit tables (issue 28, item 3)', () => {
+describe('no typed secrets in the audit tables', () => {
   const dump = async () =>
     JSON.stringify([
       await t.app.database.raw.query('SELECT * FROM staff_audit'),
@@ -203,7 +203,7 @@ describe('no typed secrets in the audit tables (issue 28, item 3)', () => {
   });
 });
 
-describe('failed staff sign-ins alert the admins (issue 28, item 2)', () => {
+describe('failed staff sign-ins alert the admins', () => {
   let a: TestContext;
   beforeAll(async () => {
     a = await createTestApp({ profiles: 0 });

@@ -19,7 +19,7 @@ async function settings(values: Record<string, string>) {
   await t.app.services.sites.reload();
 }
 
-describe('visitor rules of docs/product/member-model.md on every member endpoint (issue 11, finding 12)', () => {
+describe('visitor rules of docs/product/member-model.md on every member endpoint', () => {
   test('with logged_out_search none, a visitor reads no profile by id either', async () => {
     await settings({ logged_out_search: 'none', logged_out_search_trafficsource: 'none' });
     const visitor = await t.call({ method: 'GET', url: `/api/member.php?id=${profileId}` });

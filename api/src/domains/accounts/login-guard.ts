@@ -28,7 +28,7 @@ const minutesUntil = (until: Date | string | null | undefined) => {
 };
 
 /**
- * Login attempts per lock key (issue 11 finding 2). An attempt is counted before its password is checked, in one
+ * Login attempts per lock key. An attempt is counted before its password is checked, in one
  * statement (an upsert takes the row lock), so parallel guesses cannot reset or skip each other's counts: at most
  * LOCKOUT_ATTEMPTS passwords are ever checked per key and window, however many requests arrive at once.
  *

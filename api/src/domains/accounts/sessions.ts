@@ -13,7 +13,7 @@ export interface SessionInfo {
   siteId: number;
 }
 
-// A member banned by staff (issue 14) has no valid session, whichever route started one (activation link, reactivation).
+// A member banned by staff (docs/adr/0018-staff-back-office.md) has no valid session, whichever route started one (activation link, reactivation).
 const LOOKUP_SQL = `SELECT s.user_id, u.site_id FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > now() AND u.status <> 'deleted' AND u.banned_at IS NULL`;
 /**

@@ -63,7 +63,7 @@ export const sessions = pgTable('sessions', {
 export const loginAudit = pgTable('login_audit', {
   id: serial('id').primaryKey(),
   userId: integer('user_id'),
-  /** Only the normalised address of a member of the site; null for anything else typed (issue 28 item 3). */
+  /** Only the normalised address of a member of the site; null for anything else typed (docs/adr/0028-staff-door.md). */
   email: text('email'),
   /** Keyed hash (APP_SECRET) of the normalised identifier. */
   identHash: text('ident_hash'),

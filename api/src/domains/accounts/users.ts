@@ -49,7 +49,7 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       }
       const ok = Boolean(row) && (await verifyPassword(row?.password_hash, password));
       if (!row) await verifyPassword(null, password);
-      // No secrets in the audit (issue 15 item 6, issue 28 item 3): the address only when it is a member's, else
+      // No secrets in the audit: the address only when it is a member's, else
       // just the keyed hash of what was typed (a valid-looking address of nobody may still be a typo'd secret).
       await db.insert(loginAudit).values({
         userId: row?.id ?? null,
@@ -67,7 +67,7 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
         throw new ApiError(401, 'login_failed');
       }
       await guard.clear(siteId, key);
-      // Banned by staff (issue 14): the right password says so, the client shows /pages/ban.
+      // Banned by staff (docs/adr/0018-staff-back-office.md): the right password says so, the client shows /pages/ban.
       if (row.banned) throw new ApiError(403, 'account_banned');
       await db.execute(sql`UPDATE users SET last_seen_at = now() WHERE id = ${row.id}`);
       const user = await load(row.id);

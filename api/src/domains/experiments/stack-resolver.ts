@@ -1,7 +1,7 @@
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 
 /**
- * Readable stacks for staff (issue 31): the browsers report minified stacks; the builds' source maps stay on the
+ * Readable stacks for staff (docs/adr/0032-canary-guard.md): the browsers report minified stacks; the builds' source maps stay on the
  * server (webpack's `hidden-source-map`: no URL to them in the files, and the remote-file route does not serve
  * them), and here the top frames of a stored stack are mapped back to the sources of the version that threw.
  */

@@ -15,7 +15,7 @@ export interface ReportsDeps {
 }
 
 /**
- * Reports (issue 9 item 7): stored for moderation (state open, for the back office) and mailed to the site's
+ * Reports: stored for moderation (state open, for the back office) and mailed to the site's
  * support address in the site's language.
  */
 export function createReportsService(db: Db, deps: ReportsDeps) {

@@ -127,7 +127,7 @@ const ORDER = 'p.has_photo DESC, p.user_id DESC';
 
 /**
  * One page of ids, in SQL: the database walks a search index in the answer's order and stops after the page
- * (issue 9 item 10), instead of every match being loaded and sliced here.
+ *, instead of every match being loaded and sliced here.
  */
 function pageSql(site: SiteScope, f: Filters) {
   const { where, params, key } = searchWhere(site, f);

@@ -81,7 +81,7 @@ function isoDate(v: string | Date): string {
 /**
  * Row → contract Profile. `owner`: the member's own profile, with the birth date and a main photo still under
  * inspection (the page says 'photo is being checked'). Everyone else sees the age, and only an approved main photo
- * (issue 11 finding 5): every list and profile answer is built here, so none can show an unchecked photo.
+ *: every list and profile answer is built here, so none can show an unchecked photo.
  */
 export function toProfile(r: ProfileSqlRow, owner = false): Profile {
   const showBirthDate = owner;

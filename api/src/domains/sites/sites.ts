@@ -207,7 +207,7 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string; 
       return pick(cache, host);
     },
     /**
-     * The site of a request host, or null when no site has it (issue 15 item 1: an unknown host is not another
+     * The site of a request host, or null when no site has it (an unknown host is not another
      * brand). The loopback names reach the default site, for local development and health checks.
      */
     async lookup(host: string | undefined): Promise<Site | null> {

@@ -69,7 +69,7 @@ export function toStaffAccount(r: AccountRow): StaffAccount {
  * Staff sign-in: password (argon2id, like members), then a TOTP code. Failed attempts are counted per key in
  * one UPSERT before the check (so 50 parallel guesses still meet the limit) and each failure is audited.
  *
- * Password keys (issue 28 item 2): `ip:<address>` (STAFF_ADDRESS_MAX_FAILURES, failures only) and then
+ * Password keys (docs/adr/0028-staff-door.md): `ip:<address>` (STAFF_ADDRESS_MAX_FAILURES, failures only) and then
  * `email:<keyed hash of what was typed>` (STAFF_MAX_FAILURES); a request carrying this account's known-device
  * cookie (signed, set at each completed sign-in) counts on `device:<keyed hash>` instead, so an attacker who locks
  * an email (from anywhere) or an address does not lock the staff member out at their usual desk. Nothing typed is

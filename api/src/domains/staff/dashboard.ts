@@ -9,7 +9,7 @@ import type { SignInAlerts } from './sign-in-alerts';
 /**
  * Today per site, in the site's own time zone: signups, activations, first purchases (a member's first completed
  * order), revenue per currency, the open queues; the lander experiments' report; for admins, the failed staff
- * sign-ins (issue 28 item 2).
+ * sign-ins (docs/adr/0028-staff-door.md).
  */
 export function createStaffDashboard(deps: {
   db: Db;

@@ -1,4 +1,4 @@
-// The staff domain: the back office for operators and admins (issue 14: sign-in with TOTP, reply queue,
+// The staff domain: the back office for operators and admins (docs/adr/0018-staff-back-office.md: sign-in with TOTP, reply queue,
 // moderation, members, refunds, settings, staff accounts, audit log, dashboard) and the command-line tools.
 // The server imports `./service` and `./routes` directly: the command modules below start their command when they
 // are the entry point, and in the esbuild bundle of the server every module shares the bundle's `module`.

@@ -67,7 +67,7 @@ interface OrderRow {
   refund_days: string | null;
 }
 
-/** Members as admins handle them (issue 14 item 4) and refunds (item 5). Real members only, never fictional. */
+/** Members as admins handle them and refunds (docs/adr/0018-staff-back-office.md). Real members only, never fictional. */
 export function createStaffMembers(deps: StaffMembersDeps) {
   const { db } = deps;
 

@@ -41,7 +41,7 @@ export interface StaffDeps {
   publishCounters: (userId: number) => void;
 }
 
-/** The staff back office (issue 14, ADR 0018), built on the other domains' services (no copies of their logic). */
+/** The staff back office (ADR 0018), built on the other domains' services (no copies of their logic). */
 export function createStaffService(deps: StaffDeps) {
   const audit = createAudit(deps.db);
   const moderation = createStaffModeration(deps);

@@ -10,7 +10,7 @@ const ALERT_KEY = 'alert:sign_in';
 const FAILURES = sql`action IN ('login_failed', 'totp_failed')`;
 
 /**
- * Failed staff sign-ins for the admins (issue 28 item 2): counted from the audit log (every failure is audited),
+ * Failed staff sign-ins for the admins (docs/adr/0028-staff-door.md): counted from the audit log (every failure is audited),
  * shown on the admins' dashboard, and mailed to every active admin once the last hour holds
  * `STAFF_ALERT_THRESHOLD` of them, at most once an hour (the claim of the hour is one UPSERT, so two nodes or two
  * parallel failures never both mail).

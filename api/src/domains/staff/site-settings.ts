@@ -150,7 +150,7 @@ export function validateSettings(input: Partial<StaffSiteSettings>): Partial<Sta
 }
 
 /**
- * Sites and their settings (issue 14 item 6). A save names the version it read: one UPDATE … WHERE version = $v,
+ * Sites and their settings (docs/adr/0018-staff-back-office.md). A save names the version it read: one UPDATE … WHERE version = $v,
  * so of two concurrent saves the later gets 409 record_changed. After a save the sites are reloaded here and on
  * every other node (bus event `sites-changed`), so the new values apply at once without a restart.
  */

@@ -80,7 +80,7 @@ export function createMailService(deps: {
   return {
     delivery,
     /**
-     * Writes the mail to the outbox, in the caller's transaction when `tx` is given (issue 11 finding 14: a
+     * Writes the mail to the outbox, in the caller's transaction when `tx` is given (a
      * signup and its mail are all or nothing); call `deliverSoon()` after that transaction commits.
      */
     async send(mail: SendMail, opts: { tx?: Tx } = {}): Promise<number> {

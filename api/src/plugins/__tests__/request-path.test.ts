@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../testing/helpers';
 import { multipart } from '../../testing/accounts';
 import { acceptedEncoding } from '../../lib/serialize';
 
-// Issue 16: per-request work only where it is needed, without losing a guard. The guards are attached per route
+// Per-request work only where it is needed, without losing a guard. The guards are attached per route
 // now (plugins/csrf.ts, dev-only.ts, visitor-access.ts), multipart only where a file is taken, and the cached
 // answers go out compressed once per answer (lib/serialize.ts).
 let t: TestContext;

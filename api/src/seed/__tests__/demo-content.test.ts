@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../testing/helpers';
 import { COUNTRY_LANGUAGE, PEOPLE, aboutText } from '../people';
 import { apparentAge, portraitSpecs } from '../portraits';
 
-// The demo members a visitor sees first (issue 12): towns in every region, texts in the member's language,
+// The demo members a visitor sees first: towns in every region, texts in the member's language,
 // region names as the country writes them, and not the same few profile texts over and over.
 let t: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { multipart, signup } from '../../../testing/accounts';
 
-// Issue 26 item 4: an approved photo gets smaller WebP copies (AVIF where smaller) at immutable public keys, named
+// An approved photo gets smaller WebP copies (AVIF where smaller) at immutable public keys, named
 // in every profile answer as `sources`; a photo without them (made before) keeps the original.
 let t: TestContext;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ async function memberWithLink() {
 const prefs = async (cookie: string) =>
   (await t.call({ method: 'GET', url: '/api/notifications.php', cookie })).json();
 
-describe('/api/unsubscribe.php (issue 15, item 5)', () => {
+describe('/api/unsubscribe.php', () => {
   test('GET only shows a translated confirmation page; nothing changes', async () => {
     const m = await memberWithLink();
     for (const [lang, text] of [

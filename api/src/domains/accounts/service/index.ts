@@ -14,7 +14,7 @@ import { createTokens } from './tokens';
 export type { AccountsDeps } from './context';
 
 /**
- * The accounts slice (issue 4): signup and activation, recovery, email change, profile, notification
+ * The accounts slice: signup and activation, recovery, email change, profile, notification
  * preferences, blocks, deletion with reactivation and erasure, export, complaints. Photos are their own service
  * (`services/photos`), reached here as `deps.photos`.
  */

@@ -29,7 +29,7 @@ export function recoveryModule(ctx: AccountsContext) {
         throw new ApiError(404, 'email_not_found', { field: 'email' }, 'email');
       }
       const to = account.email;
-      // docs/product/calls-and-errors.md's 3 a day, counted and written under one lock per member (issue 11 finding 6).
+      // docs/product/calls-and-errors.md's 3 a day, counted and written under one lock per member.
       await withLimitLock(db, `reset:${account.id}`, async (tx) => {
         const since = new Date(now.getTime() - 86_400_000);
         if ((await tokens.countSince(account.id, 'reset', since, tx)) >= RESET_MAILS_PER_DAY) {

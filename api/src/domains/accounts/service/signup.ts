@@ -107,8 +107,8 @@ export function signupModule(ctx: AccountsContext) {
       const dateOfBirth = checkBirthDate(input.date_of_birth, settings.min_age);
       if (!isValidEmail(email)) throw badInput('email', 'email_invalid');
       checkPassword(input.password, email);
-      // Hashed before the address is looked up, so a taken address answers as slowly as a new one (issue 11
-      // finding 11: 4 ms against 32 ms told which addresses have an account, beyond the spec's own message).
+      // Hashed before the address is looked up, so a taken address answers as slowly as a new one (before,
+      // 4 ms against 32 ms told which addresses have an account, beyond the spec's own message).
       const passwordHash = await hashPassword(input.password);
 
       const existing = await accountByEmail(db, site.id, email);
@@ -155,7 +155,7 @@ export function signupModule(ctx: AccountsContext) {
           : (site.countries[0] ?? 'NL');
       let userId: number;
       try {
-        // The account, its credits, welcome code, activation link and mail: all or nothing (issue 11 finding 14).
+        // The account, its credits, welcome code, activation link and mail: all or nothing.
         userId = await db.transaction(async (tx) => {
           const row = await first<{ id: number }>(
             tx,

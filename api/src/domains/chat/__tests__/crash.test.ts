@@ -11,7 +11,7 @@ import { first, rows } from '../../../db/sql';
 import { createCreditsService } from '../../payments';
 
 /**
- * kill -9 of the server in the middle of a burst of paid sends (issue 9 "bad input and faults"). The server runs as
+ * kill -9 of the server in the middle of a burst of paid sends. The server runs as
  * a child process, as in production: PGlite files in DATA_DIR by default, a fresh PostgreSQL schema (and Redis,
  * when REDIS_URL is set) with DATABASE_URL. Every acknowledged message must be there after the crash, messages and
  * debits must agree, and the killed node must start again on the same DATA_DIR / schema and port.

@@ -1,4 +1,4 @@
-// The other write path of a send: two statements in one transaction (issue 9, speed), for a free member starting
+// The other write path of a send: two statements in one transaction (docs/adr/0014-caches-and-send-throughput.md), for a free member starting
 // a conversation (the count of started chats must see every start committed before the lock) and for a deadlock
 // victim of the one-statement path.
 import { sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@ import { rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 
 /**
- * Lander previews (issue 30 item 6): a visitor on a niche site sees real members of that site's audience, also where
+ * Lander previews (docs/adr/0029-phone-first-banners-and-settings.md): a visitor on a niche site sees real members of that site's audience, also where
  * visitors may not search (she.localhost, gay.localhost: members.php answers them 403).
  */
 let t: TestContext;

@@ -70,7 +70,7 @@ const interestsOf = (r: Row) =>
   typeof r.interests === 'string' ? (JSON.parse(r.interests) as string[]) : r.interests;
 const isGayMan = (r: Row) => r.gender === 'male' && ['gay', 'bi'].includes(r.sexuality);
 
-describe('members belong to a site (issue 15, item 2)', () => {
+describe('members belong to a site', () => {
   test('the demo seed gives each of the 3 sites its own members, fitting its niche', () => {
     const of = (key: keyof typeof HOSTS) => everyone.filter((r) => r.site_id === sites[key].id);
     expect(of('general')).toHaveLength(30);

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const member = (id: number, cookie?: string) =>
   t.call({ method: 'GET', url: `/api/member.php?id=${id}`, cookie });
 
-describe('GET /api/member.php and unconfirmed members (issue 15, item 3)', () => {
+describe('GET /api/member.php and unconfirmed members', () => {
   test('a member who has not confirmed the address is 404 like an unknown id, but sees the own profile', async () => {
     const fresh = await signup(t);
     const id = fresh.user.profile.id as number;

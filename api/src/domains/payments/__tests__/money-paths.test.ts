@@ -16,7 +16,7 @@ import {
 } from '../../../testing/payments';
 import type { PaymentContext } from '../orders';
 
-// Issue 27 (ADR 0027): where money and records could part ways. PGlite by default; with DATABASE_URL on
+// Money paths (docs/adr/0027-money-reservations-and-record-before-call.md): where money and records could part ways. PGlite by default; with DATABASE_URL on
 // PostgreSQL, where the 50 parallel requests really run at once. Ledger sum = balance after every test.
 let t: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 /**
  * The site's service worker, at the root so its scope covers every page; the shell registers it on every
  * visit. It shows a pushed notification, tells open pages to reload chats and likes (docs/product/calls-and-errors.md), and on click
- * focuses an open tab of the site (moving it to the notification's page) or opens one. Offline (issue 13 item 3):
+ * focuses an open tab of the site (moving it to the notification's page) or opens one. Offline (docs/adr/0016-first-load-budget.md):
  * a page navigation that cannot reach the server is answered with the site's translated offline page, cached at
  * install and again when the shell reports another locale. Nothing else is cached: pages, api and bundles always
  * come from the network (the bundles from the HTTP cache).

@@ -81,7 +81,7 @@ export async function ensureIcons(storage: ObjectStorage, theme: string): Promis
   return prefix;
 }
 
-/** The web app manifest of a site (issue 13 item 3). */
+/** The web app manifest of a site (docs/adr/0016-first-load-budget.md). */
 export function webManifest(site: Site, locale: Locale) {
   const theme = siteTheme(site);
   const name = site.name;

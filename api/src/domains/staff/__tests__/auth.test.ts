@@ -208,7 +208,7 @@ test(`failed passwords are limited atomically: of 30 parallel wrong tries ${STAF
   });
   expect(unknown.statusCode).toBe(401);
   expect(unknown.json().error.code).toBe('login_failed');
-  // What was typed is not an account's address: only its keyed hash is kept (issue 28 item 3).
+  // What was typed is not an account's address: only its keyed hash is kept (docs/adr/0028-staff-door.md).
   const last = (await audit('login_failed')).pop()!;
   expect(last.staff_id).toBeNull();
   expect(last.after).toEqual({ ident_hash: expect.stringMatching(/^[\w-]{40,}$/), reason: 'password' });

@@ -1,4 +1,4 @@
-// The reply queue (issue 14 item 2): conversations whose last message is the member's, oldest first (list.ts); a
+// The reply queue (docs/adr/0018-staff-back-office.md): conversations whose last message is the member's, oldest first (list.ts); a
 // claim per conversation (the `staff_claims` primary key) so two operators never answer the same one (claim.ts);
 // the conversation as the operator answers it (conversation.ts); replies go through the chat's own send path as
 // the fictional profile, so the member gets them live like any message (reply.ts).
