@@ -19,7 +19,7 @@ function removeDataDir() {
   }
 }
 
-// The back office's first admin (issue 14), made with the server's own command (`staff:create-admin`) before the
+// The back office's first admin (docs/adr/0018-staff-back-office.md), made with the server's own command (`staff:create-admin`) before the
 // server opens the database (PGlite allows one process at a time). The specs sign in with it (support/staff.ts).
 if (dataDir && !process.env.E2E_REUSE) {
   const created = spawnSync(

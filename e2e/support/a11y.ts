@@ -8,7 +8,7 @@ import { getJson } from './site';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 /**
- * Rules that fail at any impact, because the site promises them (issue 13 item 2): one main landmark, a way to
+ * Rules that fail at any impact, because the site promises them (docs/adr/0019-accessibility.md): one main landmark, a way to
  * skip the navigation, an h1, names that contain the visible label.
  */
 export const ALWAYS_FAIL = new Set([

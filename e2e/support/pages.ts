@@ -16,7 +16,7 @@ interface Named {
 }
 
 /**
- * One page per remote (issue 2 item 8), each with what proves it rendered on real API data. `open` navigates and
+ * One page per remote (docs/adr/0001-module-federation.md), each with what proves it rendered on real API data. `open` navigates and
  * resolves when the page shows its content; the session (visitor or member) is the caller's business.
  */
 export interface RemotePage {
@@ -47,7 +47,7 @@ export const REMOTE_PAGES: readonly RemotePage[] = [
     member: false,
     async open(page, go = load(page)) {
       await go('/');
-      // The general lander for visitors, with its signup call to action (issue 2 item 8).
+      // The general lander for visitors, with its signup call to action (docs/adr/0001-module-federation.md).
       await expect(page.getByRole('heading').first()).toBeVisible();
       await expect(
         page

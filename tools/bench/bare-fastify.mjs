@@ -3,7 +3,7 @@
 // version), one hello route at the same path as the app's. Prints `ready <port> <version>`.
 //   node tools/bench/bare-fastify.mjs <port>                 no plugins, no logger
 //   BARE_STACK='{"header":"value",…}' node tools/bench/bare-fastify.mjs <port>
-//     the same standard parts the app runs on every request (issue 32): the given headers on every answer (the
+//     the same standard parts the app runs on every request (docs/adr/0031-send-near-the-database-and-live-fan-out.md): the given headers on every answer (the
 //     bench passes the app's own security headers, read from its hello answer), @fastify/cookie,
 //     @fastify/compress and Fastify's logger at info level (its two lines per request, to /dev/null)
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What the size of an answer costs bare Fastify (issue 16): one process with two routes, a 17 B hello and the same
+// What the size of an answer costs bare Fastify (docs/adr/0009-request-overhead.md): one process with two routes, a 17 B hello and the same
 // pre-serialised JSON bytes for every request (about the size of members.php or chats.php), each measured twice
 // with autocannon (100 connections, 3 s after a 1 s warm-up); req/s and the server's CPU per request (/proc).
 // It is the ceiling for an endpoint that sends that many bytes: no app stack can do better than this ratio.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The send, the like and the read of a conversation page against the database's own speed on the same work
-// (issue 32, ADR 0031). Starts the built api as production does (lib/bench-env.mjs) on PostgreSQL, with
+// (ADR 0031). Starts the built api as production does (lib/bench-env.mjs) on PostgreSQL, with
 // BENCH_TRACE=1; makes BENCH_MEMBERS paid members with sessions and BENCH_TARGETS profiles to write to and like
 // (SQL). For each operation it records, through the api's trace route, the statements the server runs for one
 // request of each member (db/trace.ts: after a warm-up request, so caches are warm, and including the work after

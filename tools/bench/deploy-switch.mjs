@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Deploy switch across nodes (issue 25): two built API nodes (api/dist/server.js) with separate DATA_DIRs on one
+// Deploy switch across nodes (docs/adr/0026-several-machines-operations.md): two built API nodes (api/dist/server.js) with separate DATA_DIRs on one
 // PostgreSQL, one Redis and one S3 server (s3rver, started here); DEPLOY_RUNS (10) deploys of a changed mf-chat
 // build with `npm run deploy`'s code, from a third "machine" (its own DATA_DIR, the same DATABASE_URL and S3_*).
 // Prints, per run and as p50/max, the time from the deploy command's exit to the moment the last node inlines the

@@ -26,7 +26,7 @@ const DEMO = { email: 'demo@example.com', password: 'Demo-1234' };
 
 /**
  * The first pages of the site; `member` routes are measured logged in as the demo member. `entry` pages are the
- * public entry pages of the first-load budget (issue 13: home, every lander, profile landers, login); the
+ * public entry pages of the first-load budget (home, every lander, profile landers, login); the
  * e2e suite checks the same budget (e2e/tests/platform/first-load-budget.spec.ts). `:member` is a demo profile.
  */
 const ROUTES = [

@@ -1,5 +1,5 @@
 // Lighthouse 12 (mobile preset: the default config, simulated slow 4G and 4× CPU slowdown) on the entry pages
-// and /members, against the built site: performance score and CLS per page (issue 12 "Speed", issue 13 item 1).
+// and /members, against the built site: performance score and CLS per page.
 // Targets: performance ≥ 95, CLS < 0.05. Scores depend on the machine's load (CPU timings feed the simulation):
 // the load average is printed with the results. Usage: called by tools/bench/index.mjs, or on its own against a
 // running server: `node tools/bench/lighthouse.mjs http://localhost:8080`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Live delivery of real sends across two nodes, and how many open streams a node holds (issue 32, ADR 0031).
+// Live delivery of real sends across two nodes, and how many open streams a node holds (ADR 0031).
 // Two built api nodes started as production does (lib/bench-env.mjs: the same APP_SECRET, DATABASE_URL, schema and
 // REDIS_URL, different ports); LIVE_STREAMS open SSE streams per node (one member each: the capacity run reports
 // each node's memory per open stream, with the heartbeat running); LIVE_SENDERS paid members send real messages

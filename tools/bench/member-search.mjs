@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Member search at scale (issue 9, item 10; not a test): starts the built api as production does (lib/bench-env.mjs)
+// Member search at scale (not a test): starts the built api as production does (lib/bench-env.mjs)
 // against PostgreSQL in a fresh schema, adds BENCH_PROFILES (100,000; try 1000000) generated members with SQL (no
 // images), makes its own member with a session and requests /api/members.php page after page for common
 // filters, one request at a time. Prints p50/p95

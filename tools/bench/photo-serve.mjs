@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Serving a public photo through the api (issue 25): GET /media/seed/<portrait>.webp with the local-folder storage
+// Serving a public photo through the api (docs/adr/0026-several-machines-operations.md): GET /media/seed/<portrait>.webp with the local-folder storage
 // and with the S3 storage (an s3rver on this machine, started here), side by side: requests per second and p95.
 //   node tools/bench/photo-serve.mjs
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20 node tools/bench/photo-serve.mjs

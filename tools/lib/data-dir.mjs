@@ -1,4 +1,4 @@
-// `npm start` checks DATA_DIR before it deploys into it (issue 28 item 4): the same checks as the server's
+// `npm start` checks DATA_DIR before it deploys into it (docs/adr/0028-staff-door.md): the same checks as the server's
 // (api/src/lib/data-dir.ts), plus the PGlite lock the server takes on DATA_DIR/db, so a second `npm start` on a
 // folder a running server uses stops with one line instead of re-deploying under it.
 import fs from 'node:fs';

@@ -4,7 +4,7 @@ import { focused, tabTo, typeInto } from '../../support/keyboard';
 import { serverUser } from '../../support/payments';
 import { getJson, loginViaApi } from '../../support/site';
 
-// Keyboard only (issue 13 item 2): every step is Tab, Shift+Tab, Enter, Escape or typing; nothing is clicked or
+// Keyboard only (docs/adr/0019-accessibility.md): every step is Tab, Shift+Tab, Enter, Escape or typing; nothing is clicked or
 // filled. What the user relies on is asserted on the server.
 
 test('keyboard: skip link, then signup through the signup modal (focus trapped, restored on Escape)', async ({

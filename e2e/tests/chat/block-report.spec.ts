@@ -4,7 +4,7 @@ import { expect, test } from '../../support/fixtures';
 import { readMailbox } from '../../support/mailbox';
 import { getJson, skipEntryWarning, XHR } from '../../support/site';
 
-// Block and report from inside a conversation (issue 9 item 7): the menu in the conversation's header. Two members
+// Block and report from inside a conversation: the menu in the conversation's header. Two members
 // in two browser contexts; what counts is the server's state (chats, messages, blocks, the report's mail to
 // support, which is sent only once the report is stored).
 

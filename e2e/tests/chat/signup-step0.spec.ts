@@ -2,7 +2,7 @@ import { birthdate, fillBirthdate, createActiveMember, newMember } from '../../s
 import { expect, test } from '../../support/fixtures';
 import { getJson, skipEntryWarning } from '../../support/site';
 
-// Signup step 0 (issue 9 item 8): a visitor writes to a member from the member's chat entry, signs up in the modal
+// Signup step 0: a visitor writes to a member from the member's chat entry, signs up in the modal
 // with that message, and the server sends it once the account exists, paid from the signup bonus.
 
 interface Messages {

@@ -3,7 +3,7 @@ import { test, expect } from '../../support/fixtures';
 import { getJson, skipEntryWarning } from '../../support/site';
 
 /**
- * Issue 12 "Speed": nothing on a lander moves once drawn (CLS < 0.05, the Lighthouse target). Measured in the
+ * Nothing on a lander moves once drawn (CLS < 0.05, the Lighthouse target). Measured in the
  * browser itself: every `layout-shift` entry without recent input, summed, from the first paint until the page is
  * complete (its members, photos and, on `/members/:id/signup`, the signup form from mf-account). A layout-shift
  * score counts movement (the share of the viewport that moved times how far), not time: a slow machine gives the
@@ -150,7 +150,7 @@ test.describe('landers do not move while they load (layout shift < 0.05), images
           total,
           `${device}: layout shifts ${shifts.map((s) => `${s.value.toFixed(3)} (${s.nodes.join(', ')})`).join('; ')}`,
         ).toBeLessThan(LIMIT);
-        // Issue 12: images sized (nothing moves when they arrive) and lazy below the fold (not fetched up front).
+        // Images sized (nothing moves when they arrive) and lazy below the fold (not fetched up front).
         const viewportHeight = options.viewport.height;
         const images = await page.locator('main img').evaluateAll((imgs: HTMLImageElement[]) =>
           imgs.map((img) => ({

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillBirthdate } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 
-// Issue 30 item 6 and issue 26 item 4, on a 390 × 844 phone: the niche sites' landers speak to their audience and
+// On a 390 × 844 phone: the niche sites' landers speak to their audience and
 // show real members of it (she: women, gay: men) although their visitors may not search; the first photos are in
 // the server's HTML with fetchpriority, srcset and sizes, the rest lazy, the smaller copies cached for good.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

@@ -4,7 +4,7 @@ import { waitForLink } from '../../support/mailbox';
 import { serverUser } from '../../support/payments';
 import { XHR } from '../../support/site';
 
-// Issue 10, done when: a member can buy credits in any of the 11 languages. German, start to end.
+// Done when: a member can buy credits in any of the 11 languages. German, start to end.
 test.use({ locale: 'de-DE' });
 
 test('a German member buys credits: German packages, checkout, test provider, return page and receipt', async ({

@@ -3,7 +3,7 @@ import { birthdate, newMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { XHR } from '../../support/site';
 
-// Issue 30 item 1: a new member on a 390 × 844 phone, with every alert that is due for one (activation reminder,
+// A new member on a 390 × 844 phone, with every alert that is due for one (activation reminder,
 // profile photo, push opt-in, time bonus), sees the members first and the alerts second.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

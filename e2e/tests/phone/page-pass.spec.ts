@@ -3,7 +3,7 @@ import { scanTargets, seededIds, settle } from '../../support/a11y';
 import { expect, test } from '../../support/fixtures';
 import { loginViaApi } from '../../support/site';
 
-// Issue 30 item 7: every route of the route table, for a visitor and for the demo member, at 390 × 844 and at
+// Every route of the route table, for a visitor and for the demo member, at 390 × 844 and at
 // 1280 × 900; a screenshot of each is kept with the test's results (the HTML report / test-results), and each page
 // is checked for what a member notices first: nothing wider than the screen (cut off or scrolling sideways), no
 // visible text or control clipped by the page's edge, and no native English file button on a Dutch page.

@@ -10,7 +10,7 @@ import {
 import { getJson } from '../../support/site';
 
 /**
- * Issue 13 item 1: a visitor's first load of every public entry page (home, every lander, the profile landers,
+ * A visitor's first load of every public entry page (home, every lander, the profile landers,
  * login) is held to a byte ceiling of gzipped JS. The target is 170 KB; until it is reached the ceiling is a
  * ratchet just above today's figures (see first-load.ts), so a page that grows fails, naming the route and its
  * biggest files. The same measurement against the 170 KB target, with CSS and every route, is in `npm run bench`.

@@ -5,7 +5,7 @@ import { recordRequests, remoteAsset, requestedApps } from '../../support/reques
 import { loginForm, DEMO, readSiteData } from '../../support/site';
 
 /**
- * The libraries that must exist once on the page however many remotes use them (issue 2 item 9). The one store
+ * The libraries that must exist once on the page however many remotes use them (docs/adr/0001-module-federation.md). The one store
  * and the one i18n instance live in `@dating/shared`; @reduxjs/toolkit and i18next are bundled, not shared
  * (docs/adr/0016-first-load-budget.md).
  */
@@ -69,7 +69,7 @@ test('after visiting all five remotes, each shared library is loaded once, from 
   // And no remote fetched its own fallback copy: none of the chunks a remote's manifest lists for these
   // libraries (and for nothing it exposes) was requested.
   const requested = new Set(requests.map((url) => new URL(url).pathname));
-  // The back office (mf-staff) is registered too, but a member's pages never load it (issue 14).
+  // The back office (mf-staff) is registered too, but a member's pages never load it (docs/adr/0018-staff-back-office.md).
   const staff = remotes.filter((remote) => remote.name === 'mf_staff');
   expect(staff, 'mf_staff is registered').toHaveLength(1);
   expect(

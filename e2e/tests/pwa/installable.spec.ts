@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { getJson, loginViaApi } from '../../support/site';
 
-/** Issue 13 item 3: the site installs as an app, works offline as far as saying so, and runs standalone. */
+/** The site installs as an app, works offline as far as saying so, and runs standalone. */
 
 /** Waits until the service worker controls the page and has the offline page in its cache. */
 async function offlinePageCached(page: Page) {

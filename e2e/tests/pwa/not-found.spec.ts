@@ -1,6 +1,6 @@
 import { test, expect } from '../../support/fixtures';
 
-/** Issue 13 item 4: a path outside the route table is answered with HTTP 404 and the 404 page of docs/product/calls-and-errors.md. */
+/** A path outside the route table is answered with HTTP 404 and the 404 page of docs/product/calls-and-errors.md. */
 for (const path of ['/this-page-does-not-exist', '/de/members', '/general-xx', '/pages/unknown']) {
   test(`${path} is HTTP 404 with the 404 page`, async ({ page }) => {
     const response = await page.goto(path);

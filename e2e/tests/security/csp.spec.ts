@@ -4,7 +4,7 @@ import { formatProblems } from '../../support/console';
 import { REMOTE_PAGES } from '../../support/pages';
 import { loginViaForm } from '../../support/site';
 
-// The Content-Security-Policy allows no inline style or script (issue 11 item 17): the pages a visitor and a
+// The Content-Security-Policy allows no inline style or script: the pages a visitor and a
 // member see first must work under it without a single violation, and the Permissions-Policy must be one the
 // browser understands (an unknown feature name is a console warning on every page).
 

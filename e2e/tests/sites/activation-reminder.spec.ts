@@ -3,7 +3,7 @@ import { birthdate, newMember, sessionUser } from '../../support/account';
 import { readMailbox } from '../../support/mailbox';
 import { XHR } from '../../support/site';
 
-// Issue 15, item 4: the activation reminder of docs/product/routes-and-layouts.md appears for a member who signed up and has not clicked
+// The activation reminder of docs/product/routes-and-layouts.md appears for a member who signed up and has not clicked
 // the link yet; after completing signup through the api it is a modal; "send again" really mails a new link.
 test('a new member sees the activation reminder, as a modal after completing signup, and can get a new link', async ({
   page,

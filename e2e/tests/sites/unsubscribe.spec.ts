@@ -3,7 +3,7 @@ import { createActiveMember } from '../../support/account';
 import { readMailbox } from '../../support/mailbox';
 import { XHR } from '../../support/site';
 
-// Issue 15, item 5: opening the List-Unsubscribe link (as a mail scanner would) changes nothing; the page's
+// Opening the List-Unsubscribe link (as a mail scanner would) changes nothing; the page's
 // button (a plain form POST: no session needed, no X-Requested-With) unsubscribes.
 test('the unsubscribe link asks first; its button switches every email off', async ({ page }) => {
   await createActiveMember(page.request, 'unsub');

@@ -9,7 +9,7 @@ import { recordRequests } from '../../support/requests';
 import { getJson, skipEntryWarning, XHR } from '../../support/site';
 import { STAFF_ADMIN, staffApi, staffSignIn } from '../../support/staff';
 
-// The back office (issue 14) in real browsers against the real server: an admin and an operator in their own
+// The back office (docs/adr/0018-staff-back-office.md) in real browsers against the real server: an admin and an operator in their own
 // browser contexts (own staff cookie), members in theirs. The steps build on each other (the operator the admin
 // creates does the operator's work), so they run in order.
 test.describe.configure({ mode: 'serial' });
