@@ -1,16 +1,22 @@
 #!/usr/bin/env node
-// npm test: every stage in turn (lint, typecheck, the unit suites, the api suite on its backends, the build, the
-// browser tests), then a table of each stage's wall time and the slowest 10 test files of each suite (ADR 0034).
-// The table is printed when a stage fails too (the stages after it are not run). Stages timed before this script
-// (.ci/run's Node and install) come in as CI_STAGE_TIMES="name=seconds;name=seconds".
+// npm test: every stage (lint, typecheck, the unit suites, the api suite on its backends, the build, the browser
+// tests), then a table of each stage's wall time and the slowest 10 test files of each suite (ADR 0034).
+//
+// The stages run in two lanes at once: the checks and jest suites in one, the build and the browser tests in the
+// other (they need nothing from each other, and each lane alone leaves one of the two cores idle much of the time).
+// Within a lane the stages run in turn; a failed stage stops its lane (the stages after it are "not run"), not the
+// other lane, so one run shows every failing part. Each line of output is prefixed with its stage. TEST_LANES=1 runs
+// every stage in one lane, in turn. Stages timed before this script (.ci/run's Node and install) come in as
+// CI_STAGE_TIMES="name=seconds;name=seconds".
 //
 // `node tools/test-all.mjs lint unit` runs only the named stages, and arguments after `--` go to each of them
 // (`node tools/test-all.mjs e2e -- tests/smoke/signup.spec.ts`); TEST_REPORT_DIR keeps the suites' JSON reports
 // (default: a temporary folder, removed afterwards).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { jestArgs } from './test-api.mjs';
@@ -22,16 +28,17 @@ const keepReports = Boolean(process.env.TEST_REPORT_DIR);
 const reports = process.env.TEST_REPORT_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'));
 fs.mkdirSync(reports, { recursive: true });
 
-/** @type {{ name: string, command: string[], cwd?: string, env?: Record<string, string>, report?: { kind: 'jest' | 'playwright', file: string } }[]} */
+/** @type {{ name: string, lane: 'checks' | 'browser', command: string[], cwd?: string, env?: Record<string, string>, report?: { kind: 'jest' | 'playwright', file: string } }[]} */
 const stages = [
-  { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', lane: 'checks', command: ['npm', 'run', 'lint'] },
+  { name: 'typecheck', lane: 'checks', command: ['npm', 'run', 'typecheck'] },
   jestStage('unit', ['jest', '--selectProjects', 'web', 'repo']),
   ...apiRuns().map((run) => jestStage(`api · ${run.name}`, jestArgs(run), run.env, `api-${run.key}`)),
   // Cached per app: what an earlier build left unchanged is not built again (tools/lib/build.mjs).
-  { name: 'build', command: ['npm', 'run', 'build'] },
+  { name: 'build', lane: 'browser', command: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
+    lane: 'browser',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     cwd: path.join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'e2e.json') },
@@ -43,6 +50,7 @@ function jestStage(name, args, env = {}, key = name) {
   const file = path.join(reports, `${key}.json`);
   return {
     name,
+    lane: 'checks',
     command: ['npx', ...args, '--json', `--outputFile=${file}`],
     env,
     report: { kind: 'jest', file },
@@ -62,35 +70,68 @@ if (wanted.length && !chosen.length) {
 }
 
 /** @type {{ name: string, status: string, seconds: number, tests?: Counts, slowest?: [string, number][] }[]} */
-const results = [];
+const timedBefore = [];
 for (const entry of (process.env.CI_STAGE_TIMES || '').split(';').filter(Boolean)) {
   const [name, seconds] = entry.split('=');
-  results.push({ name, status: 'ok', seconds: Number(seconds) });
+  timedBefore.push({ name, status: 'ok', seconds: Number(seconds) });
 }
 
-let failed = false;
+const oneLane = process.env.TEST_LANES === '1';
+const lanes = new Map();
 for (const stage of chosen) {
-  if (failed) {
-    results.push({ name: stage.name, status: 'not run', seconds: 0 });
-    continue;
+  const lane = oneLane ? 'all' : stage.lane;
+  lanes.set(lane, [...(lanes.get(lane) ?? []), stage]);
+}
+// Several lanes: each line is prefixed with its stage; one lane prints as the tools do.
+const prefixed = lanes.size > 1;
+
+const results = new Map();
+const started = Date.now();
+await Promise.all([...lanes.values()].map(runLane));
+const wall = (Date.now() - started) / 1000;
+
+const rows = [...timedBefore, ...chosen.map((stage) => results.get(stage.name))];
+printTable(rows, wall);
+if (!keepReports) fs.rmSync(reports, { recursive: true, force: true });
+process.exit(rows.some((r) => r.status !== 'ok') ? 1 : 0);
+
+async function runLane(laneStages) {
+  let failed = false;
+  for (const stage of laneStages) {
+    if (failed) {
+      results.set(stage.name, { name: stage.name, status: 'not run', seconds: 0 });
+      continue;
+    }
+    const result = await runStage(stage);
+    results.set(stage.name, result);
+    if (result.status !== 'ok') failed = true;
   }
+}
+
+async function runStage(stage) {
   console.log(`\n━━ ${stage.name}: ${[...stage.command, ...extra].join(' ')}`);
   if (stage.report) fs.rmSync(stage.report.file, { force: true });
-  const started = Date.now();
-  const run = spawnSync(stage.command[0], [...stage.command.slice(1), ...extra], {
+  const begun = Date.now();
+  const child = spawn(stage.command[0], [...stage.command.slice(1), ...extra], {
     cwd: stage.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, ...stage.env },
+    stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...stage.env, ...(prefixed ? { FORCE_COLOR: '0' } : {}) },
   });
-  const seconds = (Date.now() - started) / 1000;
-  const status = run.status === 0 ? 'ok' : `FAILED (${run.status ?? run.signal})`;
-  results.push({ name: stage.name, status, seconds, ...readReport(stage.report) });
-  if (run.status !== 0) failed = true;
+  if (prefixed) {
+    for (const stream of [child.stdout, child.stderr]) {
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) => console.log(`[${stage.name}] ${line}`));
+    }
+  }
+  const { code, signal } = await new Promise((resolve) =>
+    child.on('close', (exit, sig) => resolve({ code: exit, signal: sig })),
+  );
+  const seconds = (Date.now() - begun) / 1000;
+  const status = code === 0 ? 'ok' : `FAILED (${code ?? signal})`;
+  console.log(`━━ ${stage.name}: ${status} after ${seconds.toFixed(0)} s`);
+  return { name: stage.name, lane: stage.lane, status, seconds, ...readReport(stage.report) };
 }
-
-printTable(results);
-if (!keepReports) fs.rmSync(reports, { recursive: true, force: true });
-process.exit(failed ? 1 : 0);
 
 /**
  * @typedef {{ passed: number, failed: number, skipped: number, retried: number }} Counts
@@ -150,21 +191,27 @@ function fromPlaywright(data) {
   return { tests: counts, slowest: [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 10) };
 }
 
-function printTable(rows) {
+function printTable(rows, wall) {
   const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
-  const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+  const before = rows.filter((r) => !r.lane).reduce((sum, r) => sum + r.seconds, 0);
+  const total = before + wall;
   const width = Math.max(...rows.map((r) => r.name.length), 5);
-  const lines = ['', '━━ stages (wall time; tests passed / failed / skipped; passed only on a retry)'];
+  const lines = [
+    '',
+    '━━ stages (wall time, and its share of the total; lanes run at once; tests passed / failed / skipped; passed only on a retry)',
+  ];
   for (const r of rows) {
     const t = r.tests;
     const tests = t
       ? `${t.passed} / ${t.failed} / ${t.skipped}${t.retried ? `; RETRIED ${t.retried}` : ''}`
       : '';
     lines.push(
-      `${r.name.padEnd(width)}  ${fmt(r.seconds).padStart(6)}  ${String(Math.round((100 * r.seconds) / (total || 1))).padStart(3)}%  ${r.status.padEnd(12)} ${tests}`,
+      `${r.name.padEnd(width)}  ${(r.lane ?? '').padEnd(7)}  ${fmt(r.seconds).padStart(6)}  ${String(Math.round((100 * r.seconds) / (total || 1))).padStart(3)}%  ${r.status.padEnd(12)} ${tests}`,
     );
   }
-  lines.push(`${'total'.padEnd(width)}  ${fmt(total).padStart(6)}`);
+  lines.push(
+    `${'total'.padEnd(width)}  ${''.padEnd(7)}  ${fmt(total).padStart(6)}  (wall: the stages before npm test, then the lanes at once)`,
+  );
   for (const r of rows.filter((x) => x.slowest?.length)) {
     lines.push('', `── slowest test files: ${r.name}`);
     for (const [file, seconds] of r.slowest) lines.push(`${seconds.toFixed(1).padStart(8)} s  ${file}`);
