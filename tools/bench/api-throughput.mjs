@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API throughput, as a ratio to a bare Fastify server measured in the same run (issue 16). Starts
+// API throughput, as a ratio to a bare Fastify server measured in the same run (docs/adr/0009-request-overhead.md). Starts
 // tools/bench/bare-fastify.mjs (same Fastify version, one hello route, no plugins) and the built api
 // (api/dist/server.js, rebuilt when its sources are newer) with BENCH=1 and the demo seed, once on PostgreSQL
 // (a fresh schema, dropped afterwards) and once on PGlite (a temp DATA_DIR). Through the api's bench route it makes
@@ -10,7 +10,7 @@
 // measured at least twice (BENCH_ROUNDS, minimum 2; once in the smoke run). Besides req/s it reads the server's CPU time per request from
 // /proc (less sensitive to what else runs on the machine than req/s). Then each in-process cache (api/src/lib/
 // caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints it serves are measured both
-// ways, one right after the other (issue 13: a cache stays only with a figure that shows what it buys).
+// ways, one right after the other (a cache stays only with a figure that shows what it buys: docs/adr/0014-caches-and-send-throughput.md).
 //   node tools/bench/api-throughput.mjs                    both backends, 2 rounds, 5 s, 100 connections
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
 //   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
@@ -34,10 +34,11 @@ const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/test';
 const CLOCK_TICK_US = 1e6 / 100; // USER_HZ: /proc reports CPU time in 1/100 s on Linux
 
 /**
- * Share of the yardstick's req/s, measured in the same round. Issue 32: the yardstick is a bare Fastify with the
- * app's own security headers and the same cookie, compression and logging plugins (bare-fastify.mjs with
- * BARE_STACK); hello ≥ 90 % of it, the endpoints ≥ 40 %. BENCH_BARE=plain measures against the bare Fastify of
- * issue 16 (no plugins; hello ≥ 70 % of it).
+ * Share of the yardstick's req/s, measured in the same round. The yardstick is a bare Fastify with the app's own
+ * security headers and the same cookie, compression and logging plugins (bare-fastify.mjs with BARE_STACK; ADR
+ * docs/adr/0031-send-near-the-database-and-live-fan-out.md); hello ≥ 90 % of it, the endpoints ≥ 40 %.
+ * BENCH_BARE=plain measures against the plain bare Fastify of docs/adr/0009-request-overhead.md (no plugins; hello
+ * ≥ 70 % of it).
  */
 const PLAIN = process.env.BENCH_BARE === 'plain';
 export const TARGETS = { hello: PLAIN ? 0.7 : 0.9, endpoint: 0.4 };
@@ -443,7 +444,7 @@ async function benchBackend(backend, plainBare, { databaseUrl, rounds, duration,
   }
 }
 
-/** Each cache off and on, on the endpoints it serves, measured one right after the other (issue 13). */
+/** Each cache off and on, on the endpoints it serves, measured one right after the other (docs/adr/0014-caches-and-send-throughput.md). */
 async function benchCaches(bare, app, rows, members, { duration, connections, log }) {
   const out = [];
   const load = loadText();

@@ -1,4 +1,4 @@
-// Benches that cannot rot (issue 32, ADR 0031): each server bench runs in its smoke mode (BENCH_SMOKE=1: tiny
+// Benches that cannot rot (docs/adr/0031-send-near-the-database-and-live-fan-out.md): each server bench runs in its smoke mode (BENCH_SMOKE=1: tiny
 // sizes, a second per figure) and must finish with exit code 0. They start the built api the way production does
 // (tools/bench/lib/bench-env.mjs), so a bench that no longer starts fails here, in CI, not months later. Timings
 // are printed, never asserted. The benches need PostgreSQL (and Redis for the two-node one), as CI has.
