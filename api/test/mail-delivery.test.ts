@@ -184,7 +184,7 @@ describe('delivery through SMTP with retries', () => {
     await delivery().idle();
     const lines: string[] = [];
     const out = { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s), warn: () => {} };
-    const env = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: t.app.config.dbSchema };
+    const env = { DATABASE_URL: t.app.config.databaseUrl, DATABASE_SCHEMA: t.app.config.dbSchema };
     expect(await mailCli(['failed'], env, out as unknown as Console)).toBe(0);
     expect(
       lines.some((l) => l.startsWith(`${id}\tbounce2@example.org\tactivation\t1 attempts\tfailed `)),

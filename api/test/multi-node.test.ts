@@ -13,7 +13,7 @@ beforeAll(async () => {
     env: {},
     logger: false,
     dataDir: nodeA.dataDir,
-    databaseUrl: process.env.DATABASE_URL,
+    databaseUrl: nodeA.app.config.databaseUrl,
     dbSchema: nodeA.app.config.dbSchema,
     inMemoryDb: false,
     embedded: false,

@@ -46,6 +46,8 @@ export interface Database {
   db: Db;
   raw: RawDb;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tar (tests keep a migrated one to start from: testing/db-template.ts). */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
@@ -161,6 +163,9 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
     async close() {
       await client.close();
       await unlock?.();
+    },
+    async dumpDataDir() {
+      return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
     },
   };
 }

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo';
 import { uploadVersion } from '../domains/sites/deploy/publish';
 import type { PublishedFile } from '../domains/sites';
+import { createPgTestDatabase, migratedPgliteTemplate } from './db-template';
 
 export { DEMO_EMAIL, DEMO_PASSWORD };
 
@@ -36,32 +36,48 @@ export interface TestContext {
 }
 
 /**
- * A fresh app per test file: in-memory PGlite, or, when DATABASE_URL is set, PostgreSQL in a new schema that is
- * dropped on close. Seeds the demo data with `profiles` fictional members (no image files).
+ * A fresh app per test file: in-memory PGlite, or, when DATABASE_URL is set, a PostgreSQL database of its own that
+ * is dropped on close (its tables in a schema named like it). Both start migrated, from a template made once per
+ * migrations hash (testing/db-template.ts). Seeds the demo data with `profiles` fictional members (no image files).
+ * A caller that names `dbSchema` gets that schema on DATABASE_URL's database, migrated by the app itself.
  */
 export async function createTestApp(opts: { profiles?: number } & BuildOptions = {}): Promise<TestContext> {
   const { profiles = 30, ...rest } = opts;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
-  const databaseUrl = process.env.DATABASE_URL;
-  const dbSchema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await buildApp({
-    env: {},
-    logger: false,
-    dataDir,
-    databaseUrl,
-    dbSchema,
-    inMemoryDb: true,
-    // An initdb'd cluster shared by all test files (PGlite's cluster creation costs seconds each time).
-    pgliteTemplate: path.join(os.tmpdir(), `api-test-pglite-${PGLITE_VERSION}.tar`),
-    embedded: !databaseUrl,
-    // In-process requests name `localhost:80` (light-my-request's default Host): the sites' local origin is
-    // http://localhost etc. (docs/adr/0035-one-origin-per-site.md).
-    port: 80,
-    seedDemo: { profiles, images: false, account: true },
-    // Lets a test ask for `production: true` (which refuses to start without it).
-    appSecret: 'test-app-secret-0123456789abcdef0123456789',
-    ...rest,
-  });
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  // `databaseUrl` may be given (a proxy in front of the server): the copy is made on the server, reached through it.
+  const own =
+    serverUrl && !rest.dbSchema ? await createPgTestDatabase(serverUrl, rest.databaseUrl ?? serverUrl) : null;
+  const databaseUrl = own?.url ?? rest.databaseUrl ?? serverUrl;
+  const dbSchema = own?.schema ?? rest.dbSchema;
+  // An initdb'd cluster shared by all test files (PGlite's cluster creation costs seconds each time), and the same
+  // migrated once per migrations hash (each file then starts with the migrations applied).
+  const initdb = path.join(os.tmpdir(), `api-test-pglite-${PGLITE_VERSION}.tar`);
+  const pgliteTemplate = serverUrl ? undefined : await migratedPgliteTemplate(initdb);
+  let app: App;
+  try {
+    app = await buildApp({
+      env: {},
+      logger: false,
+      dataDir,
+      inMemoryDb: true,
+      pgliteTemplate,
+      embedded: !serverUrl,
+      // In-process requests name `localhost:80` (light-my-request's default Host): the sites' local origin is
+      // http://localhost etc. (docs/adr/0035-one-origin-per-site.md).
+      port: 80,
+      seedDemo: { profiles, images: false, account: true },
+      // Lets a test ask for `production: true` (which refuses to start without it).
+      appSecret: 'test-app-secret-0123456789abcdef0123456789',
+      ...rest,
+      databaseUrl,
+      dbSchema,
+    });
+  } catch (err) {
+    await own?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 
   const call: TestContext['call'] = ({ cookie, headers, ...o }) =>
     app.inject({ ...o, headers: { ...XHR, ...(cookie ? { cookie } : {}), ...headers } });
@@ -83,13 +99,7 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
     },
     async close() {
       await app.close();
-      if (databaseUrl && dbSchema) {
-        const pg = await import('pg');
-        const client = new pg.default.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${dbSchema} CASCADE`);
-        await client.end();
-      }
+      await own?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -144,7 +144,7 @@ onPostgres('two messages sent at once into one conversation both count', async (
   const pg = await import('pg');
   const options = `-c search_path=${t.app.config.dbSchema}`;
   const [one, two] = [0, 1].map(
-    () => new pg.default.Client({ connectionString: process.env.DATABASE_URL, options }),
+    () => new pg.default.Client({ connectionString: t.app.config.databaseUrl, options }),
   );
   await Promise.all([one!.connect(), two!.connect()]);
   try {
