@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-/** One message of the embedded outbox (`GET /dev/mailbox.json?to=`, api/src/routes/site/mailbox.ts). */
+/** One message of the embedded outbox (`GET /dev/mailbox.json?to=`, api/src/domains/sites/routes/mailbox.ts). */
 export interface Mail {
   id: number;
   to: string;

@@ -87,9 +87,9 @@ export async function servedRemotes(request: APIRequestContext): Promise<SiteDat
 }
 
 /**
- * Waits until the server serves `version` of the remote `name` (e.g. `mf_payments`). The server re-reads the
- * registry when its mtime changes, checked at most once a second (api/src/services/registry.ts), so a switch
- * shows on the page loads after that check.
+ * Waits until the server serves `version` of the remote `name` (e.g. `mf_payments`). The server reloads the deploy
+ * registry when a deploy command commits (PostgreSQL NOTIFY, or applied by the embedded server itself:
+ * api/src/domains/sites/registry.ts), so a switch shows on the page loads after that reload.
  */
 export async function waitUntilServed(
   request: APIRequestContext,

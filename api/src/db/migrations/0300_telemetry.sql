@@ -13,7 +13,7 @@ CREATE TABLE telemetry_minutes (
   PRIMARY KEY (app, version, minute, page)
 );
 
--- Web Vitals as histograms: one row per bucket (see api/src/domains/telemetry/buckets.ts for the bucket edges).
+-- Web Vitals as histograms: one row per bucket (see api/src/domains/experiments/vital-buckets.ts for the bucket edges).
 CREATE TABLE telemetry_vitals (
   app text NOT NULL,
   version text NOT NULL,

@@ -19,7 +19,7 @@ const text = (v: string | null | undefined, field: string, max = TEXT_MAX): stri
 
 /**
  * Profile changes (signup steps 2–4, /profile, invisible mode). Option lists are checked by the route schema
- * (docs/product/member-model.md lists from shared/contract/profile.ts); the rules that need more than a schema are here.
+ * (docs/product/member-model.md lists from shared/src/contract/profile.ts); the rules that need more than a schema are here.
  */
 export function profileModule(ctx: AccountsContext) {
   const { db } = ctx;
