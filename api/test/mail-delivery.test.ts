@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
-describe('production needs a way to deliver mail (issue 15, item 8)', () => {
+describe('production needs a way to deliver mail', () => {
   test('NODE_ENV=production without SMTP_URL or MAIL_OUTBOX_ONLY is refused with a clear message', async () => {
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL.*MAIL_OUTBOX_ONLY=1/);

@@ -73,7 +73,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
 }
 
 /**
- * PGlite files are one process's alone (issue 11 finding 7): two servers on one DATA_DIR silently lost data. The
+ * PGlite files are one process's alone: two servers on one DATA_DIR silently lost data. The
  * directory must be writable and is locked (proper-lockfile: a `db.lock` folder kept fresh while we run, stale
  * after 10 s when a process died); a second process stops with a clear message instead of a wasm error.
  */
