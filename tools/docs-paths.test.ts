@@ -91,3 +91,14 @@ test('every path allowed as not a repository file is still named and still missi
   );
   expect(Object.keys(NOT_REPOSITORY_FILES).filter((p) => !named.has(p))).toEqual([]);
 });
+
+test('no comment, test name or doc cites an issue or finding number (say what and why, link the ADR)', () => {
+  const cites = /\b(issue|finding)s? #?\d+/i;
+  const citing = checkedFiles().flatMap((file) =>
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .map((line, i) => (cites.test(line) ? `${file}:${i + 1}: ${line.trim()}` : null))
+      .filter((hit): hit is string => hit !== null),
+  );
+  expect(citing).toEqual([]);
+});
