@@ -7,10 +7,11 @@
 // reads (settings, members, chats), all of them send (POST messages.php, a new client id per request, to their own
 // conversations). It runs autocannon in rounds; in every round each endpoint is measured right after the bare
 // server, so each ratio compares two figures taken seconds apart on the same (shared, noisy) cores. Every figure is
-// measured at least twice (BENCH_ROUNDS, minimum 2; once in the smoke run). Besides req/s it reads the server's CPU time per request from
-// /proc (less sensitive to what else runs on the machine than req/s). Then each in-process cache (api/src/lib/
-// caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints it serves are measured both
-// ways, one right after the other (a cache stays only with a figure that shows what it buys: docs/adr/0014-caches-and-send-throughput.md).
+// measured at least twice (BENCH_ROUNDS, minimum 2; once in the smoke run). Besides req/s it reads the server's
+// CPU time per request from /proc (less sensitive to what else runs on the machine than req/s). Then each
+// in-process cache (api/src/lib/caches.ts) is switched off and on again (POST /api/_bench/caches) and the endpoints
+// it serves are measured both ways, one right after the other (a cache stays only with a figure that shows what it
+// buys: docs/adr/0014-caches-and-send-throughput.md).
 //   node tools/bench/api-throughput.mjs                    both backends, 2 rounds, 5 s, 100 connections
 //   BENCH_BACKENDS=pglite BENCH_ROUNDS=3 BENCH_DURATION=5 node tools/bench/api-throughput.mjs
 //   BENCH_ONLY=members,chats BENCH_CACHES=0 …              some endpoints only; without the cache comparison
