@@ -1,13 +1,13 @@
 // Deploy and rollback as an operator runs them, on a temporary DATA_DIR and fake builds: the files go to the storage
 // (the local folder DATA_DIR here: keys site/<app>/<version>/…), the registry to the database (PGlite in
-// DATA_DIR/db, or a fresh schema of DATABASE_URL when set).
+// DATA_DIR/db, or a schema of DATABASE_URL when set).
 //
 // The commands' own behaviour (their arguments, exit codes and messages, a deploy SIGKILLed before its switch, the
 // registry they print, the hand-off to a running server) is tested on the real CLIs. A CLI run starts Node, loads
 // the deploy code and opens the database: seconds each. So the steps that only set a test up or read the registry
 // call the same deploy code in this process (`api/src/domains/sites/deploy/cli.ts`, what the CLIs run through
-// tools/lib/site.mjs), on the same DATA_DIR or schema, closed before every CLI run. On PGlite every test starts
-// from a copy of one data directory migrated once for the file, instead of migrating a new one.
+// tools/lib/site.mjs), on the same DATA_DIR or schema, closed before every CLI run. The database is migrated once
+// for the file, not once per test (below).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +30,7 @@ jest.setTimeout(600_000);
 const root = path.resolve(__dirname, '..');
 let dataDir: string;
 let work: string;
+/** PostgreSQL only: the file's schema. */
 let schema: string | undefined;
 /** PGlite only: a data directory migrated once, copied into each test's DATA_DIR. */
 let migrated: string | undefined;
@@ -185,37 +186,58 @@ function versionsOnDisk(app: string) {
     .sort();
 }
 
+/** A query on DATABASE_URL, outside any test schema. */
+async function admin(sql: string) {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// Migrated once for the file (as a command migrates a new DATA_DIR or schema): PGlite takes seconds per migration,
+// PostgreSQL about one. On PGlite each test gets a copy of the migrated data directory; on PostgreSQL the file has
+// one schema, whose registry (the deploy_* tables, all that the deploy code writes) is emptied before each test.
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) return;
-  // Migrated once here (as a command migrates a new DATA_DIR), then copied: PGlite takes seconds per migration.
+  if (process.env.DATABASE_URL) {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const once = await openTarget(
+      { ...process.env, DATABASE_SCHEMA: schema, NODE_ENV: 'test' },
+      os.tmpdir(),
+      () => undefined,
+    );
+    await once.close();
+    return;
+  }
   migrated = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-migrated-'));
   const once = await openTarget({ ...process.env, DATA_DIR: migrated }, migrated, () => undefined);
   await once.close();
   expect(fs.readdirSync(migrated)).toEqual(['db']);
 });
 
-afterAll(() => {
+afterAll(async () => {
   if (migrated) fs.rmSync(migrated, { recursive: true, force: true });
+  if (schema) await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-data-'));
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-dist-'));
-  schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (migrated) fs.cpSync(path.join(migrated, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  if (schema) {
+    await admin(
+      `TRUNCATE ${schema}.deploy_apps, ${schema}.deploy_versions, ${schema}.deploy_log RESTART IDENTITY CASCADE`,
+    );
+  }
 });
 
 afterEach(async () => {
   await release();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(work, { recursive: true, force: true });
-  if (schema) {
-    const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
 });
 
 const pkgVersion = packageVersion('mf-chat');
