@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { AppConfig } from '../../../config';
 import { openDatabase, type Database } from '../../../db/client';
 import { migrate } from '../../../db/migrate';
-import { CONTROL_FILE } from '../routes/deploy-control';
 import {
   deployApp,
   deployCanary,
@@ -20,6 +19,7 @@ import {
 } from './commands';
 import {
   applySwitch,
+  CONTROL_FILE,
   DeployRefused,
   readState,
   type RegistryState,

@@ -12,6 +12,11 @@ import { first, rows } from '../../../db/sql';
 export const HISTORY_LIMIT = 5;
 /** The NOTIFY channel; the payload is the schema, so test schemas sharing one database do not wake each other. */
 export const REGISTRY_CHANNEL = 'deploy_registry';
+/**
+ * Where a running embedded server tells the deploy commands how to reach it (mode 0600, removed on close;
+ * routes/deploy-control.ts). Here, not in the route, so the commands (cli.ts) do not load the route's schemas.
+ */
+export const CONTROL_FILE = '.deploy-control.json';
 export const VERSION_RE = /^[\w.+-]{1,64}$/;
 export const APP_RE = /^[a-z][a-z0-9-]{0,40}$/;
 

@@ -5,10 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden } from '../../../lib/errors';
-import { DeployRefused, type SwitchCommand } from '../deploy/state';
+import { CONTROL_FILE, DeployRefused, type SwitchCommand } from '../deploy/state';
 
-/** Where a running embedded server tells the deploy commands how to reach it (mode 0600, removed on close). */
-export const CONTROL_FILE = '.deploy-control.json';
+export { CONTROL_FILE };
 
 const Version = Type.String({ pattern: '^[\\w.+-]{1,64}$' });
 const App = Type.String({ pattern: '^[a-z][a-z0-9-]{0,40}$' });
