@@ -106,7 +106,10 @@ test('a visitor who likes gets the signup modal and keeps the card', async () =>
   const dispatch = jest.spyOn(store, 'dispatch');
   await renderPage(<SwipeGamePage />, { route: '/swipe-game', path: '/swipe-game', store });
 
-  await userEvent.click(await screen.findByRole('button', { name: 'Leuk' }));
+  const like = await screen.findByRole('button', { name: 'Leuk' });
+  // A signup button: a tap on the server-rendered deck before hydration is kept (SignupButton).
+  expect(like).toHaveAttribute('data-signup-source', 'swipe-game');
+  await userEvent.click(like);
   expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'swipe-game' }));
   expect(screen.getByRole('group', { name: 'Profiel: Profiel 1' })).toBeInTheDocument();
   const paths = fetch.mock.calls.map(([request]) => new URL((request as Request).url).pathname);

@@ -5,7 +5,7 @@ import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupButton } from '../features/lander/components/signup-cta';
+import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './gallery.module.scss';

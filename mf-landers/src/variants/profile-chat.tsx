@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../lib/i18n';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
-import { SignupButton, useOpenSignup } from '../features/lander/components/signup-cta';
+import { SignupButton, useOpenSignup } from '../lib/signup-button';
 import type { VariantProps } from './variant-props';
 import { useFeaturedMember } from './use-featured-member';
 import styles from './profile-landers.module.scss';

@@ -4,7 +4,7 @@ import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useLanderProfiles } from '../hooks/use-lander-profiles';
 import { ProfilePhoto } from './profile-photo';
-import { SignupButton } from './signup-cta';
+import { SignupButton } from '../../../lib/signup-button';
 import styles from './lander.module.scss';
 
 const TEASER_COUNT = 6;

@@ -9,7 +9,7 @@ import { SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 import { NS } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderPage } from '../../../lib/test-utils';
 import { ProfileTeasers } from './profile-teasers';
-import { SignupButton } from './signup-cta';
+import { SignupButton } from '../../../lib/signup-button';
 
 // A lander as a slow phone gets it (docs/adr/0030): the server's markup and the page's inline script first, a tap
 // on a photo, and only then React hydrating that markup.

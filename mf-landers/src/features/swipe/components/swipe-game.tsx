@@ -4,6 +4,7 @@ import { signupModalOpened, useAppDispatch, useGetMembersQuery, type Profile } f
 import { NS } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site';
 import { useSwipeLikes } from '../hooks/use-swipe-likes';
+import { SignupButton } from '../../../lib/signup-button';
 import { SwipeCountdown } from './swipe-countdown';
 import styles from './swipe-game.module.scss';
 
@@ -96,13 +97,9 @@ export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1
     body = (
       <div className={styles.done}>
         <p>{t('swipe.visitor')}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => dispatch(signupModalOpened({ source }))}
-        >
+        <SignupButton source={source} className="btn btn-primary">
           {t('cta.signup')}
-        </button>
+        </SignupButton>
       </div>
     );
   } else if (!profile) {
@@ -134,14 +131,21 @@ export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1
           >
             ✕
           </button>
-          <button
-            type="button"
-            className={styles.like}
-            onClick={() => choose(true)}
-            aria-label={t('swipe.like')}
-          >
-            ♥
-          </button>
+          {user ? (
+            <button
+              type="button"
+              className={styles.like}
+              onClick={() => choose(true)}
+              aria-label={t('swipe.like')}
+            >
+              ♥
+            </button>
+          ) : (
+            // A visitor's like is a signup: a tap on the server-rendered deck before hydration is kept.
+            <SignupButton source={source} className={styles.like} aria-label={t('swipe.like')}>
+              ♥
+            </SignupButton>
+          )}
         </div>
         {user && left !== undefined && (
           <p className={styles.left}>{t('swipe.likesLeft', { number: left })}</p>
