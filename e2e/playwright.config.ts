@@ -34,13 +34,37 @@ const chromium = {
 /** The flows a phone user relies on first; they run in both the desktop and the phone project. */
 const SMOKE = /smoke\/.*\.spec\.ts$/;
 
+/**
+ * A run that names spec files (`npx playwright test tests/landers/canary.spec.ts`) runs those on one worker, in the
+ * `desktop` project, as before; a whole run (CI, `npm run test:e2e`) runs on two workers with the ALONE specs after
+ * the rest. Decided once in the runner and inherited by its workers, which load this file with other arguments.
+ */
+process.env.E2E_WHOLE_RUN ||= String(
+  !process.argv.slice(2).some((arg) => /\.spec\.ts(:\d+)*$/.test(arg) || /^(e2e\/)?tests\//.test(arg)),
+);
+const wholeRun = process.env.E2E_WHOLE_RUN === 'true';
+
+/**
+ * Specs that change what every other visitor of the one server gets: they deploy, roll back or canary an app
+ * (the registry is the server's), change the site's settings (the price of a message), judge the moderation queue
+ * or the bytes of the deployed versions, or need every visitor's telemetry to be their own (the canary guard).
+ * They run one at a time, after the rest (project `desktop-alone`); the rest run on two workers at once.
+ */
+const ALONE = [
+  /platform\/(deploy-rollback|canary-guard|first-load-budget)\.spec\.ts$/,
+  /landers\/(canary|server-rendering)\.spec\.ts$/,
+  /payments\/deploy-alone\.spec\.ts$/,
+  /staff\/back-office\.spec\.ts$/,
+];
+
 export default defineConfig({
   testDir: './tests',
   testMatch: /.*\.spec\.ts$/,
   outputDir: './test-results',
   fullyParallel: false,
-  // One worker: the machine has two cores and the deploy spec switches the shared registry of the one server.
-  workers: 1,
+  // A whole run: two workers share the one server (E2E_WORKERS to change it), and the specs that change what others
+  // get run alone after them (ALONE).
+  workers: Number(process.env.E2E_WORKERS || (wholeRun ? 2 : 1)),
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -56,6 +80,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: wholeRun ? ALONE : [],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
     {
@@ -64,6 +89,17 @@ export default defineConfig({
       // Pixel 5's viewport, touch and user agent; the browser is still Debian's Chromium (nothing downloaded).
       use: { ...devices['Pixel 5'], launchOptions: chromium },
     },
+    ...(wholeRun
+      ? [
+          {
+            name: 'desktop-alone',
+            testMatch: ALONE,
+            dependencies: ['desktop', 'phone'],
+            workers: 1,
+            use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+          },
+        ]
+      : []),
   ],
   webServer: {
     // `node tools/start.mjs`: builds whatever is not built (the root `npm run test:e2e` builds first), deploys every
