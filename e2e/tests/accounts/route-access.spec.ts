@@ -47,6 +47,10 @@ test('a session that ended elsewhere sends the member to /login from the page th
   await loginViaApi(page);
   await page.goto('/members');
   await expect(accountMenu(page)).toBeVisible();
+  // The member list has loaded (its search, with the member's defaults, is answered), so no call of /members is
+  // still on its way to find out first: the page that finds out is the one opened below.
+  await expect(page.locator('#main a[href^="/members/"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // The session ends on the server (another tab logged out); this page does not know yet.
   const ended = await page.request.get('/api/logout.php', { headers: XHR });
   expect(ended.ok()).toBe(true);
