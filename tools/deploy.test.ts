@@ -7,8 +7,7 @@
 // the deploy code and opens the database: seconds each. So the steps that only set a test up or read the registry
 // call the same deploy code in this process (`api/src/domains/sites/deploy/cli.ts`, what the CLIs run through
 // tools/lib/site.mjs), on the same DATA_DIR or schema, closed before every CLI run. The database is migrated once
-// for the file, not once per test (below).
-import { spawnSync } from 'node:child_process';
+// for the file, not once per test (below). The hand-off to a running embedded server: tools/deploy-embedded.test.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,24 +22,26 @@ import {
   type Target,
 } from '../api/src/domains/sites/deploy/cli';
 import type { CommandContext } from '../api/src/domains/sites/deploy/commands';
+import {
+  fakeBuild as fakeBuildIn,
+  killedAfterUploading,
+  root,
+  runCli,
+  switchedTo,
+  withoutSince,
+  type Registry,
+  type Result,
+} from './deploy-fixtures';
 
 // Each CLI run loads the deploy code and opens the database: seconds on a busy machine.
 jest.setTimeout(600_000);
 
-const root = path.resolve(__dirname, '..');
 let dataDir: string;
 let work: string;
 /** PostgreSQL only: the file's schema. */
 let schema: string | undefined;
 /** PGlite only: a data directory migrated once, copied into each test's DATA_DIR. */
 let migrated: string | undefined;
-
-interface Result {
-  code: number | null;
-  signal?: NodeJS.Signals | null;
-  out: string;
-  err: string;
-}
 
 function commandEnv(): NodeJS.ProcessEnv {
   return {
@@ -58,12 +59,7 @@ function run(script: string, ...args: string[]): Promise<Result> {
 /** A CLI run with more environment (`DEPLOY_FAULT`); `signal` is the one that ended it, if any. */
 async function runWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<Result> {
   await release(); // PGlite's files are one process's: the command opens them itself
-  const result = spawnSync(process.execPath, [path.join(root, 'tools', script), ...args], {
-    cwd: root,
-    env: { ...commandEnv(), ...env },
-    encoding: 'utf8',
-  });
-  return { code: result.status, signal: result.signal, out: result.stdout, err: result.stderr };
+  return runCli({ ...commandEnv(), ...env }, script, ...args);
 }
 
 // The deploy code in this process: one target (database + storage) per test, opened when first needed.
@@ -134,33 +130,8 @@ function promote(app: string): Promise<Result> {
   return inProcess('promote', (ctx) => promoteApp(ctx, app));
 }
 
-/** The version a deploy killed by `DEPLOY_FAULT=kill_before_switch` had uploaded. */
-function killedAfterUploading(out: string): string {
-  return /uploaded (\S+); DEPLOY_FAULT=kill_before_switch/.exec(out)![1]!;
-}
-
-/** The version a deploy printed it switched to. */
-function switchedTo(out: string): string {
-  return /registry switched \S+ → (\S+)/.exec(out)![1]!;
-}
-
 function fakeBuild(name: string, marker: string): string {
-  const dist = path.join(work, name);
-  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_chat', marker }));
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `var mf_chat = ${JSON.stringify(marker)};`.repeat(20));
-  fs.writeFileSync(path.join(dist, 'assets', 'logo.png'), Buffer.from([1, 2, 3]));
-  return dist;
-}
-
-type Registry = { apps: Record<string, any>; published: Record<string, string[]> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** The registry as every node reads it, in the shape `npm run registry` prints, without the canary's start. */
-function withoutSince(state: Registry): Registry {
-  for (const entry of Object.values(state.apps) as { canary?: { since?: string } }[]) {
-    delete entry.canary?.since;
-  }
-  return { apps: state.apps, published: state.published };
+  return fakeBuildIn(work, name, marker);
 }
 
 /** The registry read in this process (as the JSON `npm run registry` prints). */
@@ -557,92 +528,3 @@ describe('canary deploys (experiments)', () => {
     expect(again.err).toContain('no canary to promote');
   });
 });
-
-// Embedded mode only: with DATABASE_URL the commands open the database themselves (every test above).
-const embedded = process.env.DATABASE_URL ? describe.skip : describe;
-embedded(
-  'with the embedded server running (PGlite is one process’s: the switch goes through the server)',
-  () => {
-    test('deploy and rollback reach the running server, which serves them from the next page', async () => {
-      const { spawn } = await import('node:child_process');
-      const net = await import('node:net');
-      const port = await new Promise<number>((resolve) => {
-        const srv = net.createServer().listen(0, '127.0.0.1', () => {
-          const { port: free } = srv.address() as { port: number };
-          srv.close(() => resolve(free));
-        });
-      });
-      const server = spawn(
-        process.execPath,
-        [require.resolve('tsx/cli'), path.join(root, 'api', 'src', 'server.ts')],
-        {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            PORT: String(port),
-            NODE_ENV: 'development',
-            SEED_PROFILES: '2',
-            LOG_LEVEL: 'warn',
-          },
-        },
-      );
-      const exited = new Promise((resolve) => server.on('exit', resolve));
-      const url = `http://127.0.0.1:${port}`;
-      try {
-        const until = Date.now() + 300_000;
-        while (!fs.existsSync(path.join(dataDir, '.deploy-control.json'))) {
-          if (Date.now() > until || server.exitCode !== null) throw new Error('the server did not start');
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        const served = async () => {
-          const html = await (await fetch(`${url}/members`)).text();
-          return /"name":"mf_chat","entry":"\/remotes\/mf-chat\/([^/]+)\//.exec(html)?.[1];
-        };
-        const shell = fakeBuild('shell', 'shell');
-        fs.writeFileSync(
-          path.join(shell, 'entry-assets.json'),
-          JSON.stringify({ main: { js: ['remoteEntry.js'], css: [], preload: [] } }),
-        );
-        const shellDeploy = await run('deploy.mjs', 'shell', '--dist', shell);
-        expect(shellDeploy.code).toBe(0);
-        expect(shellDeploy.out).toContain('registry switched');
-        const first = await run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v1', 'one'));
-        expect(first.code).toBe(0);
-        const v1 = switchedTo(first.out);
-        expect(await served()).toBe(v1);
-        const second = await run('deploy.mjs', 'mf-chat', '--dist', fakeBuild('v2', 'two'));
-        const v2 = switchedTo(second.out);
-        expect(await served()).toBe(v2);
-        const entry = await fetch(`${url}/remotes/mf-chat/${v2}/remoteEntry.js`);
-        expect(await entry.text()).toContain('"two"');
-        expect((await run('rollback.mjs', 'mf-chat')).code).toBe(0);
-        expect(await served()).toBe(v1);
-        expect((await registryCli()).apps['mf-chat']).toEqual({ current: v1, history: [] });
-        // Killed after its upload, before the switch: the running server goes on serving v1; run again, v3.
-        const v3Dist = fakeBuild('v3', 'three');
-        const killed = await runWith(
-          { DEPLOY_FAULT: 'kill_before_switch' },
-          'deploy.mjs',
-          'mf-chat',
-          '--dist',
-          v3Dist,
-        );
-        expect(killed.signal).toBe('SIGKILL');
-        const v3 = killedAfterUploading(killed.out);
-        expect(await served()).toBe(v1);
-        expect((await fetch(`${url}/remotes/mf-chat/${v1}/remoteEntry.js`)).status).toBe(200);
-        const rerun = await run('deploy.mjs', 'mf-chat', '--dist', v3Dist);
-        expect(rerun.code).toBe(0);
-        expect(switchedTo(rerun.out)).toBe(v3);
-        expect(await served()).toBe(v3);
-      } finally {
-        server.kill('SIGTERM');
-        await exited;
-      }
-      // The server removed its control file: later commands open the database themselves.
-      expect(fs.existsSync(path.join(dataDir, '.deploy-control.json'))).toBe(false);
-    });
-  },
-);
