@@ -49,13 +49,16 @@ export function LinkedCodeNotice({
   /** A box around the notice, rendered only with it (a page without `?code=` keeps its layout). */
   wrapperClassName?: string;
 }) {
-  const { t, ready } = useTranslation(DISCOUNT_CODES_NS, { useSuspense: false });
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
   // Read after the first render: the server-rendered lander has no session storage, so both start with nothing.
   const [link, setLink] = useState<LinkedCode | null>(null);
   useEffect(() => {
     // This page's own `?code=` first (the shell keeps it too, in an effect that runs after this one), else the visit's.
-    setLink(captureLinkedCode(window.location.search));
-  }, []);
+    const captured = captureLinkedCode(window.location.search);
+    setLink(captured);
+    // The notice's texts load beside the code's lookup, and only when there is a code.
+    if (captured) void i18n.loadNamespaces(DISCOUNT_CODES_NS);
+  }, [i18n]);
   const lookup = useGetDiscountCodeQuery(link?.query ?? {}, { skip: !link });
   const errorStatus =
     lookup.error && 'status' in lookup.error && typeof lookup.error.status === 'number'
@@ -68,8 +71,40 @@ export function LinkedCodeNotice({
   useEffect(() => {
     if (unusable) forgetLinkedCode();
   }, [unusable]);
-  if (!link || !state || !ready) return null;
+  if (!link || !state) return null;
   const shown = state === 'applied' && where === 'lander' ? 'kept' : state;
+  return (
+    <NoticeText
+      shown={shown}
+      unusable={unusable}
+      values={{
+        code: link.code.toUpperCase(),
+        percentage: lookup.data?.value_percentage ?? 0,
+        automatic: automatic?.code ?? '',
+        automaticPercentage: automatic?.percentage ?? 0,
+      }}
+      wrapperClassName={wrapperClassName}
+    />
+  );
+}
+
+/**
+ * The notice's text. Its own component so that the namespace is loaded only when there is something to say: a page
+ * without `?code=` (every first visit of a lander) never fetches it (docs/adr/0016-first-load-budget.md).
+ */
+function NoticeText({
+  shown,
+  unusable,
+  values,
+  wrapperClassName,
+}: {
+  shown: LinkedCodeState;
+  unusable: boolean;
+  values: Record<string, string | number>;
+  wrapperClassName?: string;
+}) {
+  const { t, ready } = useTranslation(DISCOUNT_CODES_NS, { useSuspense: false });
+  if (!ready) return null;
   const notice = (
     <p
       className={`alert ${unusable ? 'alert-warning' : 'alert-success'} small py-2 px-3 mb-3`}
@@ -77,12 +112,7 @@ export function LinkedCodeNotice({
       data-testid="linked-code-notice"
       data-state={shown}
     >
-      {t(shown, {
-        code: link.code.toUpperCase(),
-        percentage: lookup.data?.value_percentage ?? 0,
-        automatic: automatic?.code ?? '',
-        automaticPercentage: automatic?.percentage ?? 0,
-      })}
+      {t(shown, values)}
     </p>
   );
   return wrapperClassName ? <div className={wrapperClassName}>{notice}</div> : notice;
