@@ -109,7 +109,7 @@ export async function deployApp(
   const { version, files } = await publish(ctx, app, opts.distDir, opts.packageVersion);
   ctx.beforeSwitch?.(app, version);
   const result = await ctx.backend.apply({ action: 'deploy', app, version, ...(files ? { files } : {}) });
-  result.lines.forEach(ctx.log);
+  for (const line of result.lines) ctx.log(line);
   await deleteVersions(ctx, result.pruned);
   return { ...result, version };
 }
@@ -162,19 +162,19 @@ export async function deployCanary(
     ...(files ? { files } : {}),
     ...(steps ? { steps } : {}),
   });
-  result.lines.forEach(ctx.log);
+  for (const line of result.lines) ctx.log(line);
   return { ...result, version };
 }
 
 export async function promoteApp(ctx: CommandContext, app: string): Promise<SwitchResult> {
   const result = await ctx.backend.apply({ action: 'promote', app });
-  result.lines.forEach(ctx.log);
+  for (const line of result.lines) ctx.log(line);
   await deleteVersions(ctx, result.pruned);
   return result;
 }
 
 export async function rollbackApp(ctx: CommandContext, app: string): Promise<SwitchResult> {
   const result = await ctx.backend.apply({ action: 'rollback', app });
-  result.lines.forEach(ctx.log);
+  for (const line of result.lines) ctx.log(line);
   return result;
 }
