@@ -1,6 +1,7 @@
 // Every translation namespace must have all 11 locales with every key, and no key may be empty
 // (team rule: real translations everywhere, no missing keys). Namespaces: `*/src/locales/<lng>.json` (common and
-// one per remote) and shared's own, `shared/src/locales/<namespace>/<lng>.json`.
+// one per remote) and the further ones in folders beside them, `*/src/locales/<namespace>/<lng>.json` (shared's own,
+// the shell's member and page texts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,13 +14,15 @@ function namespaceDirs(): string[] {
   const dirs = readdirSync(ROOT, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
     .map((entry) => path.join(ROOT, entry.name, 'src', 'locales'))
-    .filter((dir) => existsSync(dir) && readdirSync(dir).some((file) => file.endsWith('.json')));
-  // shared's own namespaces, one folder each (errors, pwa, …).
-  const sharedLocales = path.join(ROOT, 'shared', 'src', 'locales');
-  for (const entry of readdirSync(sharedLocales, { withFileTypes: true })) {
-    if (entry.isDirectory()) dirs.push(path.join(sharedLocales, entry.name));
-  }
-  return dirs;
+    .filter((dir) => existsSync(dir));
+  // An app's further namespaces, one folder each beside its own files (the shell's member/ and pages/), and
+  // shared's own (errors, pwa, …).
+  const subfolders = dirs.flatMap((dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(dir, entry.name)),
+  );
+  return [...dirs, ...subfolders].filter((dir) => readdirSync(dir).some((file) => file.endsWith('.json')));
 }
 
 /** key path → value, for every leaf; non-string leaves are reported as they are. */
@@ -41,6 +44,8 @@ test('the namespaces are found (common, errors and the remotes)', () => {
       path.join('shell', 'src', 'locales'),
       path.join('shared', 'src', 'locales', 'errors'),
       path.join('shared', 'src', 'locales', 'pwa'),
+      path.join('shell', 'src', 'locales', 'member'),
+      path.join('shell', 'src', 'locales', 'pages'),
     ]),
   );
 });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal, useAppSelector, type User } from '@dating/shared';
+import { useMemberTranslation } from '../i18n/member-namespace';
 import { selectSignupCompletedHere } from '../app/shell-slice';
 import { useResendActivation } from './member-alerts';
 import { needsActivation } from './rules';
 
 /** After completing signup through the api in this session, the activation reminder is a modal (docs/product/routes-and-layouts.md). */
 export function ActivationModal({ user }: { user: User | null }) {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const completedHere = useAppSelector(selectSignupCompletedHere);
   const [closed, setClosed] = useState(false);
   const { resend, state, error } = useResendActivation();

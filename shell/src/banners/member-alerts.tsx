@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   api,
@@ -14,6 +13,7 @@ import {
   type PushState,
   type User,
 } from '@dating/shared';
+import { useMemberTranslation } from '../i18n/member-namespace';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { useSettings } from '../session/use-session';
 import { DismissibleAlert } from './dismissible-alert';
@@ -39,7 +39,7 @@ export interface StackedAlert {
 }
 
 export function useProfilePhotoAlert(user: User | null, routeName: string): StackedAlert | null {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.enrich);
   if (!showProfilePhotoAlert(user, routeName, dismissed)) return null;
   return {
@@ -67,7 +67,7 @@ const OUTCOME_VARIANT: Record<PushOutcome['result'], 'success' | 'warning' | 'da
 
 /** What switching push on ended in, said in words (it used to fail silently). */
 export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome; onDismiss(): void }) {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const text =
     outcome.result === 'failed'
       ? t('banners.push.result.failed', { reason: outcome.reason })
@@ -80,7 +80,7 @@ export function PushOutcomeAlert({ outcome, onDismiss }: { outcome: PushOutcome;
 }
 
 export function usePushOptInAlert(user: User | null, routeName: string): StackedAlert | null {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const settings = useSettings();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.push);
   const [push, setPush] = useState<PushState>('unknown');
@@ -139,7 +139,7 @@ export function usePushOptInAlert(user: User | null, routeName: string): Stacked
 }
 
 export function useDisabledNotificationsAlert(user: User | null, routeName: string): StackedAlert | null {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.disabledNotifications);
   if (!showDisabledNotificationsAlert(user, routeName, dismissed)) return null;
   return {
@@ -164,7 +164,7 @@ export type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
  * translated reason (e.g. too many requests) instead of a bare failure.
  */
 export function useResendActivation(): { resend(): void; state: ResendState; error: string | null } {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [send, { isLoading, isSuccess, error }] = useResendActivationMutation();
   const failure = toDisplayError(error);
   const state: ResendState = isLoading ? 'sending' : isSuccess ? 'sent' : failure ? 'failed' : 'idle';
@@ -176,7 +176,7 @@ export function useResendActivation(): { resend(): void; state: ResendState; err
 }
 
 export function useActivationReminder(user: User | null, routeName: string): StackedAlert | null {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const { resend, state, error } = useResendActivation();
   if (!showActivationReminder(user, routeName) || user === null) return null;
   return {
@@ -255,7 +255,7 @@ export function AlertStack({
   alerts: (StackedAlert | null)[];
   paymentOnly?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const phone = usePhone();

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   Modal,
@@ -8,6 +7,7 @@ import {
   WELCOME_DISCOUNT_PERCENTAGE,
   type User,
 } from '@dating/shared';
+import { useMemberTranslation } from '../i18n/member-namespace';
 import { DISMISSAL_KEYS } from '../lib/dismissals';
 import { MEMBERS_AREA } from '../routes/route-table';
 import { formatCountdown } from './rules';
@@ -21,7 +21,7 @@ export function inMembersArea(routeName: string): boolean {
 
 /** Top banner for a logged-in non-paid member in the members area while the time bonus runs. */
 export function TimeBonusBanner({ bonus, routeName }: { bonus: TimeBonus | null; routeName: string }) {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   if (!bonus || !inMembersArea(routeName)) return null;
   return (
     <div className="shell-time-bonus text-bg-warning" role="status" data-testid="time-bonus-banner">
@@ -56,7 +56,7 @@ export function TimeBonusPopup({
   user: User | null;
   routeName: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.timeBonus);
   const [due, setDue] = useState(false);
   const inArea = inMembersArea(routeName);
@@ -99,7 +99,7 @@ export function useWelcomeBonusAlert(
   user: User | null,
   routeName: string,
 ): StackedAlert | null {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const [open, setOpen] = useState(false);
   const [dismissed, onDismiss] = useDismissal(DISMISSAL_KEYS.welcomeBonus);
   const eligible =

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Modal, ProfilePhoto, useAppDispatch, useAppSelector } from '@dating/shared';
+import { useMemberTranslation } from '../i18n/member-namespace';
 import { matchModalClosed, selectMatch } from '../app/shell-slice';
 
 /** A like became mutual (live `match` event, docs/adr/0008-live-channel.md): both members are told at once, in any layout. */
 export function MatchModal() {
-  const { t } = useTranslation();
+  const { t } = useMemberTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const match = useAppSelector(selectMatch);

@@ -1,12 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner, useGetCompanyInfoQuery } from '@dating/shared';
+import { registerNamespace, Spinner, useGetCompanyInfoQuery } from '@dating/shared';
 import type { StaticPageName } from '../routes/route-table';
 import { useSettings } from '../session/use-session';
 import { termsVersionDate } from './terms-date';
 
-/** Paragraph keys per page (`pages.<page>.<key>` in the common namespace). */
+/** The static pages' texts: a namespace of their own, loaded with these pages (docs/adr/0016-first-load-budget.md). */
+export const PAGES_NS = 'shell-pages';
+// Unnamed chunks: a name per locale would make the shell's chunk map in main.js longer.
+registerNamespace(PAGES_NS, (locale) => import(`../locales/pages/${locale}.json`));
+
+/** Paragraph keys per page (`pages.<page>.<key>` in the shell-pages namespace). */
 const SECTIONS: Record<StaticPageName, readonly string[]> = {
   terms: ['p1', 'p2', 'p3', 'p4'],
   privacy: ['p1', 'p2', 'p3'],
@@ -19,7 +24,7 @@ const SECTIONS: Record<StaticPageName, readonly string[]> = {
 
 /** The shell's static pages (docs/product/routes-and-layouts.md `/pages/*`), filled in with the operating company's details. */
 export function StaticPage({ name }: { name: StaticPageName }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation([PAGES_NS, 'common'], { nsMode: 'fallback' });
   const settings = useSettings();
   const [params] = useSearchParams();
   const { data: company, isLoading } = useGetCompanyInfoQuery();

@@ -11,6 +11,8 @@ import type { RemoteLoader, RemoteName, RemoteTarget } from '../remotes/remote-l
 import { buildRoutes } from '../routes/build-routes';
 import { ROUTE_TABLE } from '../routes/route-table';
 import en from '../locales/en.json';
+import enMember from '../locales/member/en.json';
+import enPages from '../locales/pages/en.json';
 import { chatsFixture, likesFixture, settingsFixture } from './fixtures';
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it.
@@ -94,7 +96,10 @@ export async function renderShell(options: RenderShellOptions = {}) {
     ...options.routes,
   });
   const store = await createShellStore({ settings, user });
-  const i18n = await createI18n({ locale: 'en', initialResources: { en: { common: en } } });
+  const i18n = await createI18n({
+    locale: 'en',
+    initialResources: { en: { common: en, 'shell-member': enMember, 'shell-pages': enPages } },
+  });
   const remotes = createTestLoader(options.modules);
   const router = createMemoryRouter(buildRoutes(remotes.loader, ROUTE_TABLE, { store }), {
     initialEntries: [options.path ?? '/'],
