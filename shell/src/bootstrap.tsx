@@ -12,7 +12,7 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
 import { createFederationLoader } from './remotes/remote-loader';
 import { yieldToMain } from './lib/yield-to-main';
-import { buildRoutes } from './routes/build-routes';
+import { buildRoutes, preloadMemberChunks } from './routes/build-routes';
 import { ROUTE_TABLE } from './routes/route-table';
 import './styles/main.scss';
 
@@ -38,6 +38,7 @@ export async function start(): Promise<void> {
   // `#root` holds the server's rendering of this page (docs/adr/0030): hydrate it with the state it was rendered
   // with, in the locale it was rendered in.
   const ssr = siteData.ssr && locale === siteData.locale ? siteData.ssr : undefined;
+  if (siteData.user) preloadMemberChunks();
   // Each step below ends its task (yieldToMain), so a slow phone stays responsive while the shell starts.
   await yieldToMain();
   const [store, i18n] = await Promise.all([createShellStore(siteData), createShellI18n(locale as Locale)]);

@@ -1,11 +1,9 @@
-import {
-  ENTRY_WARNING_LAYOUT_COUNTRIES,
-  TIME_BONUS_WINDOW_S,
-  type Settings,
-  type User,
-} from '@dating/shared';
+import { TIME_BONUS_WINDOW_S, type User } from '@dating/shared';
 import type { PushState } from '@dating/shared';
-import type { LayoutName } from '../routes/route-table';
+
+// The site-entry warning's rule is a visitor's, in the shell's first chunk; the member rules here are loaded with
+// the member banners (docs/adr/0016-first-load-budget.md).
+export { ENTRY_WARNING_HIDDEN, showEntryWarning } from './entry-rule';
 
 /** docs/product/routes-and-layouts.md names 'settings'; here that is the own profile/settings page and the language configuration. */
 const SETTINGS = ['profile', 'lang-config'];
@@ -24,7 +22,6 @@ export const PROFILE_PHOTO_ALERT_HIDDEN = [
 export const PUSH_ALERT_HIDDEN = ['signup', 'notifications', 'activate-done', 'directdebit', 'premium'];
 export const DISABLED_NOTIFICATIONS_HIDDEN = ['notifications', ...SETTINGS];
 export const ACTIVATION_REMINDER_HIDDEN = ['signup', 'notifications', ...SETTINGS];
-export const ENTRY_WARNING_HIDDEN = ['complete-signup', 'reset-password', 'reset-password-do'];
 
 /** The credits, package, checkout, receipt and other payment pages: only what concerns payment is shown there. */
 export const PAYMENT_PAGES = [
@@ -89,27 +86,6 @@ export function needsActivation(user: User | null): boolean {
 
 export function showActivationReminder(user: User | null, routeName: string): boolean {
   return needsActivation(user) && !hiddenOn(routeName, ACTIVATION_REMINDER_HIDDEN);
-}
-
-/** docs/product/routes-and-layouts.md site-entry warning: once, for visitors, in the allowed countries, unless switched off or closed. */
-export function showEntryWarning(input: {
-  user: User | null;
-  standalone: boolean;
-  settings: Pick<Settings, 'enable_site_entry_popup' | 'countries'>;
-  country: string | null;
-  closedBefore: boolean;
-  routeName: string;
-  layout: LayoutName;
-}): boolean {
-  if (input.user !== null || input.standalone || input.closedBefore) return false;
-  if (input.settings.enable_site_entry_popup !== 'yes') return false;
-  const country = (input.country ?? '').toUpperCase();
-  if (!country || !input.settings.countries.map((c) => c.toUpperCase()).includes(country)) return false;
-  if (hiddenOn(input.routeName, ENTRY_WARNING_HIDDEN)) return false;
-  if (input.layout === 'chat' || input.layout === 'lander') {
-    return (ENTRY_WARNING_LAYOUT_COUNTRIES as readonly string[]).includes(country);
-  }
-  return input.layout === 'default';
 }
 
 /**

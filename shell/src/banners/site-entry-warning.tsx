@@ -7,7 +7,7 @@ import { isStandalone } from '../lib/standalone';
 import { useRouteName } from '../routes/route-handle';
 import type { LayoutName } from '../routes/route-table';
 import { useSettings } from '../session/use-session';
-import { showEntryWarning } from './rules';
+import { showEntryWarning } from './entry-rule';
 
 /** The adult-content warning shown once to visitors (docs/product/routes-and-layouts.md); leaving goes to a neutral site. */
 export function SiteEntryWarning({ layout }: { layout: LayoutName }) {

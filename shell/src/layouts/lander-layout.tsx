@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
@@ -6,9 +7,14 @@ import { SignupModal } from '../banners/signup-modal';
 import { SiteEntryWarning } from '../banners/site-entry-warning';
 import { LanguageDropdown } from '../nav/language-dropdown';
 import { PrefetchLink } from '../nav/prefetch-link';
-import { TopNav } from '../nav/top-nav';
 import { useSettings } from '../session/use-session';
 import { Footer } from './footer';
+
+// The member navigation, for a member on a lander path: in the chunk of the other layouts, not a visitor's first
+// load (docs/adr/0016-first-load-budget.md).
+const TopNav = lazy(() =>
+  import(/* webpackChunkName: "layouts" */ '../nav/top-nav').then((m) => ({ default: m.TopNav })),
+);
 
 /**
  * Landing pages: a logo bar, the page, the footer with the disclaimer (docs/product/routes-and-layouts.md). A
@@ -25,7 +31,11 @@ export function LanderLayout() {
       data-layout="lander"
     >
       <SkipLink>{t('nav.skipToContent')}</SkipLink>
-      {user ? <TopNav /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <TopNav />
+        </Suspense>
+      ) : null}
       <header hidden={Boolean(user)} className="shell-logo-bar navbar navbar-dark bg-primary">
         <div className="container">
           <Link className="navbar-brand fw-bold" to="/">

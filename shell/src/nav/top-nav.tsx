@@ -1,17 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '@dating/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isStandalone } from '../lib/standalone';
 import { useRouteName } from '../routes/route-handle';
 import { BACK_BUTTON_ROUTES } from '../routes/route-table';
-import { useCounters, useSettings } from '../session/use-session';
-import { AccountDropdown } from './account-dropdown';
-import { BalanceBadge } from './balance-badge';
+import { useSettings } from '../session/use-session';
 import { Icon } from './icons';
 import { LanguageDropdown } from './language-dropdown';
-import { MemberNavLinks, useMemberNavItems } from './member-nav-items';
 import { PrefetchLink } from './prefetch-link';
-import type { User } from '@dating/shared';
+
+// The member's parts of the bar (destinations, balance, account menu) are in the member chunk, not a visitor's first
+// load (docs/adr/0016-first-load-budget.md); a member's page fetches that chunk at start (routes/build-routes.tsx).
+const memberNav = () => import(/* webpackChunkName: "member" */ './member-nav');
+const MemberBars = lazy(() => memberNav().then((m) => ({ default: m.MemberBars })));
+const BalanceBadge = lazy(() => memberNav().then((m) => ({ default: m.BalanceBadge })));
+const AccountDropdown = lazy(() => memberNav().then((m) => ({ default: m.AccountDropdown })));
 
 export function BackButton() {
   const { t } = useTranslation();
@@ -30,27 +34,6 @@ export function BackButton() {
   );
 }
 
-function MemberBars({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const counters = useCounters(true);
-  const items = useMemberNavItems(user, counters);
-  return (
-    <>
-      <ul
-        className="navbar-nav flex-row d-none d-lg-flex gap-lg-2 me-auto ms-3"
-        aria-label={t('nav.mainMenu')}
-      >
-        <MemberNavLinks items={items} variant="top" />
-      </ul>
-      <nav className="shell-bottom-nav d-lg-none" aria-label={t('nav.mainMenu')}>
-        <ul className="nav nav-justified">
-          <MemberNavLinks items={items} variant="bottom" />
-        </ul>
-      </nav>
-    </>
-  );
-}
-
 /**
  * Top navigation (docs/product/routes-and-layouts.md). Phones get a compact top bar (brand, language, account) plus a bottom tab bar with
  * the four destinations and their badges; from 992 px the destinations move into the top bar.
@@ -66,12 +49,24 @@ export function TopNav() {
         <Link className="navbar-brand fw-bold text-truncate" to={user ? '/members' : '/'}>
           {settings.name}
         </Link>
-        {user ? <MemberBars user={user} /> : <span className="me-auto" />}
+        {user ? (
+          <Suspense fallback={null}>
+            <MemberBars user={user} />
+          </Suspense>
+        ) : (
+          <span className="me-auto" />
+        )}
         <div className="d-flex align-items-center gap-1">
-          {user && <BalanceBadge user={user} />}
+          {user && (
+            <Suspense fallback={null}>
+              <BalanceBadge user={user} />
+            </Suspense>
+          )}
           <LanguageDropdown />
           {user ? (
-            <AccountDropdown user={user} />
+            <Suspense fallback={null}>
+              <AccountDropdown user={user} />
+            </Suspense>
           ) : (
             <PrefetchLink className="btn btn-light btn-sm fw-semibold" to="/login" data-testid="nav-login">
               {t('nav.login')}

@@ -4,11 +4,7 @@ import { Spinner } from '@dating/shared';
 import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import { NotFoundPage } from '../errors/not-found-page';
 import { RouteErrorPage } from '../errors/route-error-page';
-import { ChatLayout } from '../layouts/chat-layout';
-import { DefaultLayout } from '../layouts/default-layout';
-import { EmptyLayout } from '../layouts/empty-layout';
 import { LanderLayout } from '../layouts/lander-layout';
-import { StaffLayout } from '../layouts/staff-layout';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
@@ -28,13 +24,44 @@ export interface RouteOptions extends LanderRouteOptions {
   serverRendered?: boolean;
 }
 
-const LAYOUTS: Record<LayoutName, ComponentType> = {
-  default: DefaultLayout,
-  chat: ChatLayout,
-  lander: LanderLayout,
-  empty: EmptyLayout,
-  staff: StaffLayout,
+/** The layouts, in the order of their route objects. */
+const LAYOUT_NAMES: readonly LayoutName[] = ['default', 'chat', 'lander', 'empty', 'staff'];
+
+/**
+ * The lander layout (every public entry page but `/login`) is part of the shell's first chunk. The others are loaded
+ * with the first route that uses one (docs/adr/0016-first-load-budget.md): the default, empty and back-office
+ * layouts in one chunk, and in the member chunk what only a member's pages need: the chat layout, the member
+ * navigation (nav/member-nav.tsx) and the live channel with polling (session/member-session.tsx).
+ */
+const LAZY_LAYOUTS: Record<Exclude<LayoutName, 'lander'>, () => Promise<ComponentType>> = {
+  default: () =>
+    import(/* webpackChunkName: "layouts" */ '../layouts/default-layout').then((m) => m.DefaultLayout),
+  empty: () => import(/* webpackChunkName: "layouts" */ '../layouts/empty-layout').then((m) => m.EmptyLayout),
+  staff: () => import(/* webpackChunkName: "layouts" */ '../layouts/staff-layout').then((m) => m.StaffLayout),
+  chat: () => import(/* webpackChunkName: "member" */ '../layouts/chat-layout').then((m) => m.ChatLayout),
 };
+
+/** A member's pages need both chunks: fetched at start, beside the store and the texts. */
+export function preloadMemberChunks(): void {
+  LAZY_LAYOUTS.default().catch(() => undefined);
+  LAZY_LAYOUTS.chat().catch(() => undefined);
+}
+
+function layoutRoute(layout: LayoutName): Pick<RouteObject, 'Component' | 'lazy'> {
+  if (layout === 'lander') return { Component: LanderLayout };
+  const load = LAZY_LAYOUTS[layout];
+  return {
+    lazy: async () => {
+      try {
+        return { Component: await load() };
+      } catch (error) {
+        // A chunk that does not load gets one reload of the page, as a remote's does (errors/chunk-reload.ts).
+        if (reloadOnceForChunkError(error)) await never();
+        throw error;
+      }
+    },
+  };
+}
 
 function StartupSpinner() {
   return <Spinner block />;
@@ -113,9 +140,9 @@ export function buildRoutes(
   table: readonly RouteDef[],
   options: RouteOptions,
 ): RouteObject[] {
-  const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map((layout): RouteObject => ({
+  const layouts = LAYOUT_NAMES.map((layout): RouteObject => ({
     id: `layout-${layout}`,
-    Component: LAYOUTS[layout],
+    ...layoutRoute(layout),
     children: table.filter((def) => def.layout === layout).map((def) => childRoute(def, loader, options)),
   }));
   return [

@@ -2,10 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { captureLinkedCode, useCurrentUser } from '@dating/shared';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { ProgressBar } from '../layouts/progress-bar';
-import { useLiveChannel } from '../live/use-live-channel';
 import { LogoutContext, useLogoutFlow } from '../session/logout';
 import { useHiddenBeacon, usePageBounceLog } from '../session/page-lifecycle';
-import { useSessionPolling } from '../session/use-polling';
 import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
 import { usePageTitle } from '../session/page-title';
@@ -15,6 +13,13 @@ import { useTelemetryView } from '../telemetry/use-telemetry-view';
 const MatchModal = lazy(() =>
   import(/* webpackChunkName: "match-modal" */ '../live/match-modal').then((m) => ({
     default: m.MatchModal,
+  })),
+);
+
+// The live channel and polling of a logged-in member: in the member chunk, not a visitor's first load (docs/adr/0016).
+const MemberSession = lazy(() =>
+  import(/* webpackChunkName: "member" */ '../session/member-session').then((m) => ({
+    default: m.MemberSession,
   })),
 );
 
@@ -32,8 +37,6 @@ export function RootRoute() {
   useEffect(() => {
     captureLinkedCode(search);
   }, [search]);
-  const liveUp = useLiveChannel(loggedIn);
-  useSessionPolling(liveUp);
   usePageTitle();
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
@@ -45,9 +48,14 @@ export function RootRoute() {
       <ProgressBar loading={navigation.state === 'loading' || !counters.loaded} failed={counters.failed} />
       <Outlet />
       {loggedIn ? (
-        <Suspense fallback={null}>
-          <MatchModal />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <MemberSession />
+          </Suspense>
+          <Suspense fallback={null}>
+            <MatchModal />
+          </Suspense>
+        </>
       ) : null}
       <ScrollRestoration />
     </LogoutContext.Provider>
