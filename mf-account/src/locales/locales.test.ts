@@ -11,8 +11,14 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   }, {});
 }
 
-const load = (lng: string) =>
-  flatten(JSON.parse(readFileSync(join(__dirname, `${lng}.json`), 'utf8')) as Tree);
+// The three namespaces together (`account`, `signup/`, `pages/`): a key lives in one of them.
+const read = (...path: string[]) =>
+  flatten(JSON.parse(readFileSync(join(__dirname, ...path), 'utf8')) as Tree);
+const load = (lng: string) => ({
+  ...read(`${lng}.json`),
+  ...read('signup', `${lng}.json`),
+  ...read('pages', `${lng}.json`),
+});
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const nl = load('nl');
 

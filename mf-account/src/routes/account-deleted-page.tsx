@@ -1,6 +1,5 @@
-import '../lib/i18n';
+import { useAccountTranslation } from '../lib/i18n';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_RESTORE_DAYS } from '@dating/shared';
 import { Page } from '../components/page';
@@ -11,7 +10,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/account-deleted`, and `/account-deleted?reactivate=<token>` from the reactivation email. */
 function AccountDeletedPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
   const token = params.get('reactivate');

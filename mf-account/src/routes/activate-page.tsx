@@ -1,6 +1,5 @@
-import '../lib/i18n';
+import { useAccountTranslation } from '../lib/i18n';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useResendActivationMutation, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
@@ -10,7 +9,7 @@ import { useAccountActivateMutation } from '../features/activation/api/activatio
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 function ActivationFailed() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const user = useCurrentUser();
   const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();
@@ -40,7 +39,7 @@ function ActivationFailed() {
 }
 
 function ActivationDone() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   return (
     <>
       <FormAlert kind="success">{t('activation.done')}</FormAlert>
@@ -53,7 +52,7 @@ function ActivationDone() {
 
 /** `/activate/done?token=…` (the link in the activation email) and `/activate/error`. */
 function ActivatePage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

@@ -1,5 +1,4 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useAccountTranslation } from '../lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
@@ -7,7 +6,7 @@ import { ComplaintForm } from '../features/complaints/components/complaint-form'
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 function ComplaintsPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const user = useCurrentUser() ?? null;
   const [params] = useSearchParams();
   return (

@@ -1,5 +1,4 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useAccountTranslation } from '../lib/i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { signupFinished, useAppDispatch, useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
@@ -8,7 +7,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** Finishing the profile steps 1–4 after an account was created elsewhere (a lander, the api). */
 function CompleteSignupPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const user = useCurrentUser();

@@ -1,11 +1,10 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useAccountTranslation } from '../lib/i18n';
 import { Page } from '../components/page';
 import { LanguagePicker } from '../features/language/components/language-picker';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 function LangConfigPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   return (
     <Page title={t('language.title')}>
       <p>{t('language.intro')}</p>

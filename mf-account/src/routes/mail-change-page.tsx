@@ -1,6 +1,5 @@
-import '../lib/i18n';
+import { useAccountTranslation } from '../lib/i18n';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../components/page';
 import { FormAlert } from '../components/form-alert';
@@ -10,7 +9,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/mail-change/do?token=…`: the link sent to the new address confirms the change. */
 function MailChangePage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
   const token = params.get('token');

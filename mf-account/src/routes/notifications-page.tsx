@@ -1,5 +1,4 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useAccountTranslation } from '../lib/i18n';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@dating/shared';
 import { Page } from '../components/page';
@@ -8,7 +7,7 @@ import { PushSettings } from '../features/notifications/components/push-settings
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 function NotificationsPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const user = useCurrentUser();
   return (
     <Page title={t('notifications.title')}>

@@ -1,5 +1,4 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useAccountTranslation } from '../lib/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentUser, useGetSettingsQuery } from '@dating/shared';
 import { Page, Section } from '../components/page';
@@ -35,7 +34,7 @@ export function profileSectionPath(section: ProfileSection): string {
  * was several phone screens long). The tabs are links, so each section has its own address.
  */
 function ProfileSettingsPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const user = useCurrentUser();
   const { data: settings } = useGetSettingsQuery();
   const [params] = useSearchParams();

@@ -1,6 +1,5 @@
-import '../lib/i18n';
+import { useAccountTranslation } from '../lib/i18n';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MAX_LENGTH, type PasswordResetDoRequest } from '@dating/shared';
 import { PasswordResetDoSchema, passwordsDifferError } from '@dating/shared/forms/account';
@@ -20,7 +19,7 @@ const resolver = schemaResolver<Values>(PasswordResetDoSchema, (values) => ({
 }));
 
 function ResetPasswordDoPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

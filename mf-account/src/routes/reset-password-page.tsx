@@ -1,6 +1,5 @@
-import '../lib/i18n';
+import { useAccountTranslation } from '../lib/i18n';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PasswordResetRequest } from '@dating/shared';
 import { PasswordResetSchema } from '@dating/shared/forms/account';
@@ -17,7 +16,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 const resolver = schemaResolver<PasswordResetRequest>(PasswordResetSchema);
 
 function ResetPasswordPage() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [request, { isLoading, isSuccess, error, originalArgs }] = useAccountRequestPasswordResetMutation();
   const form = useForm<PasswordResetRequest>({ resolver, defaultValues: { email: '' } });

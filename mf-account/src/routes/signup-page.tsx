@@ -1,5 +1,4 @@
-import '../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { useSignupTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '../components/page';
 import { SignupForm } from '../features/signup/components/signup-form';
@@ -7,7 +6,7 @@ import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/signup` and `/signup-matches` (the latter promises matches once the profile exists). */
 function SignupPage() {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const navigate = useNavigate();
   const matches = useLocation().pathname.startsWith('/signup-matches');
   return (

@@ -8,6 +8,8 @@ import { createI18n, makeStore, coreApi, type Settings, type User } from '@datin
 import { profileFixture, userFixture } from '@dating/shared/testing';
 import { OPTION_LABELS_NS } from '@dating/shared/option-labels';
 import nl from '../locales/nl.json';
+import nlPages from '../locales/pages/nl.json';
+import nlSignup from '../locales/signup/nl.json';
 
 export function LocationProbe() {
   const location = useLocation();
@@ -48,8 +50,8 @@ export async function renderPage(
   }) as typeof store.dispatch;
   const i18n = await createI18n({
     locale: 'nl',
-    namespaces: ['account'],
-    initialResources: { nl: { account: nl } },
+    namespaces: ['account', 'account-signup', 'account-pages'],
+    initialResources: { nl: { account: nl, 'account-signup': nlSignup, 'account-pages': nlPages } },
   });
   await i18n.loadNamespaces(OPTION_LABELS_NS);
   const utils = render(

@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Avatar, useMemberUnblockMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useGetAccountBlocksQuery } from '../api/blocks';
 import styles from '../../profile/components/profile.module.scss';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 export function BlockedMembers() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const { data, error, isLoading } = useGetAccountBlocksQuery();
   const [unblock, unblockState] = useMemberUnblockMutation();

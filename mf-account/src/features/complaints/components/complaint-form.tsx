@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COMPLAINT_MESSAGE_MAX_LENGTH } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
@@ -8,6 +7,7 @@ import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { checkField } from '@dating/shared/forms/check';
 import { EmailField } from '@dating/shared/forms/account';
 import { useAccountSubmitComplaintMutation } from '../api/complaints';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 type Field = 'name' | 'email' | 'subject' | 'message' | 'url';
 
@@ -20,7 +20,7 @@ export function ComplaintForm({
   initialEmail: string;
   initialUrl: string;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [submitComplaint, { isLoading, isSuccess, error }] = useAccountSubmitComplaintMutation();
   const [values, setValues] = useState<Record<Field, string>>({

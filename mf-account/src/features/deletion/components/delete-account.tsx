@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { advertisedCode, loggedOut, useAppDispatch, type DeleteReason } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
@@ -8,10 +7,11 @@ import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { ACCOUNT_EXPORT_URL, useAccountDeleteMutation, useGetAccountDeleteInfoQuery } from '../api/deletion';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 /** Deletion with the alternatives first, a reason, the password, and the data download (docs/product/README.md). */
 export function DeleteAccount({ invisible }: { invisible: boolean }) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
   LOCALE_COOKIE,
@@ -12,6 +11,7 @@ import {
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useErrorTexts } from '../../../lib/errors';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 function nativeName(locale: Locale): string {
   try {
@@ -24,7 +24,7 @@ function nativeName(locale: Locale): string {
 
 /** Switches the site language; for a logged-in member it is saved on the account too (docs/product/sites-and-landers.md). */
 export function LanguagePicker({ idPrefix = 'language' }: { idPrefix?: string }) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const user = useCurrentUser();
   const [save, { isLoading, error }] = useUpdateLanguageMutation();

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { MailChangeRequest } from '@dating/shared';
 import { MailChangeSchema, newEmailError } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
@@ -9,6 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { fieldText } from '../../../lib/form-errors';
 import { useAccountRequestMailChangeMutation } from '../api/mail-change';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 const resolver = schemaResolver<MailChangeRequest, { currentEmail: string }>(
   MailChangeSchema,
@@ -16,7 +16,7 @@ const resolver = schemaResolver<MailChangeRequest, { currentEmail: string }>(
 );
 
 export function MailChangeForm({ currentEmail }: { currentEmail: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [request, { isLoading, isSuccess, error, originalArgs }] = useAccountRequestMailChangeMutation();
   const form = useForm<MailChangeRequest, { currentEmail: string }>({

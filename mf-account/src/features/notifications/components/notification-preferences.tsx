@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPES } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useGetAccountNotificationsQuery, useUpdateAccountNotificationsMutation } from '../api/notifications';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 /** The 8 email notification types of docs/product/notifications.md; each switch saves at once. */
 export function NotificationPreferences() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const { data, error, isLoading } = useGetAccountNotificationsQuery();
   const [update, updateState] = useUpdateAccountNotificationsMutation();

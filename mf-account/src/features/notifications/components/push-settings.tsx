@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   api,
   enablePush,
@@ -12,6 +11,7 @@ import {
   useCurrentUser,
 } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 const OUTCOME_KIND: Record<PushOutcome['result'], 'success' | 'warning' | 'danger'> = {
   subscribed: 'success',
@@ -26,7 +26,7 @@ const OUTCOME_KIND: Record<PushOutcome['result'], 'success' | 'warning' | 'dange
  * it on that says what happened, including why it failed.
  */
 export function PushSettings() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const dispatch = useAppDispatch();
   const { data: settings } = useGetSettingsQuery();
   const user = useCurrentUser();

@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, type PasswordChangeRequest } from '@dating/shared';
 import { PasswordChangeSchema } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
@@ -9,11 +8,12 @@ import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { fieldText } from '../../../lib/form-errors';
 import { useAccountChangePasswordMutation } from '../api/password';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 const resolver = schemaResolver<PasswordChangeRequest>(PasswordChangeSchema);
 
 export function PasswordChangeForm() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [change, { isLoading, isSuccess, error }] = useAccountChangePasswordMutation();
   const form = useForm<PasswordChangeRequest>({

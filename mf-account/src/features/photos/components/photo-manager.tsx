@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ProfilePhoto } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
@@ -9,10 +8,11 @@ import {
 } from '../api/photos';
 import { PhotoUploader } from './photo-uploader';
 import styles from './photos.module.scss';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 /** The member's photos: upload, choose the main one, delete; new ones show 'photo is being checked'. */
 export function PhotoManager() {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const { data, isLoading, error } = useGetAccountPhotosQuery();
   const [setMain, mainState] = useSetAccountMainPhotoMutation();

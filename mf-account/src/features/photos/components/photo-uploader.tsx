@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
@@ -7,6 +6,7 @@ import { useErrorTexts } from '../../../lib/errors';
 import { useUploadAccountPhotoMutation } from '../api/photos';
 import { checkPhoto, type PhotoProblem } from '../lib/check-photo';
 import styles from './photos.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export interface PhotoUploaderProps {
   /** Called after a successful upload. */
@@ -16,7 +16,7 @@ export interface PhotoUploaderProps {
 }
 
 export function PhotoUploader({ onUploaded, limitReached = false }: PhotoUploaderProps) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const inputId = useId();
   const [upload, { isLoading, error, reset }] = useUploadAccountPhotoMutation();

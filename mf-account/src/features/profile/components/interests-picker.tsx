@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { INTERESTS, type Interest } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import { useOptionLabels } from '@dating/shared/option-labels';
 import styles from './profile.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export interface InterestsPickerProps {
   value: Interest[];
@@ -12,7 +12,7 @@ export interface InterestsPickerProps {
 }
 
 function InterestsPickerWithLabels({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const { label } = useOptionLabels();
   function toggle(interest: Interest) {
     onChange(value.includes(interest) ? value.filter((item) => item !== interest) : [...value, interest]);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../api/profile';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 /** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */
 export function InvisibleToggle({ invisible }: { invisible: boolean }) {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const errorTexts = useErrorTexts();
   const [update, { isLoading, error }] = useAccountUpdateProfileMutation({
     fixedCacheKey: 'account-invisible',

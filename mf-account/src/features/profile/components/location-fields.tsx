@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useGetRegionsQuery, useGetSettingsQuery, useGetTownsQuery } from '@dating/shared';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { countryName } from '../../../lib/country-name';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export interface LocationValue {
   country: string;
@@ -19,7 +19,7 @@ export function LocationFields({
   onChange(value: LocationValue): void;
   idPrefix: string;
 }) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useSignupTranslation();
   const { data: settings } = useGetSettingsQuery();
   const { data: regions } = useGetRegionsQuery();
   const countries = settings?.countries ?? (value.country ? [value.country] : []);

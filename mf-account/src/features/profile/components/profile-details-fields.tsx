@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Gender, ProfileUpdateRequest } from '@dating/shared';
 import { useOptionLabels } from '@dating/shared/option-labels';
 import { OPTION_VALUES } from '@dating/shared/option-labels/values';
 import { SelectField } from '../../../components/select-field';
 import styles from './profile.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 /** The personal details of docs/product/member-model.md (signup step 3 and /profile). Empty string means "not answered". */
 export interface ProfileDetails {
@@ -69,7 +69,7 @@ function ProfileDetailsFieldsWithLabels({
   idPrefix: string;
   gender: Gender;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const { label } = useOptionLabels();
   return (
     <div className={styles.fieldGrid}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import {
   ABOUT_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -28,6 +27,7 @@ import {
   detailsToRequest,
   type ProfileDetails,
 } from './profile-details-fields';
+import { useAccountTranslation } from '../../../lib/i18n';
 
 /** The typed fields; the option pickers below cannot hold a wrong value. */
 interface Values {
@@ -45,7 +45,7 @@ const resolver = schemaResolver<Values, Context>(ProfileFormSchema, (values, { e
 
 /** Every field of docs/product/member-model.md the member can edit. */
 export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
-  const { t } = useTranslation('account');
+  const { t } = useAccountTranslation();
   const { label } = useOptionLabels();
   const errorTexts = useErrorTexts();
   const { profile } = user;

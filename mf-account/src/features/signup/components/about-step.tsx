@@ -1,15 +1,15 @@
 import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, type Interest } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { InterestsPicker } from '../../profile/components/interests-picker';
 import { StepActions } from './step-actions';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export function AboutStep({ onNext }: { onNext(): void }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const user = useCurrentUser();
   const [about, setAbout] = useState(user ? (user.profile.about ?? '') : '');

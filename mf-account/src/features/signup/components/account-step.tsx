@@ -1,6 +1,5 @@
 import { useMemo, useState, type Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   NAME_MAX_LENGTH,
@@ -23,6 +22,7 @@ import { useAccountSignupMutation } from '../api/signup';
 import { suggestEmail } from '../../../lib/email-suggestion';
 import { EmailSuggestion } from './email-suggestion';
 import styles from './signup.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 type Field = 'name' | 'date_of_birth' | 'email' | 'password';
 type Values = Record<Field, string>;
@@ -180,7 +180,7 @@ export function AccountStep({
   onStarted,
   onCreated,
 }: AccountStepProps) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const dispatch = useAppDispatch();
   const [signup, { isLoading, error: serverError, reset }] = useAccountSignupMutation();

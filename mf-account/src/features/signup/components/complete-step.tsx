@@ -1,13 +1,13 @@
 import { useCurrentUser } from '@dating/shared';
-import { useTranslation } from 'react-i18next';
 import { useResendActivationMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import styles from './signup.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 /** The last step: the account works, but the email address still has to be confirmed (docs/product/member-model.md). */
 export function CompleteStep({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const email = useCurrentUser()?.email ?? '';
   const [resend, { isLoading, isSuccess, error }] = useResendActivationMutation();

@@ -1,6 +1,5 @@
 import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { locate, useGeolocationPermission, type GeolocationFailure } from '../../../lib/geolocation';
 import { useErrorTexts } from '../../../lib/errors';
@@ -8,9 +7,10 @@ import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
 import { LocationFields, type LocationValue } from '../../profile/components/location-fields';
 import { useLazyAccountGeocodeQuery } from '../api/geocode';
 import { StepActions } from './step-actions';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export function LocationStep({ onNext }: { onNext(): void }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const user = useCurrentUser();
   const [value, setValue] = useState<LocationValue>({

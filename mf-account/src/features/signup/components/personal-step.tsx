@@ -1,6 +1,5 @@
 import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
@@ -11,6 +10,7 @@ import {
   type ProfileDetails,
 } from '../../profile/components/profile-details-fields';
 import { StepActions } from './step-actions';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 const EMPTY: ProfileDetails = {
   hair_color: '',
@@ -22,7 +22,7 @@ const EMPTY: ProfileDetails = {
 };
 
 export function PersonalStep({ onNext }: { onNext(): void }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const errorTexts = useErrorTexts();
   const user = useCurrentUser();
   const [details, setDetails] = useState<ProfileDetails>(user ? detailsFromProfile(user.profile) : EMPTY);

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { PhotoUploader } from '../../photos/components/photo-uploader';
 import styles from './signup.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 export function PhotoStep({ onNext }: { onNext(): void }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   return (
     <div>
       <p>{t('signup.photo.intro')}</p>

@@ -1,7 +1,6 @@
-import '../../../lib/i18n';
+import { useSignupTranslation } from '../../../lib/i18n';
 import { useCurrentUser } from '@dating/shared';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import {
   redirectedToLogin,
@@ -28,7 +27,7 @@ const DEFAULT_MIN_AGE = 18;
  * signup modal and the landers.
  */
 export function SignupForm({ onDone, source, profileId, profileName, message }: SignupFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
   const { data: settings } = useGetSettingsQuery();

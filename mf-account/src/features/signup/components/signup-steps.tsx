@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AboutStep } from './about-step';
 import { CompleteStep } from './complete-step';
 import { LocationStep } from './location-step';
 import { PersonalStep } from './personal-step';
 import { PhotoStep } from './photo-step';
 import styles from './signup.module.scss';
+import { useSignupTranslation } from '../../../lib/i18n';
 
 /** Steps of docs/product/member-model.md after the account exists: 1 photo, 2 location, 3 personal info, 4 about me, then complete. */
 export type ProfileStep = 1 | 2 | 3 | 4 | 5;
@@ -19,7 +19,7 @@ const TITLES = [
 ];
 
 export function StepProgress({ step }: { step: number }) {
-  const { t } = useTranslation('account');
+  const { t } = useSignupTranslation();
   return (
     <div>
       <ol className={styles.progress} aria-hidden="true">
