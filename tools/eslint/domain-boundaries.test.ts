@@ -1,19 +1,10 @@
 // The lint rules of the api's seams, run through the repository's own eslint.config.mjs: a domain that reaches into
 // another domain's files (anything but its index.ts) fails lint, and so does any routes file querying the
 // database; browser code importing a value of a contract module written as TypeBox schemas fails too.
-import { startLinter, type Linter } from './lint-text';
+import { useLinter } from './lint-text';
 
 // One ESLint for the file (./lint-text.ts): the rules as `eslint --stdin --stdin-filename <file>` applies them.
-let linter: Linter;
-beforeAll(() => {
-  linter = startLinter();
-});
-afterAll(() => linter.close());
-
-/** The rule ids ESLint reports for `code` as if it were the file `file`. */
-function lint(file: string, code: string): Promise<string[]> {
-  return linter.lint(file, code);
-}
+const lint = useLinter();
 
 test("a domain importing another domain's internals fails lint; through its index it passes", async () => {
   expect(await lint('api/src/domains/staff/probe.ts', "export { toGift } from '../chat/gifts';\n")).toEqual([

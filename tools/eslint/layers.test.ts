@@ -1,19 +1,10 @@
 // The lint rule of the api's layers, run through the repository's own eslint.config.mjs: lib/, db/ and plugins/
 // importing a domain (its index or any file in it) fails lint; importing each other, or a domain importing them,
 // passes.
-import { startLinter, type Linter } from './lint-text';
+import { useLinter } from './lint-text';
 
 // One ESLint for the file (./lint-text.ts): the rules as `eslint --stdin --stdin-filename <file>` applies them.
-let linter: Linter;
-beforeAll(() => {
-  linter = startLinter();
-});
-afterAll(() => linter.close());
-
-/** The rule ids ESLint reports for `code` as if it were the file `file`. */
-function lint(file: string, code: string): Promise<string[]> {
-  return linter.lint(file, code);
-}
+const lint = useLinter();
 
 test('lib/, db/ and plugins/ importing a domain fail lint', async () => {
   expect(

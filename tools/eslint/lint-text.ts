@@ -62,3 +62,16 @@ export function startLinter(): Linter {
     },
   };
 }
+
+/**
+ * One linter for the calling test file, started before its tests and closed after them: `lint(file, code)` gives the
+ * rule ids ESLint reports for `code` as if it were the file `file`.
+ */
+export function useLinter(): (file: string, code: string) => Promise<string[]> {
+  let linter: Linter;
+  beforeAll(() => {
+    linter = startLinter();
+  });
+  afterAll(() => linter.close());
+  return (file, code) => linter.lint(file, code);
+}
