@@ -91,7 +91,7 @@ await Promise.all([...lanes.values()].map(runLane));
 const wall = (Date.now() - started) / 1000;
 
 const rows = [...timedBefore, ...chosen.map((stage) => results.get(stage.name))];
-printTable(rows, wall);
+printTable(rows, timedBefore.reduce((sum, r) => sum + r.seconds, 0) + wall);
 if (!keepReports) fs.rmSync(reports, { recursive: true, force: true });
 process.exit(rows.some((r) => r.status !== 'ok') ? 1 : 0);
 
@@ -99,7 +99,7 @@ async function runLane(laneStages) {
   let failed = false;
   for (const stage of laneStages) {
     if (failed) {
-      results.set(stage.name, { name: stage.name, status: 'not run', seconds: 0 });
+      results.set(stage.name, { name: stage.name, lane: stage.lane, status: 'not run', seconds: 0 });
       continue;
     }
     const result = await runStage(stage);
@@ -191,10 +191,9 @@ function fromPlaywright(data) {
   return { tests: counts, slowest: [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 10) };
 }
 
-function printTable(rows, wall) {
+/** `total`: the run's wall time, with the stages timed before this script. */
+function printTable(rows, total) {
   const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
-  const before = rows.filter((r) => !r.lane).reduce((sum, r) => sum + r.seconds, 0);
-  const total = before + wall;
   const width = Math.max(...rows.map((r) => r.name.length), 5);
   const lines = [
     '',
