@@ -102,3 +102,13 @@ export async function waitUntilServed(
     })
     .toBe(version);
 }
+
+/** The id of the first profile the member list shows (waits for the list). */
+export async function firstListedMember(page: Page): Promise<string> {
+  const link = page.locator('#main a[href^="/members/"]').first();
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href')) ?? '';
+  const id = /^\/members\/(\d+)$/.exec(href)?.[1];
+  if (!id) throw new Error(`the first member link is not a profile: ${href}`);
+  return id;
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { accountMenu, sessionUser } from '../../support/account';
-import { loginViaApi, XHR } from '../../support/site';
+import { firstListedMember, loginViaApi, XHR } from '../../support/site';
 
 // The access rules of the route table (docs/adr/0023), as a visitor and a member meet them in the browser.
 
@@ -49,7 +49,7 @@ test('a session that ended elsewhere sends the member to /login from the page th
   await expect(accountMenu(page)).toBeVisible();
   // The member list has loaded (its search, with the member's defaults, is answered), so no call of /members is
   // still on its way to find out first: the page that finds out is the one opened below.
-  await expect(page.locator('#main a[href^="/members/"]').first()).toBeVisible();
+  await firstListedMember(page);
   await page.waitForLoadState('networkidle');
   // The session ends on the server (another tab logged out); this page does not know yet.
   const ended = await page.request.get('/api/logout.php', { headers: XHR });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
-import { getJson, loginViaApi } from '../../support/site';
+import { firstListedMember, getJson, loginViaApi } from '../../support/site';
 
 /** The site installs as an app, works offline as far as saying so, and runs standalone. */
 
@@ -114,13 +114,3 @@ test.describe('installed (display-mode standalone)', () => {
     await context.close();
   });
 });
-
-/** The id of the first profile the member list shows (waits for the list). */
-async function firstListedMember(page: Page): Promise<string> {
-  const link = page.locator('#main a[href^="/members/"]').first();
-  await expect(link).toBeVisible();
-  const href = (await link.getAttribute('href')) ?? '';
-  const id = /^\/members\/(\d+)$/.exec(href)?.[1];
-  if (!id) throw new Error(`the first member link is not a profile: ${href}`);
-  return id;
-}
