@@ -27,13 +27,18 @@ export async function start(): Promise<void> {
   registerRemotes(siteData.remotes.map(({ name, entry }) => ({ name, entry })));
   const loader = createFederationLoader({ loadRemote, registerRemotes }, siteData.remotes);
 
-  const { locale, save } = resolveInitialLocale({
-    pageLocale: slugLocaleOf(window.location.pathname, siteData.settings),
+  const stored = {
     cookie: readLocaleCookie(),
     domainLanguage: siteData.settings.domain_language,
     serverLocale: siteData.locale,
+  };
+  const { locale, save } = resolveInitialLocale({
+    pageLocale: slugLocaleOf(window.location.pathname, siteData.settings),
+    ...stored,
   });
   if (save) writeLocaleCookie(locale);
+  // The language of the pages without a slug, which the router goes back to after a slug lander (i18n/page-locale).
+  const homeLocale = resolveInitialLocale(stored).locale;
 
   // `#root` holds the server's rendering of this page (docs/adr/0030): hydrate it with the state it was rendered
   // with, in the locale it was rendered in.
@@ -58,7 +63,14 @@ export async function start(): Promise<void> {
   const container =
     document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   const app = (
-    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />
+    <ShellApp
+      store={store}
+      i18n={i18n}
+      loader={loader}
+      router={router}
+      country={siteData.country}
+      homeLocale={homeLocale}
+    />
   );
   if (ssr) hydrateRoot(container, app);
   else createRoot(container).render(app);

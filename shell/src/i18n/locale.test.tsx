@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
 import { readLocaleCookie, resolveInitialLocale, slugLocaleOf, visibleLocales } from './locale';
+import { pageLocaleOf } from './page-locale';
 
 beforeEach(() => {
   localStorage.setItem('site-entry-warning-closed', '1');
@@ -47,6 +48,35 @@ describe('locale', () => {
     // Another niche's slug is no page of this site, and no language.
     expect(slugLocaleOf('/landers/gallery/gay-de', { niche: 1 })).toBeNull();
     expect(slugLocaleOf('/general-de', { niche: 1 })).toBe('de');
+  });
+
+  test("the page after a slug lander is in the stored choice: the cookie, else the start-up's", () => {
+    const settings = { niche: 1 as const };
+    expect(pageLocaleOf('/landers/gallery/general-eng', settings, 'nl', 'fr')).toBe('en');
+    expect(pageLocaleOf('/login', settings, 'nl', 'fr')).toBe('fr');
+    expect(pageLocaleOf('/login', settings, 'nl', null)).toBe('nl');
+    expect(pageLocaleOf('/login', settings, null, null)).toBeNull();
+  });
+
+  test("moving on from a slug lander without a page load goes back to the visitor's language", async () => {
+    document.cookie = 'locale=fr; Path=/';
+    const view = await renderShell({ path: '/landers/gallery/general-eng', user: false });
+    expect(view.i18n.language).toBe('en');
+    view.i18n.addResourceBundle(
+      'fr',
+      'common',
+      { pages: { faq: { title: 'Questions fréquentes' } } },
+      true,
+      true,
+    );
+    await act(async () => view.router.navigate('/pages/faq'));
+    await waitFor(() => expect(view.i18n.language).toBe('fr'));
+    expect(await screen.findByRole('heading', { name: 'Questions fréquentes' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    // Back to a slug: that page's language again, and the cookie is left as it was.
+    await act(async () => view.router.navigate('/landers/gallery/general-eng'));
+    await waitFor(() => expect(view.i18n.language).toBe('en'));
+    expect(readLocaleCookie()).toBe('fr');
   });
 
   test('visible locales follow the visitor country (docs/product/constants.md)', () => {

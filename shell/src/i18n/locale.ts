@@ -21,6 +21,11 @@ export function writeLocaleCookie(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 }
 
+/** The page's `lang` attribute for a locale (Dutch as nl-NL, the others as their code). */
+export function setDocumentLang(locale: Locale): void {
+  document.documentElement.lang = locale === 'nl' ? 'nl-NL' : locale;
+}
+
 /**
  * The locale to start with: a lander slug's language for that page only (never saved, so the next page is in the
  * stored choice again); else the cookie; else (docs/product/sites-and-landers.md) the site's domain_language when its first two letters are

@@ -1,4 +1,5 @@
 import { createI18n, registerNamespace, type Locale } from '@dating/shared';
+import { setDocumentLang } from './locale';
 
 // Each locale of the shell's `common` namespace is its own small chunk, loaded on demand. The folders beside it are
 // namespaces of their own, loaded by the pages that read them (member/, pages/).
@@ -12,6 +13,6 @@ registerNamespace(
 
 export async function createShellI18n(locale: Locale) {
   const i18n = await createI18n({ locale, namespaces: ['common'] });
-  document.documentElement.lang = locale === 'nl' ? 'nl-NL' : locale;
+  setDocumentLang(locale);
   return i18n;
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateLanguageMutation, type Locale, useCurrentUser } from '@dating/shared';
-import { writeLocaleCookie } from './locale';
+import { setDocumentLang, writeLocaleCookie } from './locale';
 
 /** Switches the UI language, stores it in the locale cookie (365 days) and, for members, on the server (docs/product/sites-and-landers.md). */
 export function useSwitchLocale(): (locale: Locale) => Promise<void> {
@@ -12,7 +12,7 @@ export function useSwitchLocale(): (locale: Locale) => Promise<void> {
     async (locale: Locale) => {
       writeLocaleCookie(locale);
       await i18n.changeLanguage(locale);
-      document.documentElement.lang = locale === 'nl' ? 'nl-NL' : locale;
+      setDocumentLang(locale);
       if (user !== null && user.language !== locale) await updateLanguage({ language: locale });
     },
     [i18n, updateLanguage, user],
