@@ -37,8 +37,7 @@ test('a server change reaches the member’s open page live: the navigation foll
   });
   expect(granted.status(), await granted.text()).toBe(200);
 
-  // Premium now: "Get Premium" gives way to the credits item (its badge shows only at 10 credits or fewer, docs/product/routes-and-layouts.md;
-  // B has the signup bonus plus these 5).
+  // Premium now: "Get Premium" gives way to the credits item (B has the signup bonus plus these 5).
   await expect(navB.getByTestId('nav-credits-top')).toBeVisible();
   await expect(navB.getByTestId('nav-premium-top')).toHaveCount(0);
   expect(await pageB.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { CountBadge, type User } from '@dating/shared';
-import { creditsBadge } from './credits-badge';
 import { Icon, type IconName } from './icons';
 import { PrefetchNavLink } from './prefetch-link';
 
@@ -20,7 +19,6 @@ interface Item {
 /** The member's main destinations (docs/product/routes-and-layouts.md), shared by the top bar (desktop) and the bottom bar (phone). */
 export function useMemberNavItems(user: User, counters: NavCounters): Item[] {
   const { t } = useTranslation();
-  const credits = creditsBadge(user.credits);
   const items: Item[] = [
     { to: '/members', icon: 'search', label: t('nav.search'), badge: null, testId: 'nav-search' },
     {
@@ -51,18 +49,13 @@ export function useMemberNavItems(user: User, counters: NavCounters): Item[] {
     },
   ];
   if (user.paid_user) {
+    // No count on this item: the balance in the top bar (phones too) is the credits badge, warning and danger
+    // styles at 10 credits or fewer included, so the balance is not shown twice (balance-badge.tsx).
     items.push({
       to: '/credits',
       icon: 'coins',
       label: t('nav.credits'),
-      badge: credits ? (
-        <span
-          className={`badge rounded-pill text-bg-${credits.variant}`}
-          title={t('nav.creditsLeft', { count: user.credits })}
-        >
-          {credits.text}
-        </span>
-      ) : null,
+      badge: null,
       testId: 'nav-credits',
     });
   } else {
