@@ -6,8 +6,27 @@ import domains from './tools/eslint/domain-boundaries.mjs';
 import layers from './tools/eslint/layers.mjs';
 
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
-/** Contract modules whose values are TypeBox schemas (server side); the apps import their types only. */
-const SCHEMA_MODULES = ['@dating/shared/contract/staff', '@dating/shared/contract/telemetry'];
+/**
+ * The contract's area modules (`shared/src/contract/<area>.ts`): TypeBox schemas with their types, server side; the
+ * apps import their types only and take plain values from `contract/values/<area>` or the contract index
+ * (docs/adr/0022-forms-and-schemas.md, addendum).
+ */
+const CONTRACT_AREAS = [
+  'account',
+  'chats',
+  'common',
+  'dismissals',
+  'experiments',
+  'likes',
+  'members',
+  'payments',
+  'profile',
+  'settings',
+  'staff',
+  'telemetry',
+  'user',
+];
+const SCHEMA_MODULES = CONTRACT_AREAS.map((area) => `@dating/shared/contract/${area}`);
 
 /**
  * Boundaries (docs/product/architecture.md): a remote imports `shared` but never another remote; the shell imports no remote
@@ -35,15 +54,15 @@ function boundary(app) {
           ],
         },
       ],
-      // The contract modules written as TypeBox schemas give browser code their types only: a value import would
-      // put the schema library into the bundle (values of the staff contract are in `contract/staff-routes`).
+      // The contract's area modules give browser code their types only: a value import would put the schema
+      // library into the bundle (their plain values are in `contract/values/<area>`).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: SCHEMA_MODULES.map((name) => ({
             name,
             allowTypeImports: true,
-            message: `Browser code takes types only from ${name} (\`import type\`): its values are TypeBox schemas.`,
+            message: `Browser code takes types only from ${name} (\`import type\`): its values are TypeBox schemas; plain values are in ${name.replace('/contract/', '/contract/values/')}.`,
           })),
         },
       ],
@@ -82,15 +101,12 @@ export default tseslint.config(
   },
   ...['shell', ...REMOTES].map(boundary),
   {
-    // One source for the contract (docs/adr/0017-seams.md addendum): the TypeBox schemas in shared/src/contract/schemas
-    // are the api's; browser code takes their types only, so the schema builder never reaches a bundle.
+    // One module per contract area (docs/adr/0022-forms-and-schemas.md addendum): the TypeBox schemas in
+    // shared/src/contract/<area>.ts are the api's; browser code takes their types only, so the schema builder never
+    // reaches a bundle.
     files: ['{shell,mf-*}/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
-    // The schema modules themselves (the staff contract is one too; its plain values are in staff-routes.ts).
-    ignores: [
-      'shared/src/contract/schemas/**',
-      'shared/src/contract/telemetry.ts',
-      'shared/src/contract/staff.ts',
-    ],
+    // The area modules themselves.
+    ignores: CONTRACT_AREAS.map((area) => `shared/src/contract/${area}.ts`),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -100,14 +116,12 @@ export default tseslint.config(
               group: [
                 'typebox',
                 'typebox/*',
-                '@dating/shared/contract/schemas/*',
-                '**/contract/schemas/*',
-                '@dating/shared/contract/telemetry',
-                '@dating/shared/contract/staff',
+                ...SCHEMA_MODULES,
+                ...CONTRACT_AREAS.map((area) => `**/contract/${area}`),
               ],
               allowTypeImports: true,
               message:
-                'Browser code imports contract schemas as types only (`import type`); the api alone uses their values.',
+                'Browser code imports contract area modules as types only (`import type`); the api alone uses their values (plain values: contract/values/<area>).',
             },
           ],
         },
@@ -115,17 +129,25 @@ export default tseslint.config(
     },
   },
   {
-    // The api's layers stand one way (api/README.md): lib/, db/ and plugins/ import no domain;
-    // tools/eslint/layers.mjs.
-    files: ['api/src/lib/**/*.ts', 'api/src/db/**/*.ts', 'api/src/plugins/**/*.ts'],
+    // The api's layers stand one way (api/README.md, ADR 0036): base (config.ts, lib/, db/) < plugins/ < domains <
+    // the composition root (app/, app.ts) < seed/ < server.ts; tools/eslint/layers.mjs. Tests stand outside.
+    files: ['api/src/**/*.ts'],
+    ignores: ['**/__tests__/**', '**/*.test.ts', 'api/src/testing/**'],
     plugins: { layers },
-    rules: { 'layers/no-domain-imports': 'error' },
+    rules: { 'layers/one-way': 'error' },
   },
   {
-    // A domain uses another only through its index.ts (api/README.md); tools/eslint/domain-boundaries.mjs.
+    // A domain uses another only through its index.ts, and only a domain below it in DOMAIN_ORDER (api/README.md,
+    // ADR 0036); tools/eslint/domain-boundaries.mjs.
     files: ['api/src/domains/*/**/*.ts'],
     plugins: { domains },
     rules: { 'domains/index-only': 'error' },
+  },
+  {
+    files: ['api/src/domains/*/**/*.ts'],
+    ignores: ['**/__tests__/**', '**/*.test.ts'],
+    plugins: { domains },
+    rules: { 'domains/order': 'error' },
   },
   {
     // Services own all database access (api/README.md): a route validates, calls `app.services.<name>` and answers.

@@ -1,8 +1,8 @@
 // One source for the contract (api/README.md, docs/adr/0022-forms-and-schemas.md addendum): the OpenAPI document is
 // built from the route schemas, and those are the shared TypeBox schemas, so a list written in the contract is the
 // list the document (and the validation, and the serialisation) uses.
-import { ORDER_STATUSES } from '@dating/shared/contract/schemas/payments';
-import { ProfileSchema } from '@dating/shared/contract/schemas/profile';
+import { ORDER_STATUSES } from '@dating/shared/contract/payments';
+import { ProfileSchema } from '@dating/shared/contract/profile';
 import { createTestApp, type TestContext } from '../src/testing/helpers';
 
 type JsonSchema = {

@@ -4,7 +4,7 @@
 // so a prop renamed on one side fails `tsc -b` on the other. A new remote adds its entries here (and to
 // REMOTE_EXPOSES, which the repo test compares with every remote's webpack `exposes`).
 import type { ComponentType } from 'react';
-import type { StaffAppProps } from './contract/staff-remote';
+import type { StaffAppProps } from './contract/values/staff-remote';
 
 /** A routed page: the shell passes nothing; it reads the route from react-router. */
 export type PageProps = Record<string, never>;

@@ -6,7 +6,7 @@
  */
 
 import { LANDER_VARIANTS, parseLanderSlug } from './contract/landers';
-import { BACK_OFFICE_PATH } from './contract/staff-remote';
+import { BACK_OFFICE_PATH } from './contract/values/staff-remote';
 
 export { LANDER_VARIANTS };
 

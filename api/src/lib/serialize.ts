@@ -9,7 +9,7 @@ import negotiate from '@fastify/accept-negotiator';
 import fastJson from 'fast-json-stringify';
 import type { FastifyReply } from 'fastify';
 import type { ChatEntry, MembersResponse, Profile } from '@dating/shared/contract/index';
-import { ProfileSchema } from '@dating/shared/contract/schemas/profile';
+import { ProfileSchema } from '@dating/shared/contract/profile';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

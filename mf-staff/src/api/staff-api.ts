@@ -1,5 +1,5 @@
 import { api, type ExperimentReport } from '@dating/shared';
-import { staffPath } from '@dating/shared/contract/staff-routes';
+import { staffPath } from '@dating/shared/contract/values/staff';
 import type {
   StaffAccount,
   StaffAccountCreate,

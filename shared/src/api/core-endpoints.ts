@@ -9,14 +9,14 @@ import type {
   InterestsResponse,
   LikesResponse,
   LoginRequest,
-  LoginResponse,
+  UserAnswer,
   RegionsResponse,
   TownsResponse,
   Settings,
   UpdateLanguageRequest,
   UserResponse,
 } from '../contract';
-import { ACCOUNT_PATHS } from '../contract/account';
+import { ACCOUNT_PATHS } from '../contract/values/account';
 
 /** `host` and the current address's query parameters, for settings.php. */
 export function settingsParams(
@@ -41,7 +41,7 @@ export const coreApi = api.injectEndpoints({
       query: () => 'user.php',
       providesTags: ['User'],
     }),
-    login: build.mutation<LoginResponse, LoginRequest>({
+    login: build.mutation<UserAnswer, LoginRequest>({
       query: (credentials) => ({
         url: 'user.php',
         method: 'POST',

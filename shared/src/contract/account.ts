@@ -1,73 +1,64 @@
 /**
- * The accounts calls: signup, activation, recovery, profile, photos, notification preferences,
- * blocking, deletion, data export, complaints and push. docs/product/calls-and-errors.md lists these as "not shown"; they follow the site's
- * style (docs/adr/0007-server-by-domain.md): `/api/<noun>.php`, JSON bodies (login alone takes a form body, see `LoginRequest` in
- * `user.ts`), state-changing calls carry `X-Requested-With: XMLHttpRequest`, errors are an HTTP status plus
- * `ApiErrorBody` whose `message` is already translated.
+ * The accounts calls: signup, activation, recovery, profile, photos, notification preferences, blocking, deletion,
+ * data export, complaints and push. docs/product/calls-and-errors.md lists these as "not shown"; they follow the
+ * site's style (docs/adr/0007-server-by-domain.md): `/api/<noun>.php`, JSON bodies (login alone takes a form body,
+ * `LoginRequest`), state-changing calls carry `X-Requested-With: XMLHttpRequest`, errors are an HTTP status plus
+ * `ApiErrorBody` whose `message` is already translated. "logged in" means the call needs a session and answers 403
+ * `auth_required` without one; "→ 204" means an empty answer.
  *
- * Paths in `ACCOUNT_PATHS` are relative to `/api/` (the browser's base query prefixes it; the server registers
- * `/api/${path}`). "logged in" means the call needs a session and answers 403 `auth_required` without one.
- * "→ 204" means an empty answer.
+ * One module for the area (docs/adr/0022-forms-and-schemas.md, addendum): every request and answer as a TypeBox
+ * schema with its `Static<>` type, and (re-exported) the area's plain values (`values/account.ts`: paths, bounds,
+ * option lists the browser runs) and the member forms' JSON-Schema literals (`forms/account.ts`, which the browser's
+ * resolvers read too). Browser code imports it as types only.
  */
-import type { Static } from 'typebox';
-import type {
-  MailChangeSchema,
-  PasswordChangeSchema,
-  PasswordResetDoSchema,
-  PasswordResetSchema,
-} from '../forms/account';
-// The shapes are the TypeBox schemas of `schemas/account.ts` (the api's source); the names below are their
-// `Static<>` types, imported as types only so that no browser bundle gains the schema builder.
-import type * as S from './schemas/account';
+import { Type, type Static } from 'typebox';
+import { ProfileFormSchema, SignupSchema } from '../forms/account';
+import { GenderSchema, Id, Nullable, StringEnum } from './common';
+import { ProfileImageSchema, ProfileSchema, SexualitySchema } from './profile';
+import {
+  NotificationTypeSchema,
+  NotificationsDisabledReasonSchema,
+  UserSchema,
+  type UserAnswerSchema,
+} from './user';
+import {
+  COMPLAINT_MESSAGE_MAX_LENGTH,
+  DELETE_ALTERNATIVES,
+  DELETE_REASONS,
+  PASSWORD_MAX_LENGTH,
+  TRACKING_KEYS,
+} from './values/account';
+import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTERESTS, RELATIONSHIP_STATUSES } from './values/profile';
+import { NOTIFICATION_TYPES } from './values/user';
 
-export const ACCOUNT_PATHS = {
-  signup: 'signup.php',
-  profile: 'profile.php',
-  activate: 'activate.php',
-  activationMail: 'activation-mail.php',
-  passwordReset: 'password-reset.php',
-  passwordResetDo: 'password-reset-do.php',
-  password: 'password.php',
-  mailChange: 'mail-change.php',
-  mailChangeDo: 'mail-change-do.php',
-  photos: 'photos.php',
-  notifications: 'notifications.php',
-  blocks: 'blocks.php',
-  block: 'block.php',
-  accountDelete: 'account-delete.php',
-  accountReactivate: 'account-reactivate.php',
-  accountExport: 'account-export.php',
-  complaints: 'complaints.php',
-  /** `POST user.php?push=1` (docs/product/calls-and-errors.md). */
-  push: 'user.php?push=1',
-} as const;
-export type AccountPath = (typeof ACCOUNT_PATHS)[keyof typeof ACCOUNT_PATHS];
+export * from './values/account';
+export * from '../forms/account';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Bounds the spec leaves open ("not shown"), shared so browser and server check the same thing.
+/** Long enough for any real input; the services check the exact rules and answer with catalogue codes. */
+export const Text = (max: number) => Type.String({ maxLength: max });
+export const EmailInput = Text(320);
+export const PasswordInput = Text(PASSWORD_MAX_LENGTH * 4);
+export const TokenInput = Type.String({ minLength: 1, maxLength: 200 });
 
-/** Minimum password length (ASVS level 2 allows 8 with a breached-password check; the demo uses `Demo-1234`). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 30;
-export const ABOUT_MAX_LENGTH = 2000;
-export const COMPLAINT_MESSAGE_MAX_LENGTH = 5000;
-/** Photo uploads: checked by content on the server, by type and size in the browser too. */
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Multipart field name of a photo upload. */
-export const PHOTO_FIELD = 'photo';
-/** Query parameters kept from the landing URL and sent with the signup (docs/product/member-model.md "tracking values kept"). */
-export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
-export type TrackingKey = (typeof TRACKING_KEYS)[number];
-export type SignupTracking = Partial<Record<TrackingKey, string>>;
-/** `SignupRequest.source`: longer values are cut by the client and refused by the server. */
-export const SIGNUP_SOURCE_MAX_LENGTH = 50;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Signup (docs/product/README.md, docs/product/member-model.md)
-
+/** `{ token }` of a mailed link: activation, email change, reactivation. */
+export const TokenBody = Type.Object({ token: TokenInput });
 /**
+ * `POST /api/activate.php` — JSON `{ token }` (from the link `/activate/done?token=…`) → 200 `ActivateResponse`:
+ * the account is confirmed and the session logged in as that user.
+ * Errors: 400 `activation_failed` (unknown, used or expired token).
+ *
+ * `POST /api/mail-change-do.php` — JSON `{ token }` (logged in or not) → 200 `MailChangeDoResponse`: the new
+ * address is the member's login from now on; a logged-in client refetches `user.php`.
+ * Errors: 400 `link_invalid`, 409 `email_taken` (someone took the address meanwhile).
+ */
+export type TokenRequest = Static<typeof TokenBody>;
+
+// Signup --------------------------------------------------------------------------------------------------------
+
+export { SignupSchema as SignupBody };
+/**
+ * The client always sends the birth date; the server takes a body without it (`birthdate_required`).
+ *
  * `POST /api/signup.php` — JSON `SignupRequest` → 201 `SignupResponse`.
  *
  * Creates the account, logs it in (session cookie set) with `user.status = 'not_confirmed'` and mails the
@@ -88,12 +79,39 @@ export const SIGNUP_SOURCE_MAX_LENGTH = 50;
  *
  * "Did you mean" for mistyped email domains is done in the browser; there is no call for it.
  */
-export type SignupRequest = S.SignupRequest;
-export type SignupResponse = S.SignupResponse;
+export type SignupRequest = Omit<Static<typeof SignupSchema>, 'date_of_birth'> & {
+  /** ISO date `YYYY-MM-DD`. */
+  date_of_birth: string;
+};
+export type SignupResponse = Static<typeof UserAnswerSchema>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Profile: signup steps 1–4, /profile, invisible mode
+// Profile -------------------------------------------------------------------------------------------------------
 
+export const ProfileUpdateBody = Type.Object({
+  name: Type.Optional(ProfileFormSchema.properties.name),
+  gender: Type.Optional(GenderSchema),
+  sexuality: Type.Optional(SexualitySchema),
+  /** Alternative to `sexuality` as asked at signup; the server derives sexuality from gender + seeking. */
+  seeking: Type.Optional(GenderSchema),
+  /** ISO date `YYYY-MM-DD`. */
+  date_of_birth: Type.Optional(ProfileFormSchema.properties.date_of_birth),
+  /** ISO country code, one of settings.countries. */
+  country: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
+  /** `Region.code` of `/api/regions.php` (its name is accepted too); `Profile.region` then holds the name. */
+  region: Type.Optional(Nullable(Text(100))),
+  city: Type.Optional(Nullable(Text(200))),
+  reason: Type.Optional(Nullable(Text(400))),
+  hair_color: Type.Optional(Nullable(StringEnum(HAIR_COLORS))),
+  eye_color: Type.Optional(Nullable(StringEnum(EYE_COLORS))),
+  body_type: Type.Optional(Nullable(StringEnum(BODY_TYPES))),
+  relationship_status: Type.Optional(Nullable(StringEnum(RELATIONSHIP_STATUSES))),
+  tattoos: Type.Optional(Nullable(Type.Boolean())),
+  interests: Type.Optional(Type.Array(StringEnum(INTERESTS), { maxItems: INTERESTS.length })),
+  /** "About me" (signup step 4), at most ABOUT_MAX_LENGTH characters. */
+  about: Type.Optional(Nullable(Text(4000))),
+  /** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */
+  invisible: Type.Optional(Type.Boolean()),
+});
 /**
  * `PUT /api/profile.php` — logged in; JSON `ProfileUpdateRequest` (only the fields to change) → 200
  * `ProfileUpdateResponse`. Used by signup steps 2 (location), 3 (personal info), 4 (about me), the /profile page
@@ -102,84 +120,33 @@ export type SignupResponse = S.SignupResponse;
  * Errors: 400 `validation` (field: an unknown option, a too long text), `name_equals_email`,
  * `name_starts_with_at`, `birthdate_required` (params `{ min_age }`), `birthdate_invalid`.
  */
-export type ProfileUpdateRequest = S.ProfileUpdateRequest;
-export type ProfileUpdateResponse = S.SignupResponse;
+export type ProfileUpdateRequest = Static<typeof ProfileUpdateBody>;
 
-/** Reasons a member gives on the profile form ("what are you looking for"): option keys, translated in the UI. */
-export const PROFILE_REASONS = [
-  'chat',
-  'dating',
-  'relationship',
-  'friendship',
-  'adventure',
-  'other',
-] as const;
-export type ProfileReason = (typeof PROFILE_REASONS)[number];
+// Email change --------------------------------------------------------------------------------------------------
 
-// ---------------------------------------------------------------------------------------------------------------
-// Activation (docs/product/member-model.md)
+export const MailChangeDoResponseSchema = Type.Object({ email: Type.String() });
+export type MailChangeDoResponse = Static<typeof MailChangeDoResponseSchema>;
 
-/**
- * `POST /api/activate.php` — JSON `{ token }` (from the link `/activate/done?token=…`) → 200 `ActivateResponse`:
- * the account is confirmed and the session logged in as that user.
- * Errors: 400 `activation_failed` (unknown, used or expired token).
- */
-export type ActivateRequest = S.TokenRequest;
-export type ActivateResponse = S.SignupResponse;
-/**
- * `POST /api/activation-mail.php` — logged in, no body → 204: sends a new activation link (earlier links stop
- * working). Errors: 409 `validation` when already confirmed, 429 `rate_limited`.
- */
-export type ActivationMailRequest = void;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Password reset and change
-
-/**
- * `POST /api/password-reset.php` — JSON `{ email }` → 204: mails a single-use, expiring link
- * `/reset-password/do?token=…`.
- * Errors: 400 `email_invalid`, 404 `email_not_found` ('E-mailadres niet gevonden'), 429 `reset_limit`
- * (daily limit: 'Te veel wachtwoordherstel mails verstuurd, …').
- */
-export type PasswordResetRequest = Static<typeof PasswordResetSchema>;
-/**
- * `POST /api/password-reset-do.php` — JSON `PasswordResetDoRequest` → 204. Sets the password and ends every
- * session of the member (the client then logs in at /login).
- * Errors: 400 `passwords_differ` (password_repeat), 400 `password_too_short` (password, params `{ min }`),
- * 400 `link_invalid` (token unknown, used or expired: 'Link verlopen of invalide, …').
- */
-export type PasswordResetDoRequest = Static<typeof PasswordResetDoSchema>;
-/**
- * `PUT /api/password.php` — logged in; JSON `{ old_password, password }` → 204. Other sessions end.
- * Errors: 400 `old_password_wrong` (old_password: 'Controleer je oude wachtwoord.'), 400 `password_too_short`.
- */
-export type PasswordChangeRequest = Static<typeof PasswordChangeSchema>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Email change (docs/product/member-model.md: confirmed from a link sent to the new address; the old address is told)
-
-/**
- * `POST /api/mail-change.php` — logged in; JSON `{ email, password }` → 204: mails a confirmation link
- * `/mail-change/do?token=…` to the new address.
- * Errors: 400 `new_email_invalid` (email: 'Nieuw e-mailadres invalide.'), 409 `email_taken` (email),
- * 400 `password_wrong` (password).
- */
-export type MailChangeRequest = Static<typeof MailChangeSchema>;
-/**
- * `POST /api/mail-change-do.php` — JSON `{ token }` (logged in or not) → 200 `MailChangeDoResponse`: the new
- * address is the member's login from now on; a logged-in client refetches `user.php`.
- * Errors: 400 `link_invalid`, 409 `email_taken` (someone took the address meanwhile).
- */
-export type MailChangeDoRequest = S.TokenRequest;
-export type MailChangeDoResponse = S.MailChangeDoResponse;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Photos (docs/product/README.md, docs/product/member-model.md, docs/product/constants.md: 3 free, 25 premium; new photos are under inspection)
+// Photos --------------------------------------------------------------------------------------------------------
 
 /** One own photo: a `ProfileImage` plus whether it is the main image. */
-export type OwnPhoto = S.OwnPhoto;
+export const OwnPhotoSchema = Type.Object({
+  ...ProfileImageSchema.properties,
+  main: Type.Boolean(),
+  /** ISO date-time of the upload. */
+  uploaded_at: Type.String(),
+});
+/** One own photo: a `ProfileImage` plus whether it is the main image. */
+export type OwnPhoto = Static<typeof OwnPhotoSchema>;
 /** Every photos call answers the member's whole list, so the client replaces its cache. */
-export type PhotosResponse = S.PhotosResponse;
+export const PhotosResponseSchema = Type.Object({
+  photos: Type.Array(OwnPhotoSchema),
+  /** 3 for free members, 25 for premium (FREE_PHOTO_LIMIT / PREMIUM_PHOTO_LIMIT). */
+  limit: Type.Integer(),
+});
+/** Every photos call answers the member's whole list, so the client replaces its cache. */
+export type PhotosResponse = Static<typeof PhotosResponseSchema>;
+export const PhotoMainBody = Type.Object({ id: Id, main: Type.Literal(true) });
 /**
  * - `GET /api/photos.php` — logged in → 200 `PhotosResponse`.
  * - `POST /api/photos.php` — logged in; `multipart/form-data` with one file in field `photo` (PHOTO_FIELD) →
@@ -192,52 +159,75 @@ export type PhotosResponse = S.PhotosResponse;
  *   next photo main). Errors: 404 `not_found`.
  * Each change also changes `user.profile.main_image`, so clients refetch `user.php`.
  */
-export type PhotoMainRequest = S.PhotoMainRequest;
-export type PhotoDeleteRequest = S.PhotoDeleteRequest;
+export type PhotoMainRequest = Static<typeof PhotoMainBody>;
+export const PhotoDeleteBody = Type.Object({ id: Id });
+export type PhotoDeleteRequest = Static<typeof PhotoDeleteBody>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Notification preferences (docs/product/notifications.md)
+// Notification preferences --------------------------------------------------------------------------------------
 
-export type NotificationPreferences = S.NotificationPreferences;
+type PreferenceMap<T> = Record<(typeof NOTIFICATION_TYPES)[number], T>;
+export const NotificationPreferencesSchema = Type.Object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Type.Boolean()])) as PreferenceMap<
+    ReturnType<typeof Type.Boolean>
+  >,
+);
+export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
+const PartialPreferencesSchema = Type.Object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as PreferenceMap<
+    ReturnType<typeof Type.Optional<ReturnType<typeof Type.Boolean>>>
+  >,
+);
+export const NotificationsResponseSchema = Type.Object({
+  preferences: NotificationPreferencesSchema,
+  /** Types the system switched off; equals `user.notifications_disabled`. */
+  disabled: Type.Array(NotificationTypeSchema),
+  /** Why the system switched email off, or null when it did not. */
+  disabled_reason: Nullable(NotificationsDisabledReasonSchema),
+  /** The address the notifications go to, shown with the re-enable action. */
+  email: Type.String(),
+});
 /**
  * `GET /api/notifications.php` — logged in → 200 `NotificationsResponse`.
  * `PUT /api/notifications.php` — logged in; JSON `NotificationsUpdateRequest` → 200 `NotificationsResponse`.
  * `{ reenable: true }` clears `disabled_reason` and `user.notifications_disabled` (the member asks for email
  * again after a bounce, spam complaint or list-unsubscribe). Errors: 400 `validation`.
  */
-export type NotificationsResponse = S.NotificationsResponse;
-export type NotificationsUpdateRequest = S.NotificationsUpdateRequest;
+export type NotificationsResponse = Static<typeof NotificationsResponseSchema>;
+export const NotificationsUpdateBody = Type.Object({
+  preferences: Type.Optional(PartialPreferencesSchema),
+  reenable: Type.Optional(Type.Literal(true)),
+});
+export type NotificationsUpdateRequest = Static<typeof NotificationsUpdateBody>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Blocking (docs/product/member-model.md)
+// Blocking ------------------------------------------------------------------------------------------------------
 
-export type BlockedMember = S.BlockedMember;
+export const BlockedMemberSchema = Type.Object({
+  profile: Type.Pick(ProfileSchema, ['id', 'name', 'age', 'main_image']),
+  /** ISO date-time. */
+  blocked_at: Type.String(),
+});
+export type BlockedMember = Static<typeof BlockedMemberSchema>;
+export const BlocksResponseSchema = Type.Object({ blocks: Type.Array(BlockedMemberSchema) });
 /**
  * - `GET /api/blocks.php` — logged in → 200 `BlocksResponse`.
  * - `POST /api/block.php` — logged in; JSON `{ profile_id }` → 204. Removes chats and likes between the two; the
  *   blocked member can no longer see or contact the blocker. Errors: 404 `not_found`, 400 `validation` (self).
  * - `DELETE /api/block.php` — logged in; JSON `{ profile_id }` → 204 (idempotent).
  */
-export type BlocksResponse = S.BlocksResponse;
-export type BlockRequest = S.BlockRequest;
+export type BlocksResponse = Static<typeof BlocksResponseSchema>;
+export const BlockBody = Type.Object({ profile_id: Id });
+export type BlockRequest = Static<typeof BlockBody>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Deletion, reactivation, data export (docs/product/README.md, docs/product/member-model.md)
+// Deletion, reactivation, data export ---------------------------------------------------------------------------
 
-export const DELETE_REASONS = [
-  'found_partner',
-  'no_matches',
-  'too_expensive',
-  'too_many_messages',
-  'privacy',
-  'not_using',
-  'other',
-] as const;
-export type DeleteReason = (typeof DELETE_REASONS)[number];
-/** What the page offers instead of deleting: go invisible, fewer emails, a discount on credits. */
-export const DELETE_ALTERNATIVES = ['invisible', 'notifications', 'discount'] as const;
-export type DeleteAlternative = (typeof DELETE_ALTERNATIVES)[number];
-
+export const AccountDeleteInfoSchema = Type.Object({
+  reasons: Type.Array(StringEnum(DELETE_REASONS)),
+  alternatives: Type.Array(StringEnum(DELETE_ALTERNATIVES)),
+  /** Percentage offered to stay (company info `delete_discount`); 0 hides the discount alternative. */
+  delete_discount: Type.Number(),
+  /** ACCOUNT_RESTORE_DAYS. */
+  restore_days: Type.Integer(),
+});
 /**
  * `GET /api/account-delete.php` — logged in → 200 `AccountDeleteInfo`.
  * `POST /api/account-delete.php` — logged in; JSON `AccountDeleteRequest` → 200 `AccountDeleteResponse`; the
@@ -247,33 +237,93 @@ export type DeleteAlternative = (typeof DELETE_ALTERNATIVES)[number];
  * `POST /api/account-reactivate.php` — JSON `{ token }` → 200 `{ user }` and logged in.
  * Errors: 400 `link_invalid` (unknown, used, or older than 14 days).
  */
-export type AccountDeleteInfo = S.AccountDeleteInfo;
-export type AccountDeleteRequest = S.AccountDeleteRequest;
-export type AccountDeleteResponse = S.AccountDeleteResponse;
-export type AccountReactivateRequest = S.TokenRequest;
-export type AccountReactivateResponse = S.SignupResponse;
+export type AccountDeleteInfo = Static<typeof AccountDeleteInfoSchema>;
+export const AccountDeleteBody = Type.Object({
+  reason: StringEnum(DELETE_REASONS),
+  /** Free text when the reason is `other` (optional otherwise). */
+  reason_text: Type.Optional(Text(2000)),
+  password: PasswordInput,
+});
+export type AccountDeleteRequest = Static<typeof AccountDeleteBody>;
+export const AccountDeleteResponseSchema = Type.Object({
+  /** ISO date-time until which the account can be reactivated. */
+  restore_until: Type.String(),
+});
+export type AccountDeleteResponse = Static<typeof AccountDeleteResponseSchema>;
+
+export const SignupTrackingSchema = Type.Object(
+  Object.fromEntries(TRACKING_KEYS.map((k) => [k, Type.Optional(Type.String())])) as Record<
+    (typeof TRACKING_KEYS)[number],
+    ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>
+  >,
+);
+/** `GET /api/account-export.php`: everything stored about the member, as a download. */
+export const AccountExportSchema = Type.Object({
+  exported_at: Type.String(),
+  user: UserSchema,
+  email: Type.String(),
+  tracking: SignupTrackingSchema,
+  /** Where the signup modal was opened (`SignupRequest.source`, `users.signup_source`); null when none was sent. */
+  signup_source: Nullable(Type.String()),
+  photos: Type.Array(OwnPhotoSchema),
+  notifications: NotificationPreferencesSchema,
+  blocks: Type.Array(BlockedMemberSchema),
+  likes: Type.Array(Type.Object({ profile_id: Type.Integer(), liked_at: Type.String() })),
+  messages: Type.Array(
+    Type.Object({
+      conversation_id: Type.Integer(),
+      from_me: Type.Boolean(),
+      type: Type.String(),
+      text: Nullable(Type.String()),
+      sent_at: Type.String(),
+    }),
+  ),
+  transactions: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      credits: Type.Integer(),
+      amount: Type.Integer(),
+      currency: Type.String(),
+      status: Type.String(),
+      created_at: Type.String(),
+    }),
+  ),
+});
 /**
  * `GET /api/account-export.php` — logged in → 200 `AccountExport` as a download
  * (`Content-Disposition: attachment; filename="account-<id>.json"`). Everything stored about the member.
  */
-export type AccountExport = S.AccountExport;
+export type AccountExport = Static<typeof AccountExportSchema>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Complaints (docs/product/routes-and-layouts.md /complaints)
+// Complaints ----------------------------------------------------------------------------------------------------
 
+export const ComplaintBody = Type.Object({
+  name: Text(200),
+  email: EmailInput,
+  subject: Text(400),
+  message: Text(COMPLAINT_MESSAGE_MAX_LENGTH * 2),
+  /** The page or profile the complaint is about. */
+  url: Type.Optional(Text(1000)),
+});
 /**
  * `POST /api/complaints.php` — JSON `ComplaintRequest` (logged in or not) → 201 `{ id }`. Stored and mailed to
  * settings.support_email. Errors: 400 `email_invalid` (email), 400 `validation` (field: empty name, subject or
  * message; message longer than COMPLAINT_MESSAGE_MAX_LENGTH), 429 `rate_limited`.
  */
-export type ComplaintRequest = S.ComplaintRequest;
-export type ComplaintResponse = S.ComplaintResponse;
+export type ComplaintRequest = Static<typeof ComplaintBody>;
+export const ComplaintResponseSchema = Type.Object({ id: Type.Integer() });
+export type ComplaintResponse = Static<typeof ComplaintResponseSchema>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Push (docs/product/calls-and-errors.md `POST /api/user.php?push=1`)
+// Push ----------------------------------------------------------------------------------------------------------
 
+/** The browser's `PushSubscription.toJSON()`. */
+export const PushSubscriptionBody = Type.Object({
+  endpoint: Type.String({ format: 'uri', maxLength: 2000 }),
+  expirationTime: Nullable(Type.Number()),
+  keys: Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
+});
 /**
  * `POST /api/user.php?push=1` — logged in; JSON: the browser's `PushSubscription.toJSON()` → 204. Afterwards
  * `user.push_subscribed` is true (polling slows to 300 s). Errors: 400 `validation`.
  */
-export type PushSubscriptionRequest = S.PushSubscriptionRequest;
+export type PushSubscriptionRequest = Static<typeof PushSubscriptionBody>;

@@ -1,95 +1,61 @@
-/** Locales of docs/product/README.md. nl is the default. */
-export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'nl';
+/**
+ * What every contract area shares (docs/adr/0022-forms-and-schemas.md, addendum "one module per area"): the schema
+ * builders (`Nullable`, `StringEnum`, `Id`…), the error answer, and (re-exported from `values/common.ts`) the
+ * locales and the error codes. Each area is one module `contract/<area>.ts`: the one place its requests (query,
+ * params, body) and answers are written, as TypeBox schemas with their `Static<>` types under one name; the api
+ * validates, serialises and documents with them, browser code imports them as types only, so the TypeBox runtime
+ * never reaches a browser bundle. The plain values an area's browser code runs are in `values/<area>.ts`.
+ */
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { LOCALES, type ErrorCode } from './values/common';
+import { GENDERS } from './values/profile';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export * from './values/common';
+
+/**
+ * `type: [x, 'null']` rather than anyOf for scalars: fast-json-stringify serialises anyOf by validating each
+ * branch, which is slow on hot lists (members, chats).
+ */
+export function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
+  const s = t as unknown as { type?: unknown; enum?: unknown[] };
+  if (typeof s.type === 'string') {
+    return Type.Unsafe<Static<T> | null>({
+      ...t,
+      type: [s.type, 'null'],
+      ...(s.enum ? { enum: [...s.enum, null] } : {}),
+    });
+  }
+  return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));
 }
 
-/** Every error answer of the API: an HTTP status plus this body; its schema is `schemas/base.ts`. */
-export type { ApiErrorBody } from './schemas/base';
+/** A string enum as `{ type: 'string', enum }` (cheap to validate and serialise). */
+export const StringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
-/** Codes of the docs/product/calls-and-errors.md catalogue (and the few the server adds). Texts live in `locales/<lng>/errors.json`. */
-export type ErrorCode =
-  | 'generic'
-  | 'auth_required'
-  | 'login_failed'
-  | 'account_locked'
-  | 'reset_limit'
-  | 'email_not_found'
-  | 'link_invalid'
-  | 'activation_failed'
-  | 'payment_failed'
-  | 'code_not_found'
-  | 'code_used'
-  | 'insufficient_credits'
-  | 'photo_limit'
-  | 'premium_only'
-  | 'validation'
-  | 'not_found'
-  | 'forbidden'
-  | 'csrf'
-  | 'site_unknown'
-  | 'host_invalid'
-  | 'method_not_allowed'
-  | 'request_too_large'
-  | 'rate_limited'
-  | 'name_equals_email'
-  | 'name_starts_with_at'
-  | 'birthdate_required'
-  | 'birthdate_invalid'
-  | 'email_invalid'
-  | 'new_email_invalid'
-  | 'email_taken'
-  | 'passwords_differ'
-  | 'old_password_wrong'
-  | 'sms_code_invalid'
-  | 'chat_limit'
-  | 'signups_closed'
-  | 'blocked'
-  | 'dd_blocked'
-  | 'dd_limit'
-  | 'account_exists'
-  | 'account_deleted_pending'
-  | 'recurring_card_failed'
-  | 'message_too_long'
-  | 'message_empty'
-  | 'member_unavailable'
-  | 'password_too_short'
-  | 'password_wrong'
-  /** 400: a town that is not in the place list of the profile's country. */
-  | 'town_unknown'
-  | 'photo_invalid'
-  | 'photo_too_large'
-  /** 503: the object storage did not answer; nothing was stored. */
-  | 'storage_unavailable'
-  | 'self_action'
-  | 'swipe_limit'
-  | 'package_unavailable'
-  | 'method_unavailable'
-  | 'code_minimum'
-  | 'code_not_applicable'
-  | 'iban_invalid'
-  | 'mandate_required'
-  | 'sms_code_expired'
-  | 'sms_attempts'
-  | 'no_mandate'
-  | 'payments_unavailable'
-  // Money paths (ADR 0027).
-  | 'code_reserved'
-  | 'refund_in_progress'
-  | 'premium_removed_chargeback'
-  | 'mandate_charged_back'
-  | 'sms_phone_invalid'
-  | 'sms_daily_limit'
-  | 'account_holder_invalid'
-  | 'idempotency_key_required'
-  // Staff back office (contract/staff.ts).
-  | 'totp_invalid'
-  | 'claim_taken'
-  | 'claim_expired'
-  | 'record_changed'
-  | 'refund_window'
-  | 'refund_unavailable'
-  | 'account_banned';
+/** An integer typed as a union of literals (`0 | 1 | 2 | 3`), validated by its bounds. */
+export const IntegerRange = <T extends number>(minimum: number, maximum: number) =>
+  Type.Unsafe<T>(Type.Integer({ minimum, maximum }));
+
+/** A row id as a client sends it (a PostgreSQL integer). */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const LocaleSchema = StringEnum(LOCALES);
+export const GenderSchema = StringEnum(GENDERS);
+
+/** Every error answer of the API: an HTTP status plus this body (docs/adr/0007-server-by-domain.md). */
+export const ApiErrorBodySchema = Type.Object({
+  error: Type.Object({
+    /** Stable machine code, e.g. `auth_required`, `validation`, `insufficient_credits`. */
+    code: Type.Unsafe<ErrorCode>(Type.String()),
+    /** The catalogue text in the user's language, ready to show. */
+    message: Type.String(),
+    /** For validation errors: the offending field. */
+    field: Type.Optional(Type.String()),
+    /** Extra values used in the message, e.g. `{ minutes: 15 }`. */
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  }),
+});
+export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;
+
+/** `{ ok: true }` answers. */
+export const OkSchema = Type.Object({ ok: Type.Literal(true) });

@@ -1,16 +1,19 @@
-/**
- * The banners a member closed (docs/product/notifications.md "stored dismissal flags holding a unix time"), kept per member on the server
- * so a closed alert stays closed on every device (docs/adr/0029-phone-first-banners-and-settings.md).
- * `GET /api/dismissals.php` → DismissalsResponse; `PUT /api/dismissals.php` { key } → DismissalsResponse.
- */
-export const DISMISSAL_FLAGS = [
-  'hide-enrich-alert',
-  'hide-push-notification-alert',
-  'hide-disabled-notifications-alert',
-  'hide-time-bonus-modal',
-  'hide-welcome-bonus-alert',
-] as const;
-export type DismissalFlag = (typeof DISMISSAL_FLAGS)[number];
+// `GET` / `PUT /api/dismissals.php`: the banners a member closed.
+import { Type, type Static } from 'typebox';
+import { DISMISSAL_FLAGS } from './values/dismissals';
+import { StringEnum } from './common';
 
-// The shapes are the TypeBox schemas of `schemas/dismissals.ts` (the api's source), imported here as types only.
-export type { DismissalsResponse, DismissRequest } from './schemas/dismissals';
+export * from './values/dismissals';
+
+type FlagMap<T> = Record<(typeof DISMISSAL_FLAGS)[number], T>;
+export const DismissalsResponseSchema = Type.Object({
+  /** Flag → unix time (seconds) of the dismissal. */
+  dismissals: Type.Object(
+    Object.fromEntries(DISMISSAL_FLAGS.map((flag) => [flag, Type.Optional(Type.Integer())])) as FlagMap<
+      ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>>
+    >,
+  ),
+});
+export type DismissalsResponse = Static<typeof DismissalsResponseSchema>;
+export const DismissBody = Type.Object({ key: StringEnum(DISMISSAL_FLAGS) }, { additionalProperties: false });
+export type DismissRequest = Static<typeof DismissBody>;

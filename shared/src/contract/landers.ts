@@ -1,5 +1,6 @@
-import { isLocale, type Locale } from './common';
-import { NICHE_VARIANTS, type NicheVariant, type Settings } from './settings';
+import type { Settings } from './settings';
+import { isLocale, type Locale } from './values/common';
+import { NICHE_VARIANTS, type NicheVariant } from './values/settings';
 
 /**
  * The landing pages of docs/product/routes-and-layouts.md, shared by the shell (routes), mf-landers (which page to draw) and the server
@@ -116,5 +117,3 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
-
-export type { LanderMember, LanderMembersResponse } from './schemas/members';

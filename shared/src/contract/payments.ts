@@ -1,103 +1,167 @@
-// The shapes are the TypeBox schemas of `schemas/payments.ts` (the api's source); here their types, imported as
-// types only so that no browser bundle gains the schema builder, and the lists and rules the remotes need.
-import type * as S from './schemas/payments';
+// The payments calls' requests and answers (docs/product/credits-and-payments.md): schemas and their types; the
+// methods, order states and rules the browser runs are `values/payments.ts`, re-exported here.
+import { Type, type Static } from 'typebox';
+import { ORDER_STATUSES, PAYMENT_METHODS } from './values/payments';
+import { IntegerRange, Nullable, StringEnum } from './common';
+
+export * from './values/payments';
+
+// Lists only the server runs are written here, beside their schemas.
+export const DISCOUNT_CODE_STATUSES = ['active', 'used', 'expired'] as const;
+export const DISCOUNT_CODE_VALIDITIES = ['once_per_user', 'once', 'unlimited'] as const;
 
 /** Money is integer minor units plus an ISO currency (docs/product/architecture.md). */
-export type Money = S.Money;
-export type CreditPackage = S.CreditPackage;
+export const MoneySchema = Type.Object({ amount: Type.Integer(), currency: Type.String() });
+/** Money is integer minor units plus an ISO currency (docs/product/architecture.md). */
+export type Money = Static<typeof MoneySchema>;
+
+export const PaymentMethodSchema = StringEnum(PAYMENT_METHODS);
+export const OrderStatusSchema = StringEnum(ORDER_STATUSES);
+
+export const PackageSchema = Type.Object({
+  id: Type.Integer(),
+  credits: Type.Integer(),
+  price: MoneySchema,
+  /** Card colour variant p0..p3 (docs/product/constants.md). */
+  variant: IntegerRange<0 | 1 | 2 | 3>(0, 3),
+  popular: Type.Boolean(),
+});
+export type CreditPackage = Static<typeof PackageSchema>;
+
 /** `GET /api/packages.php` */
-export type PackagesResponse = S.PackagesResponse;
+export const PackagesResponseSchema = Type.Object({
+  packages: Type.Array(PackageSchema),
+  currency: Type.String(),
+  /** The payment country the methods are for (IP country, else the member's country, else NL). */
+  country: Type.Optional(Type.String()),
+  /** The payment methods offered in that country, in the order shown (docs/product/credits-and-payments.md). */
+  methods: Type.Optional(Type.Array(PaymentMethodSchema)),
+});
+/** `GET /api/packages.php` */
+export type PackagesResponse = Static<typeof PackagesResponseSchema>;
+
 /** `GET /api/discountcode.php` */
-export type DiscountCode = S.DiscountCode;
-
-/** Payment methods named in docs/product/credits-and-payments.md, in the order offered. */
-export const PAYMENT_METHODS = [
-  'ideal',
-  'creditcard',
-  'paypal',
-  'bancontact',
-  'sdd',
-  'sct',
-  'applepay',
-  'sofort',
-  'eps',
-  'giropay',
-  'blik',
-  'postepay',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export function isPaymentMethod(value: unknown): value is PaymentMethod {
-  return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
-}
-
-const SEPA: readonly PaymentMethod[] = ['creditcard', 'paypal', 'sdd', 'sct', 'applepay'];
-/** The methods offered per payment country (docs/product/credits-and-payments.md); a country not listed gets the default set. */
-export const PAYMENT_METHODS_BY_COUNTRY: Readonly<Record<string, readonly PaymentMethod[]>> = {
-  NL: ['ideal', ...SEPA],
-  BE: ['bancontact', ...SEPA],
-  DE: ['sofort', 'giropay', ...SEPA],
-  AT: ['eps', 'sofort', ...SEPA],
-  FR: SEPA,
-  ES: SEPA,
-  IE: SEPA,
-  FI: SEPA,
-  IT: ['postepay', ...SEPA],
-  PL: ['blik', 'creditcard', 'paypal'],
-};
-export const DEFAULT_PAYMENT_METHODS: readonly PaymentMethod[] = ['creditcard', 'paypal', 'applepay'];
-
-export function paymentMethodsFor(country: string | null | undefined): readonly PaymentMethod[] {
-  return (country && PAYMENT_METHODS_BY_COUNTRY[country.toUpperCase()]) || DEFAULT_PAYMENT_METHODS;
-}
-
-/** Methods whose first payment leaves a mandate for repeat orders (docs/product/member-model.md: the repeat-order link). */
-export const MANDATE_METHODS: readonly PaymentMethod[] = ['creditcard', 'ideal', 'bancontact', 'sofort'];
-
-/** docs/product/credits-and-payments.md payment states, plus what a refund or chargeback makes of a completed order. */
-export type OrderStatus = S.OrderStatus;
-/** What the payment provider reports of a payment (an order's status before any refund or chargeback). */
-export type PaymentStatus = S.PaymentStatus;
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
-  'completed',
-  'failed',
-  'cancelled',
-  'expired',
-  'refunded',
-  'charged_back',
-];
+export const DiscountCodeSchema = Type.Object({
+  code: Type.String(),
+  country: Nullable(Type.String()),
+  user_id: Nullable(Type.Integer()),
+  expires: Nullable(Type.String()),
+  value_percentage: Type.Number(),
+  percentage: Type.Number(),
+  currency: Nullable(Type.String()),
+  minimum_order_value: Nullable(Type.Integer()),
+  minimum: Nullable(Type.Integer()),
+  status: StringEnum(DISCOUNT_CODE_STATUSES),
+  validity: StringEnum(DISCOUNT_CODE_VALIDITIES),
+  expired: Type.Boolean(),
+  paymentmethods: Nullable(Type.Array(Type.String())),
+});
+/** `GET /api/discountcode.php` */
+export type DiscountCode = Static<typeof DiscountCodeSchema>;
 
 /** One order of the member (docs/product/credits-and-payments.md Order: payment_id, credits, amount), as the transactions list shows it. */
-export type Order = S.Order;
+export const OrderSchema = Type.Object({
+  id: Type.Integer(),
+  /** The provider's payment id (null only while the provider has not answered yet). */
+  payment_id: Nullable(Type.String()),
+  credits: Type.Integer(),
+  /** What is charged, after the discount. Never changes after the order is created. */
+  amount: MoneySchema,
+  /** The package price before the discount. */
+  original_amount: MoneySchema,
+  discount_code: Nullable(Type.String()),
+  package_id: Nullable(Type.Integer()),
+  method: PaymentMethodSchema,
+  status: OrderStatusSchema,
+  /** Paid on a stored mandate (repeat order or direct debit), not through a checkout page. */
+  recurring: Type.Boolean(),
+  created_at: Type.String(),
+  completed_at: Nullable(Type.String()),
+  /** Credits taken back by a refund or chargeback, and what could not be taken back (already spent). */
+  refunded_credits: Type.Integer(),
+  refund_shortfall: Type.Integer(),
+});
+/** One order of the member (docs/product/credits-and-payments.md Order: payment_id, credits, amount), as the transactions list shows it. */
+export type Order = Static<typeof OrderSchema>;
 
 /** `POST /api/order.php`: the server computes credits and amount; the client names only the package. */
-export type CreateOrderRequest = S.CreateOrderRequest;
-export type CreateOrderResponse = S.CreateOrderResponse;
+export const CreateOrderBody = Type.Object(
+  {
+    package_id: Type.Integer({ minimum: 1 }),
+    method: PaymentMethodSchema,
+    /** A discount code (the active time bonus or welcome code, or one the member typed). */
+    code: Type.Optional(Type.String({ maxLength: 64 })),
+    /** A same-site path to offer after the payment (e.g. the conversation that ran out of credits). */
+    return: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
+/** `POST /api/order.php`: the server computes credits and amount; the client names only the package. */
+export type CreateOrderRequest = Static<typeof CreateOrderBody>;
+export const CreateOrderResponseSchema = Type.Object({
+  order: OrderSchema,
+  /** The provider's hosted checkout; the client navigates there. */
+  checkout_url: Type.String(),
+});
+export type CreateOrderResponse = Static<typeof CreateOrderResponseSchema>;
+/** `GET /api/order.php?id=`, and the answers of `POST /api/repeat-order.php` and `POST /api/directdebit.php`. */
+export const OrderResponseSchema = Type.Object({ order: OrderSchema });
 /** `GET /api/order.php?id=` */
-export type OrderResponse = S.OrderResponse;
+/** `POST /api/repeat-order.php` */
+export type OrderResponse = Static<typeof OrderResponseSchema>;
+export const OrderQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** `GET /api/orders.php` */
-export type OrdersResponse = S.OrdersResponse;
+export const OrdersResponseSchema = Type.Object({ orders: Type.Array(OrderSchema) });
+/** `GET /api/orders.php` */
+export type OrdersResponse = Static<typeof OrdersResponseSchema>;
 
 /** `GET /api/repeat-order.php`: what one click would buy again. */
-export type RepeatOrderInfo = S.RepeatOrderInfo;
-/** `POST /api/repeat-order.php` */
-export type RepeatOrderResponse = S.OrderResponse;
+export const RepeatOrderInfoSchema = Type.Object({
+  /** The package of the last completed order, in its currency; null when there is nothing to repeat. */
+  package: Nullable(PackageSchema),
+  method: Nullable(PaymentMethodSchema),
+  /** A valid mandate is stored, so the package can be bought again without a checkout. */
+  available: Type.Boolean(),
+});
+/** `GET /api/repeat-order.php`: what one click would buy again. */
+export type RepeatOrderInfo = Static<typeof RepeatOrderInfoSchema>;
+/** `POST /api/repeat-order.php`: no body. */
+export const RepeatOrderBody = Type.Object({}, { additionalProperties: false });
+
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const PhoneSchema = Type.String({ minLength: 6, maxLength: 32 });
 
 /** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
-export type DirectDebitCodeRequest = S.DirectDebitCodeRequest;
-export type DirectDebitCodeResponse = S.DirectDebitCodeResponse;
+export const DirectDebitCodeBody = Type.Object({
+  phone: PhoneSchema,
+  /** Validated before a code is sent (an SMS costs money): the IBAN (mod-97) and the account holder. */
+  iban: text(42),
+  account_holder: text(100),
+});
+/** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
+export type DirectDebitCodeRequest = Static<typeof DirectDebitCodeBody>;
+export const DirectDebitCodeResponseSchema = Type.Object({
+  /** Seconds until the code expires. */
+  expires_in: Type.Integer(),
+});
+export type DirectDebitCodeResponse = Static<typeof DirectDebitCodeResponseSchema>;
 /** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
-export type DirectDebitRequest = S.DirectDebitRequest;
-export type DirectDebitResponse = S.OrderResponse;
-
-/**
- * A `return` path is offered after a payment only when it stays on this site: one leading `/`, no `//` or `/\`
- * (protocol-relative), no scheme, no control characters. Anything else is dropped (no open redirect).
- */
-export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 512) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  return value;
-}
+export const DirectDebitBody = Type.Object(
+  {
+    package_id: Type.Integer({ minimum: 1 }),
+    account_holder: text(100),
+    iban: text(42),
+    street: text(100),
+    house_number: text(20),
+    zip: text(16),
+    city: text(80),
+    phone: PhoneSchema,
+    otp: Type.String({ maxLength: 12 }),
+    /** The SEPA mandate checkbox (docs/product/member-model.md: required). */
+    mandate: Type.Boolean(),
+    code: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+/** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
+export type DirectDebitRequest = Static<typeof DirectDebitBody>;

@@ -1,84 +1,64 @@
-// The option lists of the profile; the shapes are the TypeBox schemas of `schemas/profile.ts` (one source, types
-// re-exported here with `export type` so that no browser bundle gains the schema builder).
-export type { Gender, Profile, ProfileImage, ProfileStatus, Sexuality } from './schemas/profile';
+// The profile as every answer carries it (docs/product/member-model.md): its schemas and types; the option lists
+// are `values/profile.ts`, re-exported here.
+import { Type, type Static } from 'typebox';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTERESTS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+} from './values/profile';
+import { GenderSchema, Nullable, StringEnum } from './common';
 
-export const HAIR_COLORS = [
-  'brunette',
-  'blond',
-  'brown',
-  'white',
-  'bald',
-  'black',
-  'dark_blond',
-  'dark_brown',
-  'gray',
-  'red',
-  'other',
-] as const;
-export const BODY_TYPES = ['slim', 'normal', 'fat'] as const;
-export const EYE_COLORS = ['blue', 'green', 'hazel', 'brown', 'gray', 'other'] as const;
-export const RELATIONSHIP_STATUSES = [
-  'divorced',
-  'living_together',
-  'married',
-  'unmarried',
-  'single',
-  'widowed',
-] as const;
-export const INTERESTS = [
-  'adventure',
-  'analsex',
-  'animals',
-  'art',
-  'astrology',
-  'bbq',
-  'beach',
-  'beer',
-  'biking',
-  'bondage',
-  'coffee',
-  'cooking',
-  'dancing',
-  'exchangingpictures',
-  'fashion',
-  'foodie',
-  'gardening',
-  'gym',
-  'hiking',
-  'hugging',
-  'kissing',
-  'lingerie',
-  'massages',
-  'masturbating',
-  'movies',
-  'music',
-  'onenightstand',
-  'oralsex',
-  'outdoors',
-  'party',
-  'photography',
-  'politics',
-  'publicsex',
-  'reading',
-  'relationship',
-  'sadomasochism',
-  'safesex',
-  'sex',
-  'sextoys',
-  'shopping',
-  'sports',
-  'sushi',
-  'tattoos',
-  'tea',
-  'theater',
-  'threesome',
-  'travelling',
-  'vegetarian',
-  'videogames',
-  'wine',
-] as const;
-export type HairColor = (typeof HAIR_COLORS)[number];
-export type BodyType = (typeof BODY_TYPES)[number];
-export type EyeColor = (typeof EYE_COLORS)[number];
-export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
-export type Interest = (typeof INTERESTS)[number];
+export * from './values/profile';
+
+export const SexualitySchema = StringEnum(SEXUALITIES);
+export const ProfileStatusSchema = StringEnum(['active', 'disabled', 'inspection'] as const);
+export type ProfileStatus = Static<typeof ProfileStatusSchema>;
+
+export const ProfileImageSchema = Type.Object({
+  id: Type.Integer(),
+  /** URL path of the full image. */
+  filename: Type.String(),
+  /** URL path of the thumbnail. */
+  thumb_filename: Type.String(),
+  /** Match path: URL of the image as shown in match/like cards. */
+  match: Type.String(),
+  status: StringEnum(['active', 'inspection'] as const),
+  /**
+   * `srcset` values of smaller 4:5 copies (`/media/…_320.webp 320w, …`), WebP and AVIF where it is smaller; absent
+   * for photos made before them (then `filename` / `thumb_filename` are the pictures).
+   * Image variants: docs/adr/0030-server-rendered-landers.md (consequences).
+   */
+  sources: Type.Optional(Type.Object({ webp: Type.String(), avif: Type.Optional(Type.String()) })),
+});
+export type ProfileImage = Static<typeof ProfileImageSchema>;
+
+export const ProfileSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  age: Type.Integer(),
+  gender: GenderSchema,
+  sexuality: SexualitySchema,
+  date_of_birth: Nullable(Type.String()),
+  country: Type.String(),
+  region: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  hair_color: Nullable(StringEnum(HAIR_COLORS)),
+  eye_color: Nullable(StringEnum(EYE_COLORS)),
+  body_type: Nullable(StringEnum(BODY_TYPES)),
+  relationship_status: Nullable(StringEnum(RELATIONSHIP_STATUSES)),
+  tattoos: Nullable(Type.Boolean()),
+  interests: Type.Array(StringEnum(INTERESTS)),
+  main_image: Nullable(ProfileImageSchema),
+  /** Other photos; for visitors and free members only the first ones (docs/product/README.md). */
+  images: Type.Optional(Type.Array(ProfileImageSchema)),
+  /** Total number of photos, so a client can show "n more for premium". */
+  num_images: Type.Optional(Type.Integer()),
+  status: ProfileStatusSchema,
+  fictional: Type.Boolean(),
+  about: Type.Optional(Nullable(Type.String())),
+});
+export type Profile = Static<typeof ProfileSchema>;

@@ -1,4 +1,4 @@
-import type { Locale } from './common';
+import type { Locale } from './values/common';
 import type { Settings } from './settings';
 import type { User } from './user';
 

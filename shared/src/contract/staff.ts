@@ -1,34 +1,34 @@
 /**
  * The staff back office's API (docs/adr/0018-staff-back-office.md), written once as TypeBox schemas: the server validates requests and
  * serialises answers with them (`api/src/domains/staff/routes/`), the `mf-staff` remote takes their types
- * (`Static<>`). The route list, cookies, limits and enumerations are plain values in `./staff-routes`, re-exported
- * here for the server.
+ * (`Static<>`). The route list, cookies, limits and enumerations are plain values in `./values/staff`, re-exported
+ * here. The same layout as every other area (docs/adr/0022-forms-and-schemas.md, addendum).
  *
  * Import it from '@dating/shared/contract/staff' with `import type` in browser code (the contract index re-exports
  * the types only): the schema library never reaches a browser bundle. Values a remote needs come from
- * '@dating/shared/contract/staff-routes'. The lint rule in eslint.config.mjs enforces both.
+ * '@dating/shared/contract/values/staff'. The lint rule in eslint.config.mjs enforces both.
  *
  * Answers of the member domains that a staff answer embeds (a chat message, a gift, the experiments' report, the
- * members' settings) are their own schemas from `./schemas/*`, written once there.
+ * members' settings) are those areas' schemas, written once there.
  */
 import { Type, type Static } from 'typebox';
-import { LOCALES, type Locale } from './common';
-import { REPORT_REASONS } from './likes';
-import { Id, LocaleSchema, Nullable, StringEnum } from './schemas/base';
-import { ChatMessageSchema, GiftSchema } from './schemas/chats';
-import { ExperimentReportSchema } from './schemas/experiments';
-import { SettingsSchema } from './schemas/settings';
+import { ChatMessageSchema, GiftSchema } from './chats';
+import { Id, LocaleSchema, Nullable, StringEnum } from './common';
+import { ExperimentReportSchema } from './experiments';
+import { SettingsSchema } from './settings';
+import { LOCALES, type Locale } from './values/common';
+import { REPORT_REASONS } from './values/likes';
 import {
   CASE_STATES,
   STAFF_AUDIT_ACTIONS,
   STAFF_REASON_MAX_LENGTH,
   STAFF_REPLY_MAIL_MAX_LENGTH,
   STAFF_ROLES,
-} from './staff-routes';
+} from './values/staff';
 
-export * from './staff-routes';
+export * from './values/staff';
 
-// The schema helpers are the contract's own (`./schemas/base`).
+// The schema helpers are the contract's own (`./common`).
 
 const DateTime = Type.String({ description: 'ISO date-time' });
 const MessageTypeSchema = StringEnum(['text', 'gift', 'photo'] as const);

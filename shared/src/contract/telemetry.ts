@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { TELEMETRY_MAX_ERRORS, TELEMETRY_MAX_SEQ, TELEMETRY_MAX_TOKEN } from '../telemetry-limits';
+import { TELEMETRY_MAX_ERRORS, TELEMETRY_MAX_SEQ, TELEMETRY_MAX_TOKEN } from './values/telemetry';
+
+export * from './values/telemetry';
 
 /**
  * `POST /api/telemetry.php`: what a browser reports about the page views it showed, per remote version

@@ -3,7 +3,8 @@
  * ajv, and `firstFormError` names the catalogue code of a refusal) and the browser's react-hook-form resolver
  * (`schemaResolver`) read the same object. Plain JSON Schema literals: TypeBox 1.x infers `Static<>` from JSON
  * Schema, so they are TypeBox schemas to the api's type provider and cost no builder bytes in the browser.
- * `account.type-test.ts` checks at compile time that each schema's `Static<>` agrees with its contract request.
+ * Each schema's request type is its `Static<>`, written right after it (the contract's account and user modules
+ * build their route bodies from these).
  *
  * Rules that need another field or a site setting (the name is not the email address, the minimum age) are the
  * functions at the end, called by the api's services and by the forms' resolvers alike.
@@ -13,8 +14,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGNUP_SOURCE_MAX_LENGTH,
-} from '../contract/account';
-import { LOCALES } from '../contract/common';
+} from '../contract/values/account';
+import { LOCALES } from '../contract/values/common';
+import type { Static } from 'typebox';
 import type { FormError } from './check';
 
 /**
@@ -108,6 +110,7 @@ export const LoginSchema = {
   },
   required: ['email', 'password'],
 } as const;
+export type LoginRequest = Static<typeof LoginSchema>;
 
 /** `POST /api/password-reset.php` (`PasswordResetRequest`); the forgotten-password form. */
 export const PasswordResetSchema = {
@@ -115,6 +118,13 @@ export const PasswordResetSchema = {
   properties: { email: EmailField },
   required: ['email'],
 } as const;
+/**
+ * `POST /api/password-reset.php` — JSON `{ email }` → 204: mails a single-use, expiring link
+ * `/reset-password/do?token=…`.
+ * Errors: 400 `email_invalid`, 404 `email_not_found` ('E-mailadres niet gevonden'), 429 `reset_limit`
+ * (daily limit: 'Te veel wachtwoordherstel mails verstuurd, …').
+ */
+export type PasswordResetRequest = Static<typeof PasswordResetSchema>;
 
 /** `POST /api/password-reset-do.php` (`PasswordResetDoRequest`); the new-password form of the mailed link. */
 export const PasswordResetDoSchema = {
@@ -126,6 +136,13 @@ export const PasswordResetDoSchema = {
   },
   required: ['token', 'password', 'password_repeat'],
 } as const;
+/**
+ * `POST /api/password-reset-do.php` — JSON `PasswordResetDoRequest` → 204. Sets the password and ends every
+ * session of the member (the client then logs in at /login).
+ * Errors: 400 `passwords_differ` (password_repeat), 400 `password_too_short` (password, params `{ min }`),
+ * 400 `link_invalid` (token unknown, used or expired: 'Link verlopen of invalide, …').
+ */
+export type PasswordResetDoRequest = Static<typeof PasswordResetDoSchema>;
 
 /** `PUT /api/password.php` (`PasswordChangeRequest`); the password form of the profile settings. */
 export const PasswordChangeSchema = {
@@ -133,6 +150,11 @@ export const PasswordChangeSchema = {
   properties: { old_password: currentPassword('old_password_wrong'), password: NewPasswordField },
   required: ['old_password', 'password'],
 } as const;
+/**
+ * `PUT /api/password.php` — logged in; JSON `{ old_password, password }` → 204. Other sessions end.
+ * Errors: 400 `old_password_wrong` (old_password: 'Controleer je oude wachtwoord.'), 400 `password_too_short`.
+ */
+export type PasswordChangeRequest = Static<typeof PasswordChangeSchema>;
 
 /** `POST /api/mail-change.php` (`MailChangeRequest`); the email-change form of the profile settings. */
 export const MailChangeSchema = {
@@ -140,6 +162,13 @@ export const MailChangeSchema = {
   properties: { email: NewEmailField, password: currentPassword('password_wrong') },
   required: ['email', 'password'],
 } as const;
+/**
+ * `POST /api/mail-change.php` — logged in; JSON `{ email, password }` → 204: mails a confirmation link
+ * `/mail-change/do?token=…` to the new address.
+ * Errors: 400 `new_email_invalid` (email: 'Nieuw e-mailadres invalide.'), 409 `email_taken` (email),
+ * 400 `password_wrong` (password).
+ */
+export type MailChangeRequest = Static<typeof MailChangeSchema>;
 
 /** The fields of `PUT /api/profile.php` the profile form checks as it is typed (the route adds the option lists). */
 export const ProfileFormSchema = {

@@ -8,7 +8,7 @@
  * `errorCodes` is this project's annotation (ajv is told it is a keyword): the catalogue key of the rule that
  * failed, per keyword; a rule without one answers `validation`. Lengths count code points, as JSON Schema does.
  */
-import type { ErrorCode } from '../contract/common';
+import type { ErrorCode } from '../contract/values/common';
 
 /** A finding, keyed like the server's error codes so both show the same catalogue text. */
 export interface FormError {

@@ -1,4 +1,4 @@
-import { LOCALES } from '../contract/common';
+import { LOCALES } from '../contract/values/common';
 import { ADVERTISED_CODES, advertisedCode, chooseDiscount, discounted, messagePrice } from './discount-rule';
 
 const bonus = { code: 'TIMEBONUS25', percentage: 25 };

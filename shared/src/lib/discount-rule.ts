@@ -1,4 +1,4 @@
-import type { Locale } from '../contract/common';
+import type { Locale } from '../contract/values/common';
 import type { Money } from '../contract';
 
 /**

@@ -1,5 +1,5 @@
 import type { TelemetryError, TelemetryView } from '@dating/shared/contract/telemetry';
-import { TELEMETRY_MAX_ERRORS, TELEMETRY_MAX_SEQ } from '@dating/shared/telemetry-limits';
+import { TELEMETRY_MAX_ERRORS, TELEMETRY_MAX_SEQ } from '@dating/shared/contract/values/telemetry';
 import { scrubText } from '@dating/shared/telemetry-scrub';
 
 /**

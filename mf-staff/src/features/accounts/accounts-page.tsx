@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '@dating/shared/contract/staff-routes';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '@dating/shared/contract/values/staff';
 import type { StaffRole } from '@dating/shared/contract/staff';
 import {
   useAccountCreateMutation,

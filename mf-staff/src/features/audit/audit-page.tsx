@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_AUDIT_ACTIONS } from '@dating/shared/contract/staff-routes';
+import { STAFF_AUDIT_ACTIONS } from '@dating/shared/contract/values/staff';
 import type { StaffAuditAction, StaffAuditQuery } from '@dating/shared/contract/staff';
 import { useAuditQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_REASON_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
+import { STAFF_REASON_MAX_LENGTH } from '@dating/shared/contract/values/staff';
 import type { StaffMemberAccount, StaffOrder } from '@dating/shared/contract/staff';
 import {
   useMemberActivationMutation,

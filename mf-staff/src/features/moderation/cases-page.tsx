@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
+import { CASE_STATES, STAFF_REPLY_MAIL_MAX_LENGTH } from '@dating/shared/contract/values/staff';
 import type { CaseState, StaffCaseReply, StaffComplaint, StaffReport } from '@dating/shared/contract/staff';
 import {
   useComplaintsQuery,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert, Spinner } from '@dating/shared';
-import { STAFF_REASON_MAX_LENGTH } from '@dating/shared/contract/staff-routes';
+import { STAFF_REASON_MAX_LENGTH } from '@dating/shared/contract/values/staff';
 import type { StaffPendingPhoto } from '@dating/shared/contract/staff';
 import { usePhotoApproveMutation, usePhotoRejectMutation, usePhotosQuery } from '../../api/staff-api';
 import { useFormat } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { STAFF_SETTING_LIMITS } from '@dating/shared/contract/staff-routes';
+import { STAFF_SETTING_LIMITS } from '@dating/shared/contract/values/staff';
 import type { StaffSiteSettings } from '@dating/shared/contract/staff';
 
 /** The message keys (`sites.errors.*`) of what the form can tell before saving; the server checks the same. */

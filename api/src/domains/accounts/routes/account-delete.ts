@@ -3,7 +3,7 @@ import {
   AccountDeleteBody,
   AccountDeleteInfoSchema,
   AccountDeleteResponseSchema,
-} from '@dating/shared/contract/schemas/account';
+} from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `/api/account-delete.php`: GET the alternatives and reasons, POST deletes (password required). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AccountExportSchema } from '@dating/shared/contract/schemas/account';
+import { AccountExportSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `GET /api/account-export.php`: all of one's own data as a JSON download. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TokenBody } from '@dating/shared/contract/schemas/account';
-import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { TokenBody } from '@dating/shared/contract/account';
+import { UserAnswerSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 
 /**

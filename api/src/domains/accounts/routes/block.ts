@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BlockBody } from '@dating/shared/contract/schemas/account';
+import { BlockBody } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/block.php` blocks (likes and chats between the two go), `DELETE` unblocks (idempotent). */

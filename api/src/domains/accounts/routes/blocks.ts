@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BlocksResponseSchema } from '@dating/shared/contract/schemas/account';
+import { BlocksResponseSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `GET /api/blocks.php`: the members I blocked (the /profile page lists them with unblock). */

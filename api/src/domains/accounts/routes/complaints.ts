@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ComplaintBody, ComplaintResponseSchema } from '@dating/shared/contract/schemas/account';
+import { ComplaintBody, ComplaintResponseSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/complaints.php`: stored and mailed to the site's support address (visitors too). */

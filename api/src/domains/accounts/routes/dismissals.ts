@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DismissBody, DismissalsResponseSchema } from '@dating/shared/contract/schemas/dismissals';
+import { DismissBody, DismissalsResponseSchema } from '@dating/shared/contract/dismissals';
 import { errors } from '../../../lib/contract';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoggedOutAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { LoggedOutAnswerSchema } from '@dating/shared/contract/user';
 
 /**
  * `GET /api/logout.php`: deletes the server session and clears the cookie. A GET by contract (docs/product/calls-and-errors.md) that

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MailChangeDoResponseSchema, TokenBody } from '@dating/shared/contract/schemas/account';
+import { MailChangeDoResponseSchema, TokenBody } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/mail-change-do.php`: the link sent to the new address; from now on it is the login. */

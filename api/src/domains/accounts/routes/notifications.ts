@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  NotificationsResponseSchema,
-  NotificationsUpdateBody,
-} from '@dating/shared/contract/schemas/account';
+import { NotificationsResponseSchema, NotificationsUpdateBody } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `/api/notifications.php`: the 8 email types, and re-enabling after a bounce, complaint or unsubscribe. */

@@ -3,12 +3,8 @@ import { Type } from 'typebox';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
-import { Id } from '@dating/shared/contract/schemas/base';
-import {
-  PhotoDeleteBody,
-  PhotoMainBody,
-  PhotosResponseSchema,
-} from '@dating/shared/contract/schemas/account';
+import { Id } from '@dating/shared/contract/common';
+import { PhotoDeleteBody, PhotoMainBody, PhotosResponseSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
 

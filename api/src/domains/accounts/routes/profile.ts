@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileUpdateBody } from '@dating/shared/contract/schemas/account';
-import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { ProfileUpdateBody } from '@dating/shared/contract/account';
+import { UserAnswerSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 
 /** `PUT /api/profile.php`: signup steps 2–4, /profile and invisible mode (only the fields sent change). */

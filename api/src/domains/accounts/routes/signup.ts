@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SignupSchema } from '@dating/shared/forms/account';
-import { UserAnswerSchema } from '@dating/shared/contract/schemas/user';
+import { UserAnswerSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 import { EXPERIMENT_COOKIE } from '../../../lib/experiment-cookie';
 

@@ -2,15 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badInput } from '../../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
-import {
-  UpdateLanguageBody,
-  UserAnswerSchema,
-  UserResponseSchema,
-} from '@dating/shared/contract/schemas/user';
+import { UpdateLanguageBody, UserAnswerSchema, UserResponseSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 
 import { LoginSchema } from '@dating/shared/forms/account';
-import { PushSubscriptionBody } from '@dating/shared/contract/schemas/account';
+import { PushSubscriptionBody } from '@dating/shared/contract/account';
 
 /**
  * `GET` the current user (or false), `POST` form login (or `?push=1` to store a push subscription),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { first } from '../../../db/sql';
-import { ProfileSchema } from '@dating/shared/contract/schemas/profile';
+import { ProfileSchema } from '@dating/shared/contract/profile';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 
 // The chat list reads each conversation's last message and unread count from the conversation row, kept by

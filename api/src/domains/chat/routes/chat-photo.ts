@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
-import { Id } from '@dating/shared/contract/schemas/base';
-import { ChatPhotoUploadResponseSchema } from '@dating/shared/contract/schemas/chats';
+import { Id } from '@dating/shared/contract/common';
+import { ChatPhotoUploadResponseSchema } from '@dating/shared/contract/chats';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { registerUploads } from '../../../plugins/uploads';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ChatOkSchema, ChatsResponseSchema, ConversationBody } from '@dating/shared/contract/schemas/chats';
+import { ChatOkSchema, ChatsResponseSchema, ConversationBody } from '@dating/shared/contract/chats';
 import { sendJson } from '../../../lib/serialize';
 
 export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {

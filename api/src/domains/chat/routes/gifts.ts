@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 import { toGift } from '../gifts';
-import { Id } from '@dating/shared/contract/schemas/base';
-import { GiftsResponseSchema } from '@dating/shared/contract/schemas/chats';
+import { Id } from '@dating/shared/contract/common';
+import { GiftsResponseSchema } from '@dating/shared/contract/chats';
 
 /** `GET /api/gifts.php` (the catalogue in my language, cost from settings) and `GET /api/gift.php?id=` (image). */
 export const giftsRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,14 +3,14 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { badInput } from '../../../lib/errors';
 import { MAX_PAGE_SIZE } from '../messages';
-import { Id } from '@dating/shared/contract/schemas/base';
+import { Id } from '@dating/shared/contract/common';
 import {
   ConversationBody,
   MarkReadResponseSchema,
   MessagesResponseSchema,
   SendMessageBodySchema,
   SendMessageResponseSchema,
-} from '@dating/shared/contract/schemas/chats';
+} from '@dating/shared/contract/chats';
 
 /** `/api/messages.php`: read a conversation page by page, send a message, mark read while open. */
 export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {

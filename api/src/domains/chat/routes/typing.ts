@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ChatOkSchema, ConversationBody } from '@dating/shared/contract/schemas/chats';
+import { ChatOkSchema, ConversationBody } from '@dating/shared/contract/chats';
 
 /** `POST /api/typing.php`: the partner sees "typing…" (a live event only; nothing is stored). */
 export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { ApiError } from '../../../lib/errors';
-import { ExperimentQuery, ExperimentReportSchema } from '@dating/shared/contract/schemas/experiments';
+import { ExperimentQuery, ExperimentReportSchema } from '@dating/shared/contract/experiments';
 
 /** `GET /api/experiments.php?app=mf-landers`: the experiment report, for operators only (403 for members). */
 export const experimentsRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { LikeBody, LikeResponseSchema, UnlikeBody } from '@dating/shared/contract/schemas/likes';
+import { LikeBody, LikeResponseSchema, UnlikeBody } from '@dating/shared/contract/likes';
 
 /**
  * `POST /api/like.php` likes, `DELETE` unlikes (both idempotent, members only, docs/product/member-model.md). A like of someone who

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AutoLikeResponseSchema, LikesResponseSchema } from '@dating/shared/contract/schemas/likes';
+import { AutoLikeResponseSchema, LikesResponseSchema } from '@dating/shared/contract/likes';
 import { errors } from '../../../lib/contract';
 
 export const likesRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/schemas/likes';
+import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/likes';
 
 /**
  * `POST /api/report.php` (members): a report of a member, stored for moderation and mailed to the site's

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { SwipeStatusSchema } from '@dating/shared/contract/schemas/likes';
+import { SwipeStatusSchema } from '@dating/shared/contract/likes';
 
 /** `GET /api/swipe.php`: today's swipe likes left and the start of the site's next day (docs/product/README.md, docs/product/constants.md). */
 export const swipeRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Value } from 'typebox/value';
-import { ProfileSchema } from '@dating/shared/contract/schemas/profile';
+import { ProfileSchema } from '@dating/shared/contract/profile';
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../../lib/errors';
-import { GeocodeQuerySchema, GeocodeResponseSchema } from '@dating/shared/contract/schemas/settings';
+import { GeocodeQuerySchema, GeocodeResponseSchema } from '@dating/shared/contract/settings';
 import { reverseGeocode } from '../../../lib/geo';
 
 /** Offline reverse geocoding of the browser's position (signup location step). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { InterestsResponseSchema } from '@dating/shared/contract/schemas/settings';
+import { InterestsResponseSchema } from '@dating/shared/contract/settings';
 
 /** `GET /api/interests.php`: the interest icon set (the members service reads it). */
 export const interestsRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  LanderMembersQuerySchema,
-  LanderMembersResponseSchema,
-} from '@dating/shared/contract/schemas/members';
+import { LanderMembersQuerySchema, LanderMembersResponseSchema } from '@dating/shared/contract/members';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
 import { errors } from '../../../lib/contract';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
-import { MemberQuerySchema, MemberResponseSchema } from '@dating/shared/contract/schemas/members';
+import { MemberQuerySchema, MemberResponseSchema } from '@dating/shared/contract/members';
 import { errors } from '../../../lib/contract';
 
 /** `GET /api/member.php?id=`: one profile; 404 when unknown or when that member blocked the viewer. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../../lib/errors';
 import { visitorRateLimit } from '../../../plugins/visitor-access';
-import { MembersQuerySchema, MembersResponseSchema } from '@dating/shared/contract/schemas/members';
+import { MembersQuerySchema, MembersResponseSchema } from '@dating/shared/contract/members';
 import { errors } from '../../../lib/contract';
 import { sendJson } from '../../../lib/serialize';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badInput } from '../../../lib/errors';
 import { isCountry, regionsOf } from '../../../lib/geo';
-import { RegionsQuerySchema, RegionsResponseSchema } from '@dating/shared/contract/schemas/settings';
+import { RegionsQuerySchema, RegionsResponseSchema } from '@dating/shared/contract/settings';
 
 /** Regions (states/provinces) of the site's countries, or of `?country=`. */
 export const regionsRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badInput } from '../../../lib/errors';
 import { isCountry, regionsOf, townsOf } from '../../../lib/geo';
-import { TownsQuerySchema, TownsResponseSchema } from '@dating/shared/contract/schemas/settings';
+import { TownsQuerySchema, TownsResponseSchema } from '@dating/shared/contract/settings';
 
 /** The towns a profile may name (the list profile.php checks a city against), of a region or a whole country. */
 export const townsRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,7 @@ import {
   DirectDebitCodeBody,
   DirectDebitCodeResponseSchema,
   OrderResponseSchema,
-} from '@dating/shared/contract/schemas/payments';
+} from '@dating/shared/contract/payments';
 import { paymentContext } from './context';
 import { IdempotencyHeaders, idempotencyKey } from './idempotency';
 import { perAccount } from './rate-limit';

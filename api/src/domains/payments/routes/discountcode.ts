@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { DiscountCodeSchema } from '@dating/shared/contract/schemas/payments';
+import { DiscountCodeSchema } from '@dating/shared/contract/payments';
 
 /**
  * `GET /api/discountcode.php?code=` looks a code up for the current visitor/member;

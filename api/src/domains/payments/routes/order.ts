@@ -7,7 +7,7 @@ import {
   OrderQuery,
   OrderResponseSchema,
   OrdersResponseSchema,
-} from '@dating/shared/contract/schemas/payments';
+} from '@dating/shared/contract/payments';
 import { paymentContext } from './context';
 import { perAccount } from './rate-limit';
 

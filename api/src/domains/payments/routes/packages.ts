@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { paymentMethodsFor } from '@dating/shared/contract/index';
-import { PackagesResponseSchema } from '@dating/shared/contract/schemas/payments';
+import { PackagesResponseSchema } from '@dating/shared/contract/payments';
 import { CURRENCIES, currencyFor } from '../shop';
 
 /** Credit packages in the visitor's currency (IP country), or the site's, or `?currency=`. */

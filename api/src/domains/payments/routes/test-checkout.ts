@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Locale } from '@dating/shared/contract/index';
-import { StringEnum } from '@dating/shared/contract/schemas/base';
+import { StringEnum } from '@dating/shared/contract/common';
 import { cspWithStyle } from '../../../lib/security-headers';
 import { TEST_OUTCOMES } from '../providers/test-provider';
 import { paymentMethodName, paymentText, type PaymentText } from '../texts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CompanyInfoSchema, HostQuerySchema } from '@dating/shared/contract/schemas/settings';
+import { CompanyInfoSchema, HostQuerySchema } from '@dating/shared/contract/settings';
 import { toCompanyInfo } from '../sites';
 
 export const companyInfoRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,7 @@ import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
 import { cacheEnabled } from '../../../lib/caches';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { HostQuerySchema, SettingsSchema } from '@dating/shared/contract/schemas/settings';
+import { HostQuerySchema, SettingsSchema } from '@dating/shared/contract/settings';
 import type { Site } from '../sites';
 
 const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;

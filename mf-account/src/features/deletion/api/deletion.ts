@@ -4,8 +4,8 @@ import {
   type AccountDeleteInfo,
   type AccountDeleteRequest,
   type AccountDeleteResponse,
-  type AccountReactivateRequest,
-  type AccountReactivateResponse,
+  type TokenRequest,
+  type UserAnswer,
 } from '@dating/shared';
 import { startSession } from '../../../lib/session';
 
@@ -17,7 +17,7 @@ export const deletionApi = api.injectEndpoints({
     accountDelete: build.mutation<AccountDeleteResponse, AccountDeleteRequest>({
       query: (body) => ({ url: ACCOUNT_PATHS.accountDelete, method: 'POST', body }),
     }),
-    accountReactivate: build.mutation<AccountReactivateResponse, AccountReactivateRequest>({
+    accountReactivate: build.mutation<UserAnswer, TokenRequest>({
       query: (body) => ({ url: ACCOUNT_PATHS.accountReactivate, method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));

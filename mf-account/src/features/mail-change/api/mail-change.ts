@@ -1,7 +1,7 @@
 import {
   ACCOUNT_PATHS,
   api,
-  type MailChangeDoRequest,
+  type TokenRequest,
   type MailChangeDoResponse,
   type MailChangeRequest,
 } from '@dating/shared';
@@ -11,7 +11,7 @@ export const mailChangeApi = api.injectEndpoints({
     accountRequestMailChange: build.mutation<null, MailChangeRequest>({
       query: (body) => ({ url: ACCOUNT_PATHS.mailChange, method: 'POST', body }),
     }),
-    accountConfirmMailChange: build.mutation<MailChangeDoResponse, MailChangeDoRequest>({
+    accountConfirmMailChange: build.mutation<MailChangeDoResponse, TokenRequest>({
       query: (body) => ({ url: ACCOUNT_PATHS.mailChangeDo, method: 'POST', body }),
       invalidatesTags: ['User', 'Notifications'],
     }),

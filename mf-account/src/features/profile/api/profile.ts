@@ -1,9 +1,9 @@
-import { ACCOUNT_PATHS, api, type ProfileUpdateRequest, type ProfileUpdateResponse } from '@dating/shared';
+import { ACCOUNT_PATHS, api, type ProfileUpdateRequest, type UserAnswer } from '@dating/shared';
 import { storeUser } from '../../../lib/session';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    accountUpdateProfile: build.mutation<ProfileUpdateResponse, ProfileUpdateRequest>({
+    accountUpdateProfile: build.mutation<UserAnswer, ProfileUpdateRequest>({
       query: (body) => ({ url: ACCOUNT_PATHS.profile, method: 'PUT', body }),
       extraOptions: { idempotent: true },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

@@ -2,11 +2,10 @@ import {
   api,
   type ChatPhotoUploadResponse,
   type GiftsResponse,
-  type MarkReadRequest,
+  type ConversationRequest,
   type MarkReadResponse,
   type SendMessageRequest,
   type SendMessageResponse,
-  type TypingRequest,
 } from '@dating/shared';
 
 /** Chat calls only this remote makes; `getMessages` lives in shared because the live client writes into it. */
@@ -17,7 +16,7 @@ export const messagesApi = api.injectEndpoints({
       // The client id makes a retried send idempotent on the server: one message, one debit.
       extraOptions: { idempotent: true },
     }),
-    markRead: build.mutation<MarkReadResponse, MarkReadRequest>({
+    markRead: build.mutation<MarkReadResponse, ConversationRequest>({
       query: (body) => ({ url: 'messages.php', method: 'PUT', body }),
       extraOptions: { idempotent: true },
     }),
@@ -32,7 +31,7 @@ export const messagesApi = api.injectEndpoints({
         return { url: 'chat-photo.php', method: 'POST', body };
       },
     }),
-    sendTyping: build.mutation<{ ok: boolean }, TypingRequest>({
+    sendTyping: build.mutation<{ ok: boolean }, ConversationRequest>({
       query: (body) => ({ url: 'typing.php', method: 'POST', body }),
       extraOptions: { maxRetries: 0 },
     }),

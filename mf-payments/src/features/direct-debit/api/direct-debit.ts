@@ -3,7 +3,7 @@ import {
   type DirectDebitCodeRequest,
   type DirectDebitCodeResponse,
   type DirectDebitRequest,
-  type DirectDebitResponse,
+  type OrderResponse,
 } from '@dating/shared';
 
 /** `POST /api/directdebit-code.php` (the SMS code) and `POST /api/directdebit.php` (the mandate and the order). */
@@ -12,7 +12,7 @@ export const directDebitApi = api.injectEndpoints({
     paymentsSendDirectDebitCode: build.mutation<DirectDebitCodeResponse, DirectDebitCodeRequest>({
       query: (body) => ({ url: 'directdebit-code.php', method: 'POST', body }),
     }),
-    paymentsDirectDebit: build.mutation<DirectDebitResponse, DirectDebitRequest & { key: string }>({
+    paymentsDirectDebit: build.mutation<OrderResponse, DirectDebitRequest & { key: string }>({
       query: ({ key, ...body }) => ({
         url: 'directdebit.php',
         method: 'POST',

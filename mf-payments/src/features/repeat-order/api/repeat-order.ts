@@ -1,4 +1,4 @@
-import { api, type RepeatOrderInfo, type RepeatOrderResponse } from '@dating/shared';
+import { api, type RepeatOrderInfo, type OrderResponse } from '@dating/shared';
 
 /** `GET /api/repeat-order.php` (what one click buys again) and `POST` (buy it on the stored mandate). */
 export const repeatOrderApi = api.injectEndpoints({
@@ -9,7 +9,7 @@ export const repeatOrderApi = api.injectEndpoints({
     }),
     // One Idempotency-Key per purchase: a retry (here on a transient error, or the member's next click after an
     // unknown outcome) answers the same order and never charges twice.
-    paymentsRepeatOrder: build.mutation<RepeatOrderResponse, { key: string }>({
+    paymentsRepeatOrder: build.mutation<OrderResponse, { key: string }>({
       query: ({ key }) => ({
         url: 'repeat-order.php',
         method: 'POST',

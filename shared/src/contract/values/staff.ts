@@ -1,7 +1,7 @@
 /**
  * The staff back office's API (docs/adr/0018-staff-back-office.md), its values: the route list, cookies, limits and the enumerations. The
- * shapes of requests and answers are the TypeBox schemas of `./staff` (which re-exports all of this). A remote
- * imports values from here and types from `./staff` (`import type`), so no schema library reaches a browser
+ * shapes of requests and answers are the TypeBox schemas of `../staff` (which re-exports all of this). A remote
+ * imports values from here and types from `../staff` (`import type`), so no schema library reaches a browser
  * bundle; the lint rule of eslint.config.mjs enforces it.
  *
  * One typed contract for the server (`api/src/domains/staff`) and the
