@@ -15,6 +15,8 @@ const CONTRACT_AREAS = [
   'account',
   'chats',
   'common',
+  'deploy',
+  'dev',
   'dismissals',
   'experiments',
   'likes',
@@ -129,7 +131,7 @@ export default tseslint.config(
     },
   },
   {
-    // The api's layers stand one way (api/README.md, ADR 0036): base (config.ts, lib/, db/) < plugins/ < domains <
+    // The api's layers stand one way (api/README.md, ADR 0038): base (config.ts, lib/, db/) < plugins/ < domains <
     // the composition root (app/, app.ts) < seed/ < server.ts; tools/eslint/layers.mjs. Tests stand outside.
     files: ['api/src/**/*.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts', 'api/src/testing/**'],
@@ -138,7 +140,7 @@ export default tseslint.config(
   },
   {
     // A domain uses another only through its index.ts, and only a domain below it in DOMAIN_ORDER (api/README.md,
-    // ADR 0036); tools/eslint/domain-boundaries.mjs.
+    // ADR 0038); tools/eslint/domain-boundaries.mjs.
     files: ['api/src/domains/*/**/*.ts'],
     plugins: { domains },
     rules: { 'domains/index-only': 'error' },

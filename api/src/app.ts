@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ConfigError,
@@ -13,6 +13,7 @@ import { dataDirProblem } from './lib/data-dir';
 import { migrate } from './db/migrate';
 import { registerExternalPlugins } from './plugins/external';
 import { servicesPlugin } from './domains/services-plugin';
+import type { Services } from './domains/services';
 import { contextPlugin } from './domains/request-context';
 import { errorsPlugin } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
@@ -23,7 +24,6 @@ import { registerVisitorAccess } from './plugins/visitor-access';
 import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
 import { registerRoutes } from './domains/routes';
 import { opsPlugin } from './plugins/ops';
-import { seedIfEmpty } from './seed/demo';
 import { setCachesOff } from './lib/caches';
 import { openRedis } from './lib/ops/redis';
 
@@ -36,6 +36,17 @@ export interface BuildOptions extends ConfigOverrides {
   database?: Database;
   /** Called for every route as it is added (tests: the list of routes and their schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Fills an empty database with the demo data when `seedDemo` asks for it: `seedIfEmpty` of `seed/demo.ts`, given
+   * by the start command (server.ts) and the test helpers. The app does not load the seed itself (it stands above
+   * the app: ADR 0038); without this option nothing is seeded.
+   */
+  seed?: (
+    services: Services,
+    db: Database['db'],
+    config: AppConfig,
+    log: FastifyBaseLogger,
+  ) => Promise<unknown>;
 }
 
 export type App = FastifyInstance;
@@ -44,7 +55,7 @@ const MAIL_SENDER_MS = 15_000;
 
 /** The whole server: plugins → services → routes. Used by server.ts and by tests through `app.inject`. */
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
-  const { env, logger, database: given, onRoute, ...overrides } = options;
+  const { env, logger, database: given, onRoute, seed, ...overrides } = options;
   const config: AppConfig = configFromEnv(env ?? process.env, overrides);
   const missing = missingProductionSecrets(config);
   if (missing.length) {
@@ -106,8 +117,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // The gift catalogue is part of the product, not demo data: upserted on every start.
   await app.services.gifts.ensureCatalogue();
   // Under the migration lock, so two nodes starting on an empty database do not both seed it.
-  if (config.seedDemo)
-    await database.raw.exclusive(() => seedIfEmpty(app.services, database.db, config, app.log));
+  if (config.seedDemo && seed)
+    await database.raw.exclusive(() => seed(app.services, database.db, config, app.log));
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);

@@ -1,9 +1,18 @@
 import path from 'node:path';
-import { GUARD_METRICS, type GuardMetricName, type GuardPolicy } from './domains/experiments/guard-rule';
-import { paymentsConfigFromEnv, type PaymentsConfig } from './domains/payments/config';
 import { storageConfigFromEnv, type StorageConfig } from './lib/storage';
 
 export interface AppConfig {
+  /**
+   * The environment this configuration was read from. A domain reads its own settings from it, in its own config
+   * module (payments: `domains/payments/config.ts`, the canary guard's policy: `domains/experiments/config.ts`), so
+   * this file names no domain (it stands below them: ADR 0038).
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Settings given to a domain directly instead of read from `env` (tests), by domain name: `{ payments: … }`.
+   * Each domain's config module reads and types its own entry.
+   */
+  domains: Readonly<Record<string, unknown>>;
   /** Root for the PGlite files, media, mail and deployed bundles. */
   dataDir: string;
   /** PostgreSQL connection string; PGlite when absent. */
@@ -87,19 +96,15 @@ export interface AppConfig {
   /** Demo mode prints the demo login on start. */
   embedded: boolean;
   /**
-   * The canary guard (docs/adr/0032-canary-guard.md): a turn every CANARY_GUARD_INTERVAL_MS (30000); an identical
-   * canary is rolled back in at most CANARY_FALSE_ALARM_RATE of rollouts (0.05); a canary moves up only on evidence
-   * that no metric of CANARY_METRICS is worse than CANARY_REGRESSION (1: twice stable's rate) or, for rates near 0,
-   * CANARY_REGRESSION_MIN (0.002 of views), and after CANARY_MIN_STEP_SECONDS (300) at a step.
+   * The canary guard (docs/adr/0032-canary-guard.md): a turn every CANARY_GUARD_INTERVAL_MS (30000). The
+   * guard's policy (CANARY_FALSE_ALARM_RATE, CANARY_REGRESSION, CANARY_REGRESSION_MIN, CANARY_MIN_STEP_SECONDS,
+   * CANARY_METRICS) is read by the experiments domain (`domains/experiments/config.ts`).
    */
   canary: {
     intervalMs: number;
     /** Telemetry beacons per client address per minute (TELEMETRY_RATE_LIMIT, default 30; 429 beyond). */
     telemetryRateLimit: number;
-    policy: GuardPolicy;
   };
-  /** Provider, reconciliation, direct-debit limits and SMS (domains/payments/config.ts). */
-  payments: PaymentsConfig;
   /**
    * Where files live (lib/storage): S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
    * S3_SECRET_ACCESS_KEY or the AWS_ ones, S3_FORCE_PATH_STYLE, S3_PREFIX, S3_TIMEOUT_MS), else the folder DATA_DIR.
@@ -126,6 +131,8 @@ export function configFromEnv(
     ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
     : env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false';
   const config: AppConfig = {
+    env: { ...env },
+    domains: {},
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbSchema: env.DATABASE_SCHEMA || undefined,
@@ -165,15 +172,7 @@ export function configFromEnv(
     canary: {
       intervalMs: positiveInt(env.CANARY_GUARD_INTERVAL_MS, 30_000),
       telemetryRateLimit: positiveInt(env.TELEMETRY_RATE_LIMIT, 30),
-      policy: {
-        falseAlarmRate: share(env, 'CANARY_FALSE_ALARM_RATE', 0.05, 0.5),
-        regression: share(env, 'CANARY_REGRESSION', 1, 100),
-        regressionMin: share(env, 'CANARY_REGRESSION_MIN', 0.002, 1),
-        minStepMs: nonNegativeInt(env.CANARY_MIN_STEP_SECONDS, 300) * 1000,
-        metrics: guardMetrics(env.CANARY_METRICS),
-      },
     },
-    payments: paymentsConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, overrides.dataDir ?? dataDir),
     ...overrides,
   };
@@ -192,33 +191,9 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-function nonNegativeInt(value: string | undefined, fallback: number): number {
+export function nonNegativeInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
-}
-
-/** A number above 0 and at most `max` (a rate or a margin of the canary guard); anything else is refused. */
-function share(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > max) {
-    throw new ConfigError(`${name} must be a number above 0 and at most ${max}, not "${value}"`);
-  }
-  return n;
-}
-
-/** CANARY_METRICS: a comma-separated subset of the guard's metrics (default all). */
-function guardMetrics(value: string | undefined): GuardMetricName[] {
-  if (!value?.trim()) return [...GUARD_METRICS];
-  const names = value.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !GUARD_METRICS.includes(name as GuardMetricName));
-  if (unknown.length || !names.length) {
-    throw new ConfigError(
-      `CANARY_METRICS: unknown ${unknown.join(', ')} (known: ${GUARD_METRICS.join(', ')})`,
-    );
-  }
-  return names as GuardMetricName[];
 }
 
 function logShare(value: string | undefined): number {

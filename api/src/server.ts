@@ -1,10 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError } from './config';
 import { startOpsServer } from './plugins/ops';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedIfEmpty } from './seed/demo';
 
 async function main() {
-  const app = await buildApp();
+  // The start command seeds an empty database with the demo data (SEED_DEMO, on by default outside production).
+  const app = await buildApp({ seed: seedIfEmpty });
   const port = app.config.port;
   // Loopback unless HOST opens it: the embedded mailbox and a fresh demo must not face the network by accident.
   const host = app.config.host;

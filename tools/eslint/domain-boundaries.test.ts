@@ -33,6 +33,43 @@ test("only a tables.ts may import another domain's tables.ts (foreign keys)", as
   ).toEqual(['domains/index-only']);
 }, 120_000);
 
+test('a domain importing a domain above it in DOMAIN_ORDER fails lint, type imports and tables included', async () => {
+  // payments stands below staff: the audit port is the audit domain, below both.
+  expect(
+    await lint(
+      'api/src/domains/payments/probe.ts',
+      "import { createAudit } from '../staff';\nexport const a = createAudit;\n",
+    ),
+  ).toEqual(['domains/order']);
+  expect(
+    await lint(
+      'api/src/domains/members/probe.ts',
+      "import type { AccountsService } from '../accounts';\nexport type A = AccountsService;\n",
+    ),
+  ).toEqual(['domains/order']);
+  expect(
+    await lint('api/src/domains/members/tables.ts', "export { users } from '../accounts/tables';\n"),
+  ).toEqual(['domains/order']);
+  // A domain not in the list is refused until it has its place.
+  expect(await lint('api/src/domains/newcomer/probe.ts', "export { toGift } from '../chat';\n")).toEqual([
+    'domains/order',
+  ]);
+  // Downward passes.
+  expect(
+    await lint('api/src/domains/payments/probe.ts', "export { createAudit } from '../audit';\n"),
+  ).toEqual([]);
+  expect(
+    await lint('api/src/domains/accounts/probe.ts', "export type { MembersService } from '../members';\n"),
+  ).toEqual([]);
+  // Tests stand outside the order.
+  expect(
+    await lint(
+      'api/src/domains/payments/__tests__/probe.test.ts',
+      "export { createStaffService } from '../../staff';\n",
+    ),
+  ).toEqual([]);
+}, 120_000);
+
 test('every routes file may not query the database: a routes.ts or any file of a routes/ folder, staff included', async () => {
   const query = "export { sql } from 'drizzle-orm';\n";
   for (const file of [
@@ -59,7 +96,7 @@ test('browser code takes only types from the contract modules written as TypeBox
     "import { StaffMeSchema } from '@dating/shared/contract/staff';\nexport const s = StaffMeSchema;\n";
   const types = "import type { StaffMe } from '@dating/shared/contract/staff';\nexport type S = StaffMe;\n";
   const routes =
-    "import { staffPath } from '@dating/shared/contract/staff-routes';\nexport const p = staffPath('me');\n";
+    "import { staffPath } from '@dating/shared/contract/values/staff';\nexport const p = staffPath('me');\n";
   expect(await lint('mf-staff/src/probe.ts', value)).toEqual(['@typescript-eslint/no-restricted-imports']);
   expect(await lint('shell/src/probe.ts', value.replaceAll('staff', 'telemetry'))).toEqual([
     '@typescript-eslint/no-restricted-imports',

@@ -1,49 +1,43 @@
-// A local ESLint rule for the api's layers (api/README.md): the layers stand on each other one way. `lib/`, `db/`
-// and `plugins/` are below the domains and import none of them (not a domain's index.ts either); a domain imports
-// them. What stands above the domains and wires them together (app.ts, domains/services.ts, domains/routes.ts,
-// domains/services-plugin.ts, domains/request-context.ts, domains/schema.ts) is not checked here.
+// A local ESLint rule for the api's layers (api/README.md, ADR 0038): the layers stand on each other one way. From
+// the bottom: base (config.ts, lib/, db/), plugins/, the domains, the composition root (app/, app.ts), the demo
+// seed (seed/) and the start command (server.ts); a file imports its own layer or those below it, type imports
+// included (tools/eslint/api-structure.mjs). So lib/, db/, plugins/ and config.ts import no domain, a domain
+// imports no part of the composition root, and the app does not load the seed.
 import path from 'node:path';
+import { LAYERS, placeOf, placeOfImport, rankOf } from './api-structure.mjs';
 
-const SRC = `${path.sep}api${path.sep}src${path.sep}`;
-const LOWER = ['lib', 'db', 'plugins'];
+const IMPORTS = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'];
 
-/** The top folder under api/src of a file (lib, db, plugins, domains, …), or null outside api/src. */
-function layerOf(file) {
-  const at = file.lastIndexOf(SRC);
-  if (at < 0) return null;
-  const parts = file.slice(at + SRC.length).split(path.sep);
-  return parts.length > 1 ? parts[0] : null;
-}
-
-export const noDomainImports = {
+export const oneWay = {
   meta: {
     type: 'problem',
-    docs: { description: 'lib/, db/ and plugins/ of the api import no domain (the layers stand one way).' },
+    docs: {
+      description: 'The api imports only its own layer or the layers below it (the layers stand one way).',
+    },
     schema: [],
     messages: {
       upward:
-        "'{{source}}' is in src/domains/, above {{layer}}/: {{layer}}/ imports no domain. Move what both need down " +
-        '(into lib/), or take it as a parameter, or move this file above the domains.',
+        "'{{source}}' is in the {{to}} layer, above {{from}} (layers from the bottom: {{layers}}): move what both " +
+        'need down, take it as a parameter (a port the layer above fills in), or move this file up.',
     },
   },
   create(context) {
     const file = path.resolve(context.filename ?? context.getFilename());
-    const layer = layerOf(file);
-    if (!LOWER.includes(layer)) return {};
+    const from = placeOf(file);
+    if (!from) return {};
     function check(node) {
       const source = node.source;
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source.value);
-      if (layerOf(`${target}${path.sep}x`) !== 'domains' && layerOf(target) !== 'domains') return;
-      context.report({ node: source, messageId: 'upward', data: { source: source.value, layer } });
+      const to = placeOfImport(file, source.value);
+      if (!to || rankOf(to.layer) <= rankOf(from.layer)) return;
+      context.report({
+        node: source,
+        messageId: 'upward',
+        data: { source: source.value, from: from.layer, to: to.layer, layers: LAYERS.join(' < ') },
+      });
     }
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return Object.fromEntries(IMPORTS.map((type) => [type, check]));
   },
 };
 
-export default { rules: { 'no-domain-imports': noDomainImports } };
+export default { rules: { 'one-way': oneWay } };

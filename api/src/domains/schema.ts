@@ -11,3 +11,5 @@ export * from './payments/tables';
 export * from './live/tables';
 export * from '../db/schema/platform';
 export * from './experiments/tables';
+export * from './audit/tables';
+export * from './staff/tables';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db, RawDb } from '../db/client';
-import { createCreditsService, createPaymentsService, createShopService } from './payments';
+import { createCreditsService, createPaymentsService, createShopService, paymentsConfig } from './payments';
 import {
   createSessionsService,
   createUsersService,
@@ -14,6 +14,8 @@ import {
   createCanaryGuard,
   createExperimentsService,
   createTelemetryService,
+  createViewTokens,
+  guardPolicy,
   registryRolloutActions,
 } from './experiments';
 import { createMailService } from '../lib/mail';
@@ -143,13 +145,15 @@ export function createServices(deps: ServiceDeps) {
   const experiments = createExperimentsService(db, { registry: core.registry, raw: deps.raw });
   // Client telemetry per remote version (docs/adr/0032-canary-guard.md): what the canary guard judges a rollout on.
   const telemetry = createTelemetryService(db);
+  // The pages' view tokens, which the HTML route (sites) hands out and telemetry checks.
+  const viewTokens = createViewTokens(core.secrets);
   // The canary guard (docs/adr/0032-canary-guard.md): walks canaries deployed with steps through them on that telemetry; its job turn
   // is in the experiments domain's routes plugin (one node at a time).
   const guard = createCanaryGuard(db, {
     telemetry,
     actions: registryRolloutActions(core.registry),
     log: deps.log,
-    policy: deps.config.canary.policy,
+    policy: guardPolicy(deps.config),
   });
   // Accounts slice: photos and the accounts flows, built on the core services above.
   const photos = createPhotosService(db, {
@@ -177,7 +181,7 @@ export function createServices(deps: ServiceDeps) {
     live: core.live,
     counters: (userId) => counters.of(userId),
     log: deps.log,
-    config: deps.config.payments,
+    config: paymentsConfig(deps.config),
   });
   const accounts = createAccountsService({ ...core, messages, db, log: deps.log, photos });
   // Staff back office (docs/adr/0018-staff-back-office.md): built on the services above.
@@ -198,6 +202,7 @@ export function createServices(deps: ServiceDeps) {
     ...chat,
     experiments,
     telemetry,
+    viewTokens,
     guard,
     photos,
     payments,

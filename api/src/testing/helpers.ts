@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildOptions } from '../app';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedIfEmpty } from '../seed/demo';
 import { uploadVersion } from '../domains/sites/deploy/publish';
 import type { PublishedFile } from '../domains/sites';
 import { createPgTestDatabase, migratedPgliteTemplate } from './db-template';
@@ -67,6 +67,7 @@ export async function createTestApp(opts: { profiles?: number } & BuildOptions =
       // http://localhost etc. (docs/adr/0035-one-origin-per-site.md).
       port: 80,
       seedDemo: { profiles, images: false, account: true },
+      seed: seedIfEmpty,
       // Lets a test ask for `production: true` (which refuses to start without it).
       appSecret: 'test-app-secret-0123456789abcdef0123456789',
       ...rest,

@@ -13,7 +13,9 @@ export function createPaymentsApp(
   return createTestApp({
     profiles: 0,
     ...options,
-    payments: { ...paymentsConfigFromEnv({}, false), reconcileMs: 0, recheckSeconds: 0, ...over },
+    domains: {
+      payments: { ...paymentsConfigFromEnv({}, false), reconcileMs: 0, recheckSeconds: 0, ...over },
+    },
   });
 }
 

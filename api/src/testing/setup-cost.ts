@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client';
 import { migrate, listMigrations, defaultMigrationsDir } from '../db/migrate';
 import { configFromEnv } from '../config';
 import { buildApp } from '../app';
+import { seedIfEmpty } from '../seed/demo';
 import { createPgTestDatabase, migratedPgliteTemplate } from './db-template';
 
 const V = JSON.parse(
@@ -81,6 +82,7 @@ async function main() {
       embedded: !url,
       port: 80,
       seedDemo: { profiles: 30, images: false, account: true },
+      seed: seedIfEmpty,
       appSecret: 'test-app-secret-0123456789abcdef0123456789',
     });
     (sums['  seed (wall)'] ??= []).push(seedMs, NaN);

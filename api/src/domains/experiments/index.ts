@@ -4,11 +4,12 @@
 export { experimentsRoute } from './routes/experiments';
 export { telemetryRoute } from './routes/telemetry';
 export { createTelemetryService, type TelemetryService } from './telemetry';
-export { telemetryVisitor, viewTokenFor } from './view-token';
+export { createViewTokens, type ViewTokens } from './view-token';
 export { createCanaryGuard, registryRolloutActions, RolloutRefused, type CanaryGuard } from './guard';
 export { canaryGuardJob } from './jobs';
 export { rolloutsReport, type RolloutsReport } from './rollouts';
 export { decide, DEFAULT_GUARD_POLICY, type GuardDecision } from './guard-rule';
+export { guardPolicy } from './config';
 export { createExperimentsService, LANDERS_APP, type ExperimentsService } from './service';
 export { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from './assignment';
 export { wilsonInterval } from './wilson';

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCanaryGuard, registryRolloutActions } from './guard';
 import { rolloutsReport, type RolloutsReport } from './rollouts';
 import { createTelemetryService } from './telemetry';
+import { guardPolicy } from './config';
 
 const APPS = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account'];
 const USAGE = `usage: npm run experiment-report -- <app> [--json]   (app: ${APPS.join(', ')})`;
@@ -73,7 +74,7 @@ export async function experimentReport(
       telemetry,
       actions: registryRolloutActions(registry),
       log: silentLog,
-      policy: config.canary.policy,
+      policy: guardPolicy(config),
     });
     const rollouts = (
       await rolloutsReport({

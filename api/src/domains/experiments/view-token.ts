@@ -90,3 +90,17 @@ export function viewTokenFor(
 export function telemetryVisitor(secrets: Secrets, visitor: string): string {
   return secrets.hash('telemetry-visitor', visitor).slice(0, 22);
 }
+
+/**
+ * The view tokens as a service, for the HTML route of the sites domain (below this domain: it reaches it through
+ * `app.services.viewTokens`, not by importing it).
+ */
+export function createViewTokens(secrets: Secrets) {
+  return {
+    /** The token of a page served now ({@link viewTokenFor}). */
+    issue: (page: Parameters<typeof viewTokenFor>[1]) => viewTokenFor(secrets, page),
+    /** How a visitor is stored in telemetry ({@link telemetryVisitor}). */
+    visitor: (visitor: string) => telemetryVisitor(secrets, visitor),
+  };
+}
+export type ViewTokens = ReturnType<typeof createViewTokens>;

@@ -1,11 +1,10 @@
 import { boolean, date, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/schema/columns';
-import { users } from '../accounts/tables';
 
 export const profiles = pgTable('profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  // A user's profile: the foreign key to users (ON DELETE CASCADE) is in the SQL of the migrations, the source of
+  // truth. The mirror does not name it, so members does not import accounts: accounts uses members (ADR 0038).
+  userId: integer('user_id').primaryKey(),
   name: text('name').notNull(),
   gender: text('gender').$type<'male' | 'female'>().notNull(),
   sexuality: text('sexuality').$type<'hetero' | 'gay' | 'lesbian' | 'bi'>().notNull().default('hetero'),

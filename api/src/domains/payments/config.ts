@@ -1,4 +1,9 @@
-/** Payments settings from the environment (README: Configuration). Tests override them through buildApp. */
+import type { AppConfig } from '../../config';
+
+/**
+ * Payments settings from the environment (README: Configuration), read by this domain from the one configuration
+ * (which names no domain: ADR 0038). Tests give them through buildApp as `domains: { payments }`.
+ */
 export interface PaymentsConfig {
   /** `mollie` when MOLLIE_API_KEY is set, else the built-in `test` provider; `none` refuses payments. */
   provider: 'test' | 'mollie' | 'none';
@@ -37,7 +42,7 @@ export interface PaymentsConfig {
   fault?: 'crash_before_credit' | 'crash_after_charge';
 }
 
-export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+export function paymentsConfigFromEnv(env: AppConfig['env'], production: boolean): PaymentsConfig {
   const mollieApiKey = env.MOLLIE_API_KEY || undefined;
   const chosen = env.PAYMENT_PROVIDER as PaymentsConfig['provider'] | undefined;
   // The test provider pays for free: in production only when asked for by name.
@@ -65,4 +70,10 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolea
         ? env.PAYMENTS_FAULT
         : undefined,
   };
+}
+
+/** The payments settings of a configuration: those given in `config.domains.payments` (tests), else the environment's. */
+export function paymentsConfig(config: Pick<AppConfig, 'env' | 'domains' | 'production'>): PaymentsConfig {
+  const given = config.domains.payments as PaymentsConfig | undefined;
+  return given ?? paymentsConfigFromEnv(config.env, config.production);
 }

@@ -19,4 +19,4 @@ export {
 } from './credits';
 export { CURRENCIES, createShopService, currencyFor, type ShopService } from './shop';
 export { createPaymentsService, type PaymentsService } from './service';
-export { paymentsConfigFromEnv, type PaymentsConfig } from './config';
+export { paymentsConfig, paymentsConfigFromEnv, type PaymentsConfig } from './config';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { paymentsConfig } from './config';
 
 /**
  * The reconciliation job (docs/product/architecture.md): every `PAYMENT_RECONCILE_MS` one node at a time (the job lock of
@@ -18,7 +19,7 @@ export const paymentJobs: FastifyPluginAsync = async (app) => {
     if (res.statusCode >= 300)
       app.log.warn({ paymentId, status: res.statusCode }, 'test provider webhook refused');
   });
-  const every = app.config.payments.reconcileMs;
+  const every = paymentsConfig(app.config).reconcileMs;
   if (!every || !app.services.payments.provider) return;
   app.ops.jobs.every('payment reconciliation', every, () => app.services.payments.orders.reconcile());
 };

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { first } from '../../db/sql';
 import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { ApiError } from '../../lib/errors';
-import { createAudit } from '../staff';
+import { createAudit } from '../audit';
+import { paymentsConfig } from './config';
 import { createCreditsService } from './credits';
 import { createPaymentsService } from './service';
 
@@ -66,7 +67,7 @@ export async function refund(
       db: database.db,
       credits: createCreditsService(database.db),
       log,
-      config: config.payments,
+      config: paymentsConfig(config),
     });
     const site = await first<{ refund_days: string | null }>(
       database.db,

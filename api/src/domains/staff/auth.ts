@@ -20,7 +20,7 @@ import { first, rows } from '../../db/sql';
 import { ApiError, badInput } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { hashPassword, verifyPassword } from '../accounts';
-import type { Audit } from './audit';
+import type { Audit } from '../audit';
 import type { SignInAlerts } from './sign-in-alerts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -10,7 +10,7 @@
 import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { createSecrets } from '../../lib/secrets';
 import { ApiError } from '../../lib/errors';
-import { createAudit } from './audit';
+import { createAudit } from '../audit';
 import { createStaffAuth } from './auth';
 
 const USAGE = 'usage: staff:create-admin --email <address> --password <password> [--name <name>]';

@@ -7,5 +7,3 @@ export { staffRoutes } from './routes';
 export { moderate } from './moderate';
 export { mailCli } from './mail';
 export { createAdmin } from './create-admin';
-// The audit log, for the payments domain's refund command (its row commits with the refund).
-export { createAudit, type Actor } from './audit';

@@ -10,7 +10,7 @@ import type { ExperimentsService } from '../experiments';
 import type { MembersService } from '../members';
 import type { CreditsService, PaymentsService } from '../payments';
 import type { SitesService } from '../sites';
-import { createAudit } from './audit';
+import { createAudit } from '../audit';
 import { createStaffAuth } from './auth';
 import { createStaffDashboard } from './dashboard';
 import { createStaffMembers } from './members';

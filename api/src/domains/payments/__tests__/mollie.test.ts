@@ -184,10 +184,12 @@ beforeAll(async () => {
   const apiUrl = await mollie.listen();
   t = await createTestApp({
     profiles: 0,
-    payments: {
-      ...paymentsConfigFromEnv({ MOLLIE_API_KEY: KEY, MOLLIE_API_URL: apiUrl }, false),
-      reconcileMs: 0,
-      recheckSeconds: 0,
+    domains: {
+      payments: {
+        ...paymentsConfigFromEnv({ MOLLIE_API_KEY: KEY, MOLLIE_API_URL: apiUrl }, false),
+        reconcileMs: 0,
+        recheckSeconds: 0,
+      },
     },
   });
 });

@@ -13,7 +13,6 @@ import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-scri
 import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 import { cspWithOrigin, cspWithStyle, cspForRenderedPage } from '../../../lib/security-headers';
 import { EXPERIMENT_COOKIE, EXPERIMENT_COOKIE_MAX_AGE_S } from '../../../lib/experiment-cookie';
-import { telemetryVisitor, viewTokenFor } from '../../experiments';
 import type { Site } from '../sites';
 import { renderAddress } from '../ssr';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
@@ -319,7 +318,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
           const failure = error instanceof Error ? error : new Error(String(error));
           app.services.telemetry
             .record({
-              visitor: telemetryVisitor(app.services.secrets, experiment.visitor ?? request.id),
+              visitor: app.services.viewTokens.visitor(experiment.visitor ?? request.id),
               views: [
                 {
                   seq: 0,
@@ -352,7 +351,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
     }
     // The page's view token: client telemetry counts only views of pages handed out here (docs/adr/0032). Set after
     // the render, which it must not vary (the rendered-page cache).
-    data.telemetry = viewTokenFor(app.services.secrets, {
+    data.telemetry = app.services.viewTokens.issue({
       visitor: experiment.visitor,
       shell: deployed.shell.version,
       remotes: experiment.remotes,

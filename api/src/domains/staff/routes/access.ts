@@ -8,7 +8,7 @@ import {
   type StaffRouteName,
 } from '@dating/shared/contract/staff';
 import { ApiError } from '../../../lib/errors';
-import type { Actor } from '../audit';
+import type { Actor } from '../../audit';
 import type { StaffSession } from '../auth';
 
 declare module 'fastify' {

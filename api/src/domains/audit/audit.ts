@@ -27,8 +27,9 @@ const PAGE = 50;
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
 /**
- * The audit log: one INSERT per staff action, in the action's own transaction when there is one (the action and
- * its record commit together). The table refuses UPDATE, DELETE and TRUNCATE (trigger, migration 0120).
+ * The audit log: one INSERT per staff action, written by the domain that makes the change, in the change's own
+ * transaction (`tx`: the action and its record commit together). The table refuses UPDATE, DELETE and TRUNCATE
+ * (trigger, migration 0120).
  */
 export function createAudit(db: Db) {
   return {
