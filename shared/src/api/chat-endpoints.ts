@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { MessagesResponse } from '../contract';
+import type { MessagesQuery, MessagesResponse } from '../contract';
 
 /** Page parameter of `getMessages`: '' is the newest page, otherwise the `next_cursor` of the page before. */
 export type MessagesCursor = string;
@@ -18,7 +18,9 @@ export const chatApi = api.injectEndpoints({
     getMessages: build.infiniteQuery<MessagesResponse, number, MessagesCursor>({
       query: ({ queryArg, pageParam }) => ({
         url: 'messages.php',
-        params: pageParam ? { conversation: queryArg, before: pageParam } : { conversation: queryArg },
+        params: (pageParam
+          ? { conversation: queryArg, before: pageParam }
+          : { conversation: queryArg }) satisfies MessagesQuery,
       }),
       infiniteQueryOptions: {
         initialPageParam: '',

@@ -3,7 +3,9 @@ import type {
   AutoLikeResponse,
   ChatsResponse,
   CompanyInfo,
+  ConversationRequest,
   DiscountCode,
+  DiscountCodeQuery,
   DismissalsResponse,
   DismissRequest,
   InterestsResponse,
@@ -13,6 +15,8 @@ import type {
   RegionsResponse,
   TownsResponse,
   Settings,
+  SettingsQuery,
+  TownsQuery,
   UpdateLanguageRequest,
   UserResponse,
 } from '../contract';
@@ -58,7 +62,7 @@ export const coreApi = api.injectEndpoints({
     getSettings: build.query<Settings, void>({
       // docs/product/calls-and-errors.md: the request host forced as a parameter plus the route's query parameters (the cache key stays
       // the one entry the server's inlined settings prime).
-      query: () => ({ url: 'settings.php', params: settingsParams() }),
+      query: () => ({ url: 'settings.php', params: settingsParams() satisfies SettingsQuery }),
       providesTags: ['Settings'],
     }),
     getChats: build.query<ChatsResponse, void>({
@@ -66,7 +70,11 @@ export const coreApi = api.injectEndpoints({
       providesTags: ['Chats'],
     }),
     deleteChat: build.mutation<{ ok: true }, number>({
-      query: (conversation) => ({ url: 'chat.php', method: 'DELETE', body: { conversation } }),
+      query: (conversation) => ({
+        url: 'chat.php',
+        method: 'DELETE',
+        body: { conversation } satisfies ConversationRequest,
+      }),
     }),
     getLikes: build.query<LikesResponse, void>({
       query: () => 'likes.php',
@@ -75,7 +83,7 @@ export const coreApi = api.injectEndpoints({
     autoLike: build.query<AutoLikeResponse, void>({
       query: () => 'auto-like.php',
     }),
-    getDiscountCode: build.query<DiscountCode, Record<string, string> | { welcome: true }>({
+    getDiscountCode: build.query<DiscountCode, DiscountCodeQuery>({
       query: (params) => ({ url: 'discountcode.php', params }),
       providesTags: ['Discount'],
     }),
@@ -110,10 +118,10 @@ export const coreApi = api.injectEndpoints({
       keepUnusedDataFor: 3600,
     }),
     getRegions: build.query<RegionsResponse, void>({ query: () => 'regions.php', keepUnusedDataFor: 3600 }),
-    getTowns: build.query<TownsResponse, { country: string; region?: string }>({
+    getTowns: build.query<TownsResponse, TownsQuery>({
       query: ({ country, region }) => ({
         url: 'towns.php',
-        params: region ? { country, region } : { country },
+        params: (region ? { country, region } : { country }) satisfies TownsQuery,
       }),
       keepUnusedDataFor: 3600,
     }),

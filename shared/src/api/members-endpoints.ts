@@ -1,5 +1,12 @@
 import { api } from './api';
-import type { LanderMembersResponse, MemberResponse, MembersQuery, MembersResponse } from '../contract';
+import type {
+  LanderMembersQuery,
+  LanderMembersResponse,
+  MemberQuery,
+  MemberResponse,
+  MembersQuery,
+  MembersResponse,
+} from '../contract';
 import type { TrafficSource } from '../lib/traffic-source';
 
 /**
@@ -17,7 +24,7 @@ export const membersApi = api.injectEndpoints({
     }),
     /** `GET /api/member.php?id=`. `false` when the visitor must log in first (docs/product/calls-and-errors.md). */
     getMember: build.query<MemberResponse | false, number>({
-      query: (id) => ({ url: 'member.php', params: { id } }),
+      query: (id) => ({ url: 'member.php', params: { id } satisfies MemberQuery }),
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
     }),
     /**
@@ -25,7 +32,7 @@ export const membersApi = api.injectEndpoints({
      * visitors may not search. Here (not injected by mf-landers) so the shell knows it before hydration: the
      * server-rendered answer is upserted into the store before the remote loads (docs/adr/0030).
      */
-    getLanderMembers: build.query<LanderMembersResponse, { numResults: number; country?: string }>({
+    getLanderMembers: build.query<LanderMembersResponse, LanderMembersQuery>({
       query: (params) => ({ url: 'lander-members.php', params }),
       providesTags: [{ type: 'Members', id: 'LIST' }],
     }),

@@ -12,7 +12,7 @@
  * resolvers read too). Browser code imports it as types only.
  */
 import { Type, type Static } from 'typebox';
-import { ProfileFormSchema, SignupSchema } from '../forms/account';
+import { LoginSchema, ProfileFormSchema, SignupSchema } from '../forms/account';
 import { GenderSchema, Id, Nullable, StringEnum } from './common';
 import { ProfileImageSchema, ProfileSchema, SexualitySchema } from './profile';
 import {
@@ -327,3 +327,39 @@ export const PushSubscriptionBody = Type.Object({
  * `user.push_subscribed` is true (polling slows to 300 s). Errors: 400 `validation`.
  */
 export type PushSubscriptionRequest = Static<typeof PushSubscriptionBody>;
+
+// Login and push share one path ----------------------------------------------------------------------------------
+
+/** `POST /api/user.php` query: `?push=1` stores a push subscription (`PushSubscriptionRequest`) instead of logging in. */
+export const UserPostQuerySchema = Type.Object({
+  push: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+});
+export type UserPostQuery = Static<typeof UserPostQuerySchema>;
+/**
+ * `POST /api/user.php` body: the login form's fields (`LoginRequest`, a form body), or with `?push=1` the
+ * browser's `PushSubscription.toJSON()`; the route checks the fields of the case it is.
+ */
+export const UserPostBodySchema = Type.Object({
+  email: Type.Optional(LoginSchema.properties.email),
+  password: Type.Optional(LoginSchema.properties.password),
+  endpoint: Type.Optional(PushSubscriptionBody.properties.endpoint),
+  keys: Type.Optional(PushSubscriptionBody.properties.keys),
+});
+export type UserPostBody = Static<typeof UserPostBodySchema>;
+
+// Mail links and beacons -------------------------------------------------------------------------------------------
+
+/** `GET` / `POST /api/unsubscribe.php?token=`: the List-Unsubscribe target of every mail. */
+export const UnsubscribeQuerySchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+export type UnsubscribeQuery = Static<typeof UnsubscribeQuerySchema>;
+/**
+ * RFC 8058 body (the confirmation page's button sends the same), url-encoded or multipart (whose fields are not
+ * read: null); the token alone decides.
+ */
+export const UnsubscribeBodySchema = Type.Union([
+  Type.Object({ 'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 50 })) }),
+  Type.Null(),
+]);
+export type UnsubscribeBody = Static<typeof UnsubscribeBodySchema>;
+/** `POST /api/page-hidden.php`: the beacon a page sends when it is hidden; any body, or none. */
+export const PageHiddenBodySchema = Type.Optional(Type.Object({}, { additionalProperties: true }));

@@ -50,6 +50,9 @@ export const GiftSchema = Type.Object({
 export type Gift = Static<typeof GiftSchema>;
 export const GiftsResponseSchema = Type.Object({ gifts: Type.Array(GiftSchema) });
 export type GiftsResponse = Static<typeof GiftsResponseSchema>;
+/** `GET /api/gift.php?id=`: a gift's SVG image (`Gift.image` points there). */
+export const GiftImageQuerySchema = Type.Object({ id: Id });
+export type GiftImageQuery = Static<typeof GiftImageQuerySchema>;
 
 /** A photo sent in a chat; the URLs answer only the two members of the conversation. */
 export const ChatPhotoSchema = Type.Object({
@@ -94,6 +97,20 @@ export const MessagesResponseSchema = Type.Object({
  * the `next_cursor` of the previous page. Reading marks the conversation read for me (zeroes its unread count).
  */
 export type MessagesResponse = Static<typeof MessagesResponseSchema>;
+
+/** The most messages one page of `GET /api/messages.php` holds, whatever `limit` asks. */
+export const MESSAGES_MAX_PAGE_SIZE = 100;
+/**
+ * `GET /api/messages.php` query: `conversation` or `member` (one of the two), `before` the `next_cursor` of the
+ * page before (a message id), `limit` the page size.
+ */
+export const MessagesQuerySchema = Type.Object({
+  conversation: Type.Optional(Id),
+  member: Type.Optional(Id),
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGES_MAX_PAGE_SIZE })),
+});
+export type MessagesQuery = Static<typeof MessagesQuerySchema>;
 
 /** A UUID or any other opaque key the client made: letters, digits, dashes, underscores. */
 export const ClientIdSchema = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

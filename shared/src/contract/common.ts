@@ -59,3 +59,7 @@ export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;
 
 /** `{ ok: true }` answers. */
 export const OkSchema = Type.Object({ ok: Type.Literal(true) });
+
+/** `?id=&size=thumb` of a stored photo (`GET /api/photos.php`, `GET /api/chat-photo.php`): the JPEG, or its thumbnail. */
+export const PhotoFileQuerySchema = Type.Object({ id: Id, size: Type.Optional(Type.Literal('thumb')) });
+export type PhotoFileQuery = Static<typeof PhotoFileQuerySchema>;

@@ -39,6 +39,7 @@ export type MembersResponse = Static<typeof MembersResponseSchema>;
 
 /** `GET /api/member.php?id=` */
 export const MemberQuerySchema = Type.Object({ id: Id });
+export type MemberQuery = Static<typeof MemberQuerySchema>;
 export const MemberResponseSchema = Type.Object({
   profile: ProfileSchema,
   liked: Type.Boolean(),
@@ -68,5 +69,6 @@ export const LanderMembersQuerySchema = Type.Object({
   numResults: Type.Integer({ minimum: 1, maximum: 24, default: 12 }),
   country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
 });
+export type LanderMembersQuery = Static<typeof LanderMembersQuerySchema>;
 export const LanderMembersResponseSchema = Type.Object({ profiles: Type.Array(LanderMemberSchema) });
 export type LanderMembersResponse = Static<typeof LanderMembersResponseSchema>;

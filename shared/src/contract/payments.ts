@@ -29,6 +29,12 @@ export const PackageSchema = Type.Object({
 export type CreditPackage = Static<typeof PackageSchema>;
 
 /** `GET /api/packages.php` */
+/** The currencies credit packages are priced in. */
+export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** `GET /api/packages.php` query: `?currency=` instead of the visitor's (IP country) or the site's. */
+export const PackagesQuerySchema = Type.Object({ currency: Type.Optional(StringEnum(CURRENCIES)) });
+export type PackagesQuery = Static<typeof PackagesQuerySchema>;
 export const PackagesResponseSchema = Type.Object({
   packages: Type.Array(PackageSchema),
   currency: Type.String(),
@@ -58,6 +64,18 @@ export const DiscountCodeSchema = Type.Object({
 });
 /** `GET /api/discountcode.php` */
 export type DiscountCode = Static<typeof DiscountCodeSchema>;
+/**
+ * `GET /api/discountcode.php` query: `?code=` looks a code up for the visitor or member, `?welcome=true` answers
+ * the member's welcome code; the page's other parameters (tracking values) may come along.
+ */
+export const DiscountCodeQuerySchema = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 64 })),
+    welcome: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type DiscountCodeQuery = Static<typeof DiscountCodeQuerySchema>;
 
 /** One order of the member (docs/product/credits-and-payments.md Order: payment_id, credits, amount), as the transactions list shows it. */
 export const OrderSchema = Type.Object({
@@ -127,6 +145,7 @@ export const RepeatOrderInfoSchema = Type.Object({
 export type RepeatOrderInfo = Static<typeof RepeatOrderInfoSchema>;
 /** `POST /api/repeat-order.php`: no body. */
 export const RepeatOrderBody = Type.Object({}, { additionalProperties: false });
+export type RepeatOrderRequest = Static<typeof RepeatOrderBody>;
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const PhoneSchema = Type.String({ minLength: 6, maxLength: 32 });
@@ -165,3 +184,43 @@ export const DirectDebitBody = Type.Object(
 );
 /** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
 export type DirectDebitRequest = Static<typeof DirectDebitBody>;
+
+/**
+ * A POST that charges carries the client's `Idempotency-Key` header (ADR 0027): one key per intended purchase, the
+ * same key on every retry of it. The same key again answers the order it made and never charges twice.
+ */
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type IdempotencyHeaders = Static<typeof IdempotencyHeadersSchema>;
+
+/** `POST /api/payment-webhook.php`: the payment provider's call, the payment id alone (form-encoded, as Mollie sends it). */
+export const PaymentWebhookBodySchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }),
+});
+export type PaymentWebhookBody = Static<typeof PaymentWebhookBodySchema>;
+export const PaymentWebhookResponseSchema = Type.Object({ ok: Type.Boolean() });
+
+/** What the built-in test provider's hosted checkout (`/pay/test/:id`) lets the payer choose (a real PSP's outcomes). */
+export const TEST_OUTCOMES = [
+  'paid',
+  'paid_decline_later',
+  'paid_timeout_later',
+  'paid_webhook_lost',
+  'paid_webhook_late',
+  'failed',
+  'canceled',
+  'expired',
+  'open',
+] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+/** `/pay/test/:id`: a test payment's id. */
+export const TestCheckoutParamsSchema = Type.Object({
+  id: Type.String({ maxLength: 64, pattern: '^tst_[a-f0-9]+$' }),
+});
+export type TestCheckoutParams = Static<typeof TestCheckoutParamsSchema>;
+/** `POST /pay/test/:id`: the outcome the payer picked, or afterwards a chargeback or a refund at the provider. */
+export const TestCheckoutBodySchema = Type.Object({
+  outcome: StringEnum([...TEST_OUTCOMES, 'chargeback', 'refund'] as const),
+});
+export type TestCheckoutBody = Static<typeof TestCheckoutBodySchema>;

@@ -63,6 +63,13 @@ export type Niche = Settings['niche'];
 
 /** `?host=`: the site to answer for (the landers' server rendering asks for a host other than its own). */
 export const HostQuerySchema = Type.Object({ host: Type.Optional(Type.String({ maxLength: 253 })) });
+export type HostQuery = Static<typeof HostQuerySchema>;
+/**
+ * `GET /api/settings.php` query: `host`, and the page's own query parameters, which the shell passes through
+ * (tracking values, a lander's options); only `host` is read.
+ */
+export const SettingsQuerySchema = Type.Object(HostQuerySchema.properties, { additionalProperties: true });
+export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 
 /** `GET /api/companyinfo.php` */
 export const CompanyInfoSchema = Type.Object({
@@ -87,6 +94,7 @@ export type Region = Static<typeof RegionSchema>;
 export const RegionsQuerySchema = Type.Object({
   country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
 });
+export type RegionsQuery = Static<typeof RegionsQuerySchema>;
 export const RegionsResponseSchema = Type.Object({ regions: Type.Array(RegionSchema) });
 /** `GET /api/regions.php` */
 export type RegionsResponse = Static<typeof RegionsResponseSchema>;
@@ -95,6 +103,7 @@ export const TownsQuerySchema = Type.Object({
   country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
   region: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
 });
+export type TownsQuery = Static<typeof TownsQuerySchema>;
 export const TownsResponseSchema = Type.Object({ towns: Type.Array(Type.String()) });
 /** `GET /api/towns.php?country=&region=` */
 export type TownsResponse = Static<typeof TownsResponseSchema>;
@@ -107,6 +116,7 @@ export const GeocodeQuerySchema = Type.Object({
   lat: Type.Number({ minimum: -90, maximum: 90 }),
   lon: Type.Number({ minimum: -180, maximum: 180 }),
 });
+export type GeocodeQuery = Static<typeof GeocodeQuerySchema>;
 export const GeocodeResponseSchema = Type.Object({
   country: Type.String(),
   region: Nullable(Type.String()),
@@ -115,3 +125,24 @@ export const GeocodeResponseSchema = Type.Object({
 });
 /** `GET /api/geocode.php?lat=&lon=` */
 export type GeocodeResponse = Static<typeof GeocodeResponseSchema>;
+/**
+ * `GET /api/town-distances.php?country=&towns=…`: the real distance (whole km) and compass bearing of towns of a
+ * country's place list from the first of them the list knows (the centre); towns it does not know are left out, and
+ * `centre` is null when it knows none. What the map lander places its members by.
+ */
+export const TownDistancesQuerySchema = Type.Object({
+  country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+  towns: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 24 }),
+});
+export type TownDistancesQuery = Static<typeof TownDistancesQuerySchema>;
+export const TownDistancesResponseSchema = Type.Object({
+  centre: Nullable(Type.String()),
+  towns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      km: Type.Integer({ minimum: 0 }),
+      bearing: Type.Integer({ minimum: 0, maximum: 359 }),
+    }),
+  ),
+});
+export type TownDistancesResponse = Static<typeof TownDistancesResponseSchema>;

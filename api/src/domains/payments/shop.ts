@@ -6,6 +6,7 @@ import {
   WELCOME_DISCOUNT_PERCENTAGE,
 } from '@dating/shared/constants';
 import type { CreditPackage, DiscountCode } from '@dating/shared/contract/index';
+import { CURRENCIES } from '@dating/shared/contract/payments';
 import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError } from '../../lib/errors';
@@ -14,7 +15,7 @@ import type { Site } from '../sites';
 import { advertisedPercentage, welcomeWindowEnd } from './discounts';
 import { findCreditPackages } from './packages';
 
-export const CURRENCIES = ['EUR', 'GBP', 'USD', 'PLN', 'DKK', 'SEK', 'NOK', 'CHF'] as const;
+export { CURRENCIES };
 const COUNTRY_CURRENCY: Record<string, string> = {
   GB: 'GBP',
   US: 'USD',

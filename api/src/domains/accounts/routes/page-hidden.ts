@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PageHiddenBodySchema } from '@dating/shared/contract/account';
 
 /** Beacon sent when the page is hidden (page-bounce logging, docs/product/routes-and-layouts.md `lb`). Accepts an empty body. */
 export const pageHiddenRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,7 +9,7 @@ export const pageHiddenRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['site'],
-        body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        body: PageHiddenBodySchema,
         response: { 204: Type.Null() },
       },
     },

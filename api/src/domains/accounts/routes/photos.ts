@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
-import { Id } from '@dating/shared/contract/common';
+import { PhotoFileQuerySchema } from '@dating/shared/contract/common';
 import { PhotoDeleteBody, PhotoMainBody, PhotosResponseSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
@@ -101,7 +101,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['photos'],
-        querystring: Type.Object({ id: Id, size: Type.Optional(Type.Literal('thumb')) }),
+        querystring: PhotoFileQuerySchema,
         response: { 200: Type.Unsafe<Buffer>({ description: 'the JPEG' }), ...errors(403, 404, 503) },
       },
     },

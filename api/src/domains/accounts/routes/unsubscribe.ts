@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { UnsubscribeBodySchema, UnsubscribeQuerySchema } from '@dating/shared/contract/account';
 import {
   UNSUBSCRIBE_PAGE_CSP,
   unsubscribeConfirmPage,
   unsubscribePage,
 } from '../../../lib/mail/unsubscribe-page';
 
-const querystring = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
-/**
- * RFC 8058 body (the confirmation page's button sends the same), url-encoded or multipart (whose fields are not
- * read: null here); the token alone decides.
- */
-const body = Type.Union([
-  Type.Object({ 'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 50 })) }),
-  Type.Null(),
-]);
+// The token in the query; an RFC 8058 body (url-encoded, or multipart read as null): the token alone decides.
+const querystring = UnsubscribeQuerySchema;
+const body = UnsubscribeBodySchema;
 
 /**
  * `/api/unsubscribe.php?token=`: the List-Unsubscribe target of every mail. GET (the footer link, and every mail
@@ -25,7 +20,6 @@ const body = Type.Union([
  */
 export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
   const notifications = app.services.accounts.notifications;
-  const page = { 200: Type.String() };
   // A multipart one-click body is read and dropped here (its fields are never used): the multipart plugin is
   // registered only where files are uploaded (plugins/uploads.ts).
   app.addContentTypeParser(
@@ -38,7 +32,7 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
     '/api/unsubscribe.php',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['accounts'], querystring, response: page },
+      schema: { tags: ['accounts'], querystring, response: { 200: Type.String() } },
     },
     async (request, reply) => {
       const locale = await request.resolveLocale();
@@ -60,7 +54,7 @@ export const unsubscribeRoute: FastifyPluginAsyncTypebox = async (app) => {
           return typeof token === 'string' && (await notifications.ownerOf(token)) !== null;
         },
       },
-      schema: { tags: ['accounts'], querystring, body, response: page },
+      schema: { tags: ['accounts'], querystring, body, response: { 200: Type.String() } },
     },
     async (request, reply) => {
       await notifications.unsubscribe(request.query.token ?? '');

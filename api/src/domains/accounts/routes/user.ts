@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { badInput } from '../../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
 import { UpdateLanguageBody, UserAnswerSchema, UserResponseSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
-
-import { LoginSchema } from '@dating/shared/forms/account';
-import { PushSubscriptionBody } from '@dating/shared/contract/account';
+import { UserPostBodySchema, UserPostQuerySchema } from '@dating/shared/contract/account';
 
 /**
  * `GET` the current user (or false), `POST` form login (or `?push=1` to store a push subscription),
@@ -28,14 +25,9 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['session'],
-        querystring: Type.Object({ push: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])) }),
-        body: Type.Object({
-          email: Type.Optional(LoginSchema.properties.email),
-          password: Type.Optional(LoginSchema.properties.password),
-          // `?push=1`: the browser's PushSubscription.toJSON() (`PushSubscriptionRequest`).
-          endpoint: Type.Optional(PushSubscriptionBody.properties.endpoint),
-          keys: Type.Optional(PushSubscriptionBody.properties.keys),
-        }),
+        querystring: UserPostQuerySchema,
+        // The login form's fields, or with `?push=1` the browser's PushSubscription.toJSON().
+        body: UserPostBodySchema,
         response: { 200: UserAnswerSchema, ...errors(400, 401, 403, 429) },
       },
     },

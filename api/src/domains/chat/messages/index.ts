@@ -7,7 +7,7 @@ import { read, typing } from './read';
 import { createSend } from './send';
 
 export type { Costs, MessagesDeps, Sender, SendInput } from './context';
-export { MAX_PAGE_SIZE, PAGE_SIZE } from './list';
+export { PAGE_SIZE } from './list';
 
 export function createMessagesService(deps: MessagesDeps) {
   const ctx = createMessagesContext(deps);

@@ -1,11 +1,10 @@
 // One page of a conversation's messages (`GET /api/messages.php`).
-import type { MessagesResponse } from '@dating/shared/contract/index';
+import { MESSAGES_MAX_PAGE_SIZE, type MessagesResponse } from '@dating/shared/contract/chats';
 import { MESSAGE_COLUMNS, MESSAGE_FROM, toMessage, type MessageRow } from '../message-views';
 import { localeOr, partnerOf, type MessagesContext } from './context';
 import { markRead } from './read';
 
 export const PAGE_SIZE = 30;
-export const MAX_PAGE_SIZE = 100;
 
 export interface PageRef {
   conversation?: number;
@@ -25,7 +24,7 @@ export async function page(
   const profile = await ctx.visiblePartner(me, partnerOf(conversation, me));
   // Only the newest page means "I am reading this conversation now".
   if (ref.before === undefined) await markRead(ctx, me, conversation);
-  const limit = Math.min(ref.limit ?? PAGE_SIZE, MAX_PAGE_SIZE);
+  const limit = Math.min(ref.limit ?? PAGE_SIZE, MESSAGES_MAX_PAGE_SIZE);
   const found = await ctx.deps.raw.query<MessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
      WHERE m.conversation_id = $1 AND ($2::int IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
-import { Id } from '@dating/shared/contract/common';
+import { PhotoFileQuerySchema } from '@dating/shared/contract/common';
 import { ChatPhotoUploadResponseSchema } from '@dating/shared/contract/chats';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { registerUploads } from '../../../plugins/uploads';
@@ -54,7 +54,7 @@ export const chatPhotoRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        querystring: Type.Object({ id: Id, size: Type.Optional(Type.Literal('thumb')) }),
+        querystring: PhotoFileQuerySchema,
         response: { 200: Type.Unsafe<Buffer>({ description: 'the JPEG' }), ...errors(400, 403, 404, 503) },
       },
     },

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 import { toGift } from '../gifts';
-import { Id } from '@dating/shared/contract/common';
-import { GiftsResponseSchema } from '@dating/shared/contract/chats';
+import { GiftImageQuerySchema, GiftsResponseSchema } from '@dating/shared/contract/chats';
 
 /** `GET /api/gifts.php` (the catalogue in my language, cost from settings) and `GET /api/gift.php?id=` (image). */
 export const giftsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,7 +22,7 @@ export const giftsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        querystring: Type.Object({ id: Id }),
+        querystring: GiftImageQuerySchema,
         response: { 200: Type.Unsafe<string>({ description: 'the SVG image' }), ...errors(400, 404) },
       },
     },

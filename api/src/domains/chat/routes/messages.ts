@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
 import { badInput } from '../../../lib/errors';
-import { MAX_PAGE_SIZE } from '../messages';
-import { Id } from '@dating/shared/contract/common';
 import {
   ConversationBody,
   MarkReadResponseSchema,
+  MessagesQuerySchema,
   MessagesResponseSchema,
   SendMessageBodySchema,
   SendMessageResponseSchema,
@@ -19,12 +17,7 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        querystring: Type.Object({
-          conversation: Type.Optional(Id),
-          member: Type.Optional(Id),
-          before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-        }),
+        querystring: MessagesQuerySchema,
         response: { 200: MessagesResponseSchema, ...errors(400, 403, 404) },
       },
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { TEST_OUTCOMES, type TestOutcome } from '@dating/shared/contract/payments';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/sql';
 import {
@@ -10,19 +11,8 @@ import {
   type SequenceType,
 } from './types';
 
-/** What the hosted test checkout page lets the payer choose (the outcomes of a real PSP). */
-export const TEST_OUTCOMES = [
-  'paid',
-  'paid_decline_later',
-  'paid_timeout_later',
-  'paid_webhook_lost',
-  'paid_webhook_late',
-  'failed',
-  'canceled',
-  'expired',
-  'open',
-] as const;
-export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+// What the hosted test checkout page lets the payer choose (the outcomes of a real PSP): the contract's list.
+export { TEST_OUTCOMES, type TestOutcome };
 
 /** Methods whose paid first payment leaves a mandate at the test provider (as cards and iDEAL do at Mollie). */
 const MANDATE_METHODS = new Set(['creditcard', 'ideal', 'bancontact', 'sofort']);

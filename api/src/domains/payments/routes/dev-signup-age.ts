@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { DevSignupAgeBodySchema, DevSignupAgeResponseSchema } from '@dating/shared/contract/dev';
 import { errors } from '../../../lib/contract';
 import { notFound } from '../../../lib/errors';
 
@@ -14,11 +14,8 @@ export const devSignupAgeRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         hide: true,
-        body: Type.Object({
-          email: Type.String({ maxLength: 254 }),
-          hours: Type.Integer({ minimum: 1, maximum: 24 * 30 }),
-        }),
-        response: { 200: Type.Object({ signup_date: Type.String() }), ...errors(400, 404) },
+        body: DevSignupAgeBodySchema,
+        response: { 200: DevSignupAgeResponseSchema, ...errors(400, 404) },
       },
       config: { csrf: false },
     },

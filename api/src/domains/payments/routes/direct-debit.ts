@@ -4,10 +4,11 @@ import {
   DirectDebitBody,
   DirectDebitCodeBody,
   DirectDebitCodeResponseSchema,
+  IdempotencyHeadersSchema,
   OrderResponseSchema,
 } from '@dating/shared/contract/payments';
 import { paymentContext } from './context';
-import { IdempotencyHeaders, idempotencyKey } from './idempotency';
+import { idempotencyKey } from './idempotency';
 import { perAccount } from './rate-limit';
 
 /** `POST /api/directdebit-code.php` sends the SMS code; `POST /api/directdebit.php` signs and pays (docs/product/credits-and-payments.md). */
@@ -34,7 +35,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: perAccount(20, '10 minutes'),
       schema: {
         tags: ['payments'],
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: DirectDebitBody,
         response: { 201: OrderResponseSchema, ...errors(400, 403, 404, 409, 429, 503) },
       },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { errors } from '../../../lib/contract';
-import { DiscountCodeSchema } from '@dating/shared/contract/payments';
+import { DiscountCodeQuerySchema, DiscountCodeSchema } from '@dating/shared/contract/payments';
 
 /**
  * `GET /api/discountcode.php?code=` looks a code up for the current visitor/member;
@@ -13,13 +12,7 @@ export const discountCodeRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        querystring: Type.Object(
-          {
-            code: Type.Optional(Type.String({ maxLength: 64 })),
-            welcome: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: true },
-        ),
+        querystring: DiscountCodeQuerySchema,
         response: { 200: DiscountCodeSchema, ...errors(400, 404, 409) },
       },
     },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { paymentMethodsFor } from '@dating/shared/contract/index';
-import { PackagesResponseSchema } from '@dating/shared/contract/payments';
-import { CURRENCIES, currencyFor } from '../shop';
+import { PackagesQuerySchema, PackagesResponseSchema } from '@dating/shared/contract/payments';
+import { currencyFor } from '../shop';
 
 /** Credit packages in the visitor's currency (IP country), or the site's, or `?currency=`. */
 export const packagesRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,9 +10,7 @@ export const packagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        querystring: Type.Object({
-          currency: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...CURRENCIES] })),
-        }),
+        querystring: PackagesQuerySchema,
         response: {
           200: PackagesResponseSchema,
         },

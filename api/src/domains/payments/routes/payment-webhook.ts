@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { PaymentWebhookBodySchema, PaymentWebhookResponseSchema } from '@dating/shared/contract/payments';
 import { errors } from '../../../lib/contract';
 import { ApiError, notFound } from '../../../lib/errors';
 
@@ -19,8 +19,8 @@ export const paymentWebhookRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { csrf: false, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
-        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) }),
-        response: { 200: Type.Object({ ok: Type.Boolean() }), ...errors(400, 404, 429) },
+        body: PaymentWebhookBodySchema,
+        response: { 200: PaymentWebhookResponseSchema, ...errors(400, 404, 429) },
       },
     },
     async (request) => {

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CreditPackage, PaymentMethod } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
 import {
+  IdempotencyHeadersSchema,
   OrderResponseSchema,
   RepeatOrderBody,
   RepeatOrderInfoSchema,
 } from '@dating/shared/contract/payments';
 import { paymentContext } from './context';
-import { IdempotencyHeaders, idempotencyKey } from './idempotency';
+import { idempotencyKey } from './idempotency';
 import { perAccount } from './rate-limit';
 
 /**
@@ -50,7 +51,7 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: perAccount(10, '10 minutes'),
       schema: {
         tags: ['payments'],
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: RepeatOrderBody,
         response: { 201: OrderResponseSchema, ...errors(400, 403, 404, 409, 429, 503) },
       },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { SmsOutboxQuerySchema, SmsOutboxResponseSchema } from '@dating/shared/contract/dev';
 import { cspWithStyle } from '../../../lib/security-headers';
 
 // Loopback-only like every /dev/* route (plugins/dev-only.ts); the one <style> block is allowed by its hash.
@@ -11,23 +11,11 @@ const esc = (s: string) =>
 
 /** The embedded SMS outbox (`/dev/sms`, `/dev/sms.json?to=`), like the mailbox: development and tests only. */
 export const smsOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const query = Type.Object({ to: Type.Optional(Type.String({ maxLength: 32 })) });
-  // A development tool's answer (`SmsMessage` of sms.ts), not part of the members' contract.
-  const messages = Type.Object({
-    messages: Type.Array(
-      Type.Object({
-        id: Type.Integer(),
-        to: Type.String(),
-        body: Type.String(),
-        created_at: Type.String(),
-        sent_at: Type.Union([Type.String(), Type.Null()]),
-      }),
-    ),
-  });
+  const query = SmsOutboxQuerySchema;
 
   app.get(
     '/dev/sms.json',
-    { schema: { tags: ['dev'], querystring: query, response: { 200: messages } } },
+    { schema: { tags: ['dev'], querystring: query, response: { 200: SmsOutboxResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { messages: await app.services.payments.sms.outbox(request.query.to) };

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Locale } from '@dating/shared/contract/index';
-import { StringEnum } from '@dating/shared/contract/common';
+import {
+  TEST_OUTCOMES,
+  TestCheckoutBodySchema,
+  TestCheckoutParamsSchema,
+} from '@dating/shared/contract/payments';
 import { cspWithStyle } from '../../../lib/security-headers';
-import { TEST_OUTCOMES } from '../providers/test-provider';
 import { paymentMethodName, paymentText, type PaymentText } from '../texts';
 
 const esc = (s: string) =>
@@ -26,7 +28,7 @@ function money(amount: number, currency: string, locale: Locale) {
  * then sends the payer to the return page. No card data is asked for or seen.
  */
 export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const params = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^tst_[a-f0-9]+$' }) });
+  const params = TestCheckoutParamsSchema;
 
   app.get('/pay/test/:id', { schema: { hide: true, params } }, async (request, reply) => {
     const payment = await app.services.payments.testProvider.describe(request.params.id);
@@ -61,7 +63,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         hide: true,
         params,
-        body: Type.Object({ outcome: StringEnum([...TEST_OUTCOMES, 'chargeback', 'refund'] as const) }),
+        body: TestCheckoutBodySchema,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  BenchCachesBodySchema,
+  BenchCachesResponseSchema,
+  BenchMembersBodySchema,
+  BenchMembersResponseSchema,
+  BenchMemorySchema,
+  BenchTraceBodySchema,
+  BenchTraceResponseSchema,
+} from '@dating/shared/contract/dev';
 import { statementTrace } from '../../../db/trace';
 import { CACHE_NAMES, setCachesOff } from '../../../lib/caches';
 import { notFound } from '../../../lib/errors';
@@ -26,17 +34,15 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   // The process's memory after a full garbage collection when the process allows one (`--expose-gc`), for the live
   // bench's memory per open stream (tools/bench/live-delivery.mjs).
-  const Memory = Type.Object({
-    rss: Type.Number(),
-    heapUsed: Type.Number(),
-    external: Type.Number(),
-    arrayBuffers: Type.Number(),
-  });
-  app.get('/api/_bench/memory.json', { schema: { hide: true, response: { 200: Memory } } }, async () => {
-    (globalThis as { gc?: () => void }).gc?.();
-    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    return { rss, heapUsed, external, arrayBuffers };
-  });
+  app.get(
+    '/api/_bench/memory.json',
+    { schema: { hide: true, response: { 200: BenchMemorySchema } } },
+    async () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      return { rss, heapUsed, external, arrayBuffers };
+    },
+  );
   // The statements the node runs while a trace is on (db/trace.ts): only in a process started with BENCH_TRACE=1,
   // from loopback (tools/bench/db-ratio.mjs replays them without HTTP). Never set in a deployment.
   if (statementTrace.enabled) {
@@ -45,9 +51,8 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           hide: true,
-          body: Type.Object({ on: Type.Boolean() }),
-          // The statements as db/trace.ts records them (text, parameters, name), passed through as they are.
-          response: { 200: Type.Object({ statements: Type.Array(Type.Unknown()) }) },
+          body: BenchTraceBodySchema,
+          response: { 200: BenchTraceResponseSchema },
         },
         config: { csrf: false },
       },
@@ -69,8 +74,8 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         hide: true,
-        body: Type.Object({ off: Type.Array(Type.String({ maxLength: 40 }), { maxItems: 20 }) }),
-        response: { 200: Type.Object({ off: Type.Array(Type.String()), names: Type.Array(Type.String()) }) },
+        body: BenchCachesBodySchema,
+        response: { 200: BenchCachesResponseSchema },
       },
     },
     async (request) => ({ off: setCachesOff(request.body.off), names: [...CACHE_NAMES] }),
@@ -81,22 +86,8 @@ export const benchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         hide: true,
-        body: Type.Object({
-          members: Type.Integer({ minimum: 1, maximum: 500 }),
-          conversations: Type.Integer({ minimum: 0, maximum: 100 }),
-          messages: Type.Integer({ minimum: 1, maximum: 100 }),
-        }),
-        response: {
-          200: Type.Object({
-            members: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                cookie: Type.String(),
-                partners: Type.Array(Type.Integer()),
-              }),
-            ),
-          }),
-        },
+        body: BenchMembersBodySchema,
+        response: { 200: BenchMembersResponseSchema },
       },
     },
     async (request) => {

@@ -3,58 +3,11 @@ import { rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { DeployCommandSchema, DeployOutcomeSchema, DeployStateSchema } from '@dating/shared/contract/deploy';
 import { forbidden } from '../../../lib/errors';
 import { CONTROL_FILE, DeployRefused, type SwitchCommand } from '../deploy/state';
 
 export { CONTROL_FILE };
-
-const Version = Type.String({ pattern: '^[\\w.+-]{1,64}$' });
-const App = Type.String({ pattern: '^[a-z][a-z0-9-]{0,40}$' });
-const Files = Type.Array(
-  Type.Object({ path: Type.String({ minLength: 1, maxLength: 512 }), size: Type.Integer({ minimum: 0 }) }),
-  { maxItems: 20_000 },
-);
-const Command = Type.Union([
-  Type.Object({ action: Type.Literal('deploy'), app: App, version: Version, files: Type.Optional(Files) }),
-  Type.Object({
-    action: Type.Literal('canary'),
-    app: App,
-    version: Version,
-    weight: Type.Integer({ minimum: 0, maximum: 100 }),
-    files: Type.Optional(Files),
-    steps: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), { minItems: 1, maxItems: 10 }),
-    ),
-  }),
-  Type.Object({ action: Type.Literal('promote'), app: App }),
-  Type.Object({ action: Type.Literal('rollback'), app: App }),
-]);
-const AppState = Type.Object({
-  current: Type.String(),
-  history: Type.Array(Type.String()),
-  canary: Type.Optional(
-    Type.Object({
-      version: Type.String(),
-      weight: Type.Integer(),
-      since: Type.String(),
-      steps: Type.Optional(Type.Array(Type.Integer())),
-    }),
-  ),
-});
-const State = Type.Object({
-  apps: Type.Record(Type.String(), AppState),
-  published: Type.Record(Type.String(), Type.Array(Type.String())),
-});
-const Outcome = Type.Union([
-  Type.Object({
-    ok: Type.Literal(true),
-    lines: Type.Array(Type.String()),
-    current: Type.Union([Type.String(), Type.Null()]),
-    pruned: Type.Array(Type.Object({ app: Type.String(), version: Type.String(), files: Files })),
-  }),
-  Type.Object({ ok: Type.Literal(false), refused: Type.String() }),
-]);
 
 /**
  * Embedded mode only (PGlite on files, which one process alone may open): the deploy commands cannot open the
@@ -99,7 +52,7 @@ export const deployControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.get(
     '/api/_deploy/state',
-    { config, onRequest, schema: { hide: true, response: { 200: State } } },
+    { config, onRequest, schema: { hide: true, response: { 200: DeployStateSchema } } },
     async () => {
       await app.services.registry.reload();
       return app.services.registry.state();
@@ -107,7 +60,11 @@ export const deployControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/api/_deploy/apply',
-    { config, onRequest, schema: { hide: true, body: Command, response: { 200: Outcome } } },
+    {
+      config,
+      onRequest,
+      schema: { hide: true, body: DeployCommandSchema, response: { 200: DeployOutcomeSchema } },
+    },
     async (request) => {
       try {
         return { ok: true as const, ...(await app.services.registry.apply(request.body as SwitchCommand)) };

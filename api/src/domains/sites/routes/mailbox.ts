@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { MailboxQuerySchema, MailboxResponseSchema } from '@dating/shared/contract/dev';
 import { cspWithStyle } from '../../../lib/security-headers';
 
 const esc = (s: string) =>
@@ -11,28 +11,11 @@ const MAILBOX_CSP = cspWithStyle(MAILBOX_STYLE);
 
 /** The embedded outbox, for development and end-to-end tests only (never registered in production). */
 export const mailboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const query = Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) });
-  // A development tool's answer (lib/mail `OutboxEntry`), not part of the members' contract.
-  const mails = Type.Object({
-    mails: Type.Array(
-      Type.Object({
-        id: Type.Integer(),
-        to: Type.String(),
-        from: Type.String(),
-        subject: Type.String(),
-        html: Type.String(),
-        text: Type.String(),
-        headers: Type.Record(Type.String(), Type.String()),
-        template: Type.String(),
-        locale: Type.String(),
-        created_at: Type.String(),
-      }),
-    ),
-  });
+  const query = MailboxQuerySchema;
 
   app.get(
     '/dev/mailbox.json',
-    { schema: { tags: ['dev'], querystring: query, response: { 200: mails } } },
+    { schema: { tags: ['dev'], querystring: query, response: { 200: MailboxResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { mails: await app.services.mail.outbox(request.query.to) };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastJson from 'fast-json-stringify';
-import { Type } from 'typebox';
 import { isLocale, type Settings } from '@dating/shared/contract/index';
 import { sendJson } from '../../../lib/serialize';
 import { cacheEnabled } from '../../../lib/caches';
 import { LOCALE_COOKIE } from '@dating/shared/constants';
-import { HostQuerySchema, SettingsSchema } from '@dating/shared/contract/settings';
+import { SettingsQuerySchema, SettingsSchema } from '@dating/shared/contract/settings';
 import type { Site } from '../sites';
 
 const stringify = fastJson(SettingsSchema) as (settings: Settings) => string;
@@ -39,7 +38,7 @@ export const settingsRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['site'],
         // The shell passes the route's own query parameters through; only `host` is ours.
-        querystring: Type.Object(HostQuerySchema.properties, { additionalProperties: true }),
+        querystring: SettingsQuerySchema,
         response: { 200: SettingsSchema },
       },
     },

@@ -3,6 +3,7 @@ import {
   type DirectDebitCodeRequest,
   type DirectDebitCodeResponse,
   type DirectDebitRequest,
+  type IdempotencyHeaders,
   type OrderResponse,
 } from '@dating/shared';
 
@@ -17,7 +18,7 @@ export const directDebitApi = api.injectEndpoints({
         url: 'directdebit.php',
         method: 'POST',
         body,
-        headers: { 'Idempotency-Key': key },
+        headers: { 'idempotency-key': key } satisfies IdempotencyHeaders,
       }),
       extraOptions: { idempotent: true },
       invalidatesTags: [{ type: 'Transactions', id: 'LIST' }],

@@ -1,4 +1,10 @@
-import { api, type RepeatOrderInfo, type OrderResponse } from '@dating/shared';
+import {
+  api,
+  type IdempotencyHeaders,
+  type OrderResponse,
+  type RepeatOrderInfo,
+  type RepeatOrderRequest,
+} from '@dating/shared';
 
 /** `GET /api/repeat-order.php` (what one click buys again) and `POST` (buy it on the stored mandate). */
 export const repeatOrderApi = api.injectEndpoints({
@@ -13,8 +19,8 @@ export const repeatOrderApi = api.injectEndpoints({
       query: ({ key }) => ({
         url: 'repeat-order.php',
         method: 'POST',
-        body: {},
-        headers: { 'Idempotency-Key': key },
+        body: {} satisfies RepeatOrderRequest,
+        headers: { 'idempotency-key': key } satisfies IdempotencyHeaders,
       }),
       extraOptions: { idempotent: true },
       invalidatesTags: [{ type: 'Transactions', id: 'LIST' }],
