@@ -10,6 +10,8 @@ const root = path.resolve(__dirname, '..');
 const NOT_REPOSITORY_FILES: Record<string, string> = {
   'mf-account/src/lib/validation.ts':
     'docs/adr/0022-forms-and-schemas.md records that the one schema per form replaced this file',
+  'shared/src/forms/account.type-test.ts':
+    'docs/adr/0022-forms-and-schemas.md records the compile-time check that went with the hand-written request types',
   'shell/src/routes/access-guard.tsx':
     'docs/adr/0023-route-access.md records that route loaders replaced this file',
   'shell/src/app/navigation-pending.ts':

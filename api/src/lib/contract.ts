@@ -1,6 +1,6 @@
-// Route-schema helpers of the api. The shapes themselves are written once, as TypeBox schemas in
-// `@dating/shared/contract/schemas/*` (docs/adr/0017-seams.md, "One source for the contract"): routes import them
-// from there; nothing here describes a request or an answer.
+// Route-schema helpers of the api. The shapes themselves are written once, as TypeBox schemas of their contract
+// area, `@dating/shared/contract/<area>` (docs/adr/0022-forms-and-schemas.md, addenda; api/README.md, "One source for
+// the contract"): routes import them from there; nothing here describes a request or an answer.
 import { ApiErrorBodySchema } from '@dating/shared/contract/common';
 
 /** Standard error answers to list on a route (OpenAPI only; errors are sent by the error handler). */

@@ -1,4 +1,5 @@
-// The site's public settings and look-ups (docs/product/sites-and-landers.md). Types: `contract/settings.ts`.
+// The site's public settings and look-ups (docs/product/sites-and-landers.md): schemas and their types; the niche
+// variants and default profile fields are `values/settings.ts`, re-exported here.
 import { Type, type Static } from 'typebox';
 import { IntegerRange, LocaleSchema, Nullable, StringEnum } from './common';
 

@@ -6,8 +6,8 @@ export * from './values/telemetry';
 /**
  * `POST /api/telemetry.php`: what a browser reports about the page views it showed, per remote version
  * (docs/adr/0032-canary-guard.md). Written once, as a schema: the server validates with it, the shell takes the type.
- * Import it from '@dating/shared/contract/telemetry' (not the contract index), so the schema library never reaches
- * a browser bundle: the shell imports the types only.
+ * The shell imports its types only (from here with `import type`, or from the contract index) and the limits from
+ * `values/telemetry.ts`, so the schema library never reaches a browser bundle.
  *
  * No personal data: no addresses, no ids of members, messages and stacks scrubbed (`telemetry-scrub.ts`); a page is
  * the route's pattern (`/members/:id`), never the URL with its query.
