@@ -44,7 +44,7 @@ async function newStaff(role: 'operator' | 'admin' = 'operator') {
   const email = `staff-${randomBytes(4).toString('hex')}@example.com`;
   const account = await t.app.services.staff.auth.create(
     { email, name: `Staff ${email.slice(6, 10)}`, role, password: STAFF_PASSWORD },
-    null,
+    { id: null, name: 'test set-up', ip: null },
   );
   return { ...account, email };
 }

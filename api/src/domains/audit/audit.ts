@@ -27,19 +27,26 @@ const PAGE = 50;
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
 /**
+ * The audit port: one row recording `actor`'s change, written with `db`, which is the change's own transaction (a
+ * domain acting for staff calls it inside the transaction of its change, so the change and its record commit
+ * together or not at all).
+ */
+export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditInput): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO staff_audit (staff_id, staff_name, action, target_type, target_id, before, after, ip)
+        VALUES (${actor.id}, ${actor.name}, ${entry.action}, ${entry.targetType ?? null},
+                ${entry.targetId ?? null}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${actor.ip})`,
+  );
+}
+
+/**
  * The audit log: one INSERT per staff action, written by the domain that makes the change, in the change's own
  * transaction (`tx`: the action and its record commit together). The table refuses UPDATE, DELETE and TRUNCATE
  * (trigger, migration 0120).
  */
 export function createAudit(db: Db) {
   return {
-    async write(actor: Actor, entry: AuditInput, tx?: Tx): Promise<void> {
-      await (tx ?? db).execute(
-        sql`INSERT INTO staff_audit (staff_id, staff_name, action, target_type, target_id, before, after, ip)
-            VALUES (${actor.id}, ${actor.name}, ${entry.action}, ${entry.targetType ?? null},
-                    ${entry.targetId ?? null}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${actor.ip})`,
-      );
-    },
+    write: (actor: Actor, entry: AuditInput, tx?: Tx): Promise<void> => recordAudit(tx ?? db, actor, entry),
 
     /** Newest first; `cursor` is the last id of the previous page. */
     async list(q: StaffAuditQuery): Promise<StaffAuditResponse> {

@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { REPORT_TEXT_MAX_LENGTH, type ReportRequest } from '@dating/shared/contract/index';
-import type { Db } from '../../db/client';
+import type { StaffCaseUpdate } from '@dating/shared/contract/staff';
+import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import { reportReasonText, type MailService } from '../../lib/mail';
+import { recordAudit, type Actor } from '../audit';
 import type { Site } from '../sites';
 
 /** At most this many reports per member per window (a report mails support: no flooding). */
 export const REPORTS_PER_WINDOW = 5;
 export const REPORT_WINDOW_MINUTES = 10;
+
+/** A case's state in the back office: open, in progress, done. */
+export type CaseState = NonNullable<StaffCaseUpdate['state']>;
 
 export interface ReportsDeps {
   mail: MailService;
@@ -20,6 +25,40 @@ export interface ReportsDeps {
  */
 export function createReportsService(db: Db, deps: ReportsDeps) {
   return {
+    /**
+     * Staff's update of a report: its state when given, and the audit row `report_update` (who, the state before
+     * and after, the reply staff mailed if any), in one transaction: the caller's `tx` when given (staff stores the
+     * reply in it). Null when there is no such report.
+     */
+    async update(
+      id: number,
+      change: { state?: CaseState; reply?: string | null },
+      actor: Actor,
+      tx?: Tx,
+    ): Promise<{ before: CaseState; after: CaseState } | null> {
+      const run = async (t: Db | Tx) => {
+        const row = await first<{ state: CaseState }>(
+          t,
+          sql`SELECT state FROM reports WHERE id = ${id} FOR UPDATE`,
+        );
+        if (!row) return null;
+        const after = change.state ?? row.state;
+        if (change.state !== undefined)
+          await t.execute(
+            sql`UPDATE reports SET state = ${change.state}, updated_at = now() WHERE id = ${id}`,
+          );
+        await recordAudit(t, actor, {
+          action: 'report_update',
+          targetType: 'report',
+          targetId: id,
+          before: { state: row.state },
+          after: { state: after, reply: change.reply ?? null },
+        });
+        return { before: row.state, after };
+      };
+      return tx ? run(tx) : db.transaction(run);
+    },
+
     async submit(me: number, site: Site, input: ReportRequest, origin: string): Promise<number> {
       if (input.id === me) throw new ApiError(400, 'self_action', { field: 'id' }, 'id');
       const text = input.text?.trim() || null;

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import type { LedgerKind } from './tables';
 import { ApiError } from '../../lib/errors';
+import { recordAudit, type Actor } from '../audit';
 
 export interface CreditMove {
   userId: number;
@@ -15,7 +16,8 @@ export interface CreditMove {
 export interface CreditGrant {
   userId: number;
   amount: number;
-  staff: { id: number; name: string };
+  /** The staff member who grants: named on the ledger row and in the audit row `member_credits`. */
+  staff: Actor & { id: number; name: string };
   note: string;
 }
 export interface GrantLedgerRow {
@@ -65,7 +67,10 @@ export function createCreditsService(db: Db) {
     return row.credits;
   }
 
-  /** A staff grant (ADR 0018): the credit and its ledger row naming the staff member and the reason, one statement each in one transaction. */
+  /**
+   * A staff grant (ADR 0018): the credit, its ledger row naming the staff member and the reason, and the audit row,
+   * one statement each in one transaction.
+   */
   async function grantIn(tx: Tx, grant: CreditGrant): Promise<{ credits: number; ledger: GrantLedgerRow }> {
     const row = await first<{ credits: number }>(
       tx,
@@ -79,6 +84,13 @@ export function createCreditsService(db: Db) {
                   ${grant.staff.name}, ${grant.note})
           RETURNING id, amount, kind, ref, staff_name, note, created_at`,
     );
+    await recordAudit(tx, grant.staff, {
+      action: 'member_credits',
+      targetType: 'member',
+      targetId: grant.userId,
+      before: { credits: row.credits - grant.amount },
+      after: { credits: row.credits, amount: grant.amount, reason: grant.note },
+    });
     return { credits: row.credits, ledger: ledger! };
   }
 

@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { first } from '../../db/sql';
 import { commandConfig, runCommand, withDatabase } from '../../lib/cli';
 import { ApiError } from '../../lib/errors';
-import { createAudit } from '../audit';
 import { paymentsConfig } from './config';
 import { createCreditsService } from './credits';
 import { createPaymentsService } from './service';
@@ -76,31 +75,12 @@ export async function refund(
     );
     const refundDays = Number(site?.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
     // The command's audit row (staff_audit, actor "refund command") commits with the refund's state change.
-    const audit = createAudit(database.db);
-    const actor = { id: null, name: 'refund command', ip: null };
     try {
       const result = await payments.orders.refund(orderId, {
         refundDays,
         force,
         requestedBy: 'command',
-        audit: (tx, r) =>
-          audit.write(
-            actor,
-            {
-              action: 'order_refund',
-              targetType: 'order',
-              targetId: orderId,
-              before: { status: 'completed' },
-              after: {
-                status: 'refunded',
-                force,
-                taken: r.taken,
-                shortfall: r.shortfall,
-                provider_refund_id: r.refundId,
-              },
-            },
-            tx,
-          ),
+        audit: { actor: { id: null, name: 'refund command', ip: null }, details: { force } },
       });
       out.log(`${orderId}: refunded; ${result.taken} credits taken back, ${result.shortfall} already spent`);
       return 0;

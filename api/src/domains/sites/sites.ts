@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
 import { companies, sites, type SiteSettingsJson } from './tables';
+import { recordAudit, type Actor } from '../audit';
 import { localeFromDomainLanguage } from '../../lib/i18n';
 import {
   LOOPBACK_HOSTS,
@@ -234,25 +235,39 @@ export function createSitesService(db: Db, opts: { pushPublicKey: () => string; 
     },
     /**
      * A site's settings as staff edit them (ADR 0018): one UPDATE that only matches the `version` the editor read
-     * (false when someone saved in between), then this node's copy reloaded. Telling the other nodes is the caller's.
+     * (false when someone saved in between), with the audit row `site_update` (`audit`: who, and the settings
+     * before and after as the editor shows them) in the same transaction; then this node's copy reloaded. Telling
+     * the other nodes is the caller's.
      */
     async updateSettings(
       id: number,
       version: number,
       next: SiteSettingsUpdate,
-      by: string,
+      audit: { actor: Actor & { name: string }; before: unknown; after: unknown },
     ): Promise<boolean> {
-      const updated = await first<{ id: number }>(
-        db,
-        sql`UPDATE sites SET
-              name = ${next.name}, domain = ${next.domain}, niche = ${next.niche},
-              index_title = ${next.indexTitle}, description = ${next.description},
-              support_email = ${next.supportEmail}, support_phone = ${next.supportPhone},
-              mail_name = ${next.mailName}, settings = ${JSON.stringify(next.settings)}::jsonb,
-              version = version + 1, updated_at = now(), updated_by = ${by}
-            WHERE id = ${id} AND version = ${version}
-            RETURNING id`,
-      );
+      const updated = await db.transaction(async (tx) => {
+        const row = await first<{ id: number; version: number }>(
+          tx,
+          sql`UPDATE sites SET
+                name = ${next.name}, domain = ${next.domain}, niche = ${next.niche},
+                index_title = ${next.indexTitle}, description = ${next.description},
+                support_email = ${next.supportEmail}, support_phone = ${next.supportPhone},
+                mail_name = ${next.mailName}, settings = ${JSON.stringify(next.settings)}::jsonb,
+                version = version + 1, updated_at = now(), updated_by = ${audit.actor.name}
+              WHERE id = ${id} AND version = ${version}
+              RETURNING id, version`,
+        );
+        if (row) {
+          await recordAudit(tx, audit.actor, {
+            action: 'site_update',
+            targetType: 'site',
+            targetId: id,
+            before: { version, settings: audit.before },
+            after: { version: row.version, settings: audit.after },
+          });
+        }
+        return row;
+      });
       if (!updated) return false;
       await load();
       return true;

@@ -20,7 +20,7 @@ import { first, rows } from '../../db/sql';
 import { ApiError, badInput } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { hashPassword, verifyPassword } from '../accounts';
-import type { Audit } from '../audit';
+import { recordAudit, type Actor, type Audit } from '../audit';
 import type { SignInAlerts } from './sign-in-alerts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -283,16 +283,24 @@ export function createStaffAuth(deps: { db: Db; audit: Audit; secrets: Secrets; 
       };
     },
 
-    async logout(token: string): Promise<void> {
-      await db.execute(sql`DELETE FROM staff_sessions WHERE token_hash = ${hashToken(token)}`);
+    /** Ends the session, with the audit row `logout` in the same transaction. */
+    async logout(token: string, actor: Actor & { id: number }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`DELETE FROM staff_sessions WHERE token_hash = ${hashToken(token)}`);
+        await recordAudit(tx, actor, { action: 'logout', targetType: 'staff', targetId: actor.id });
+      });
     },
 
     async list(): Promise<StaffAccount[]> {
       return (await rows<AccountRow>(db, sql`SELECT * FROM staff_accounts ORDER BY id`)).map(toStaffAccount);
     },
 
-    /** A new account (the create-admin command passes no creator). */
-    async create(input: StaffAccountCreate, createdBy: number | null): Promise<StaffAccount> {
+    /**
+     * A new account, with the audit row `staff_create` naming `actor` in the same transaction (the create-admin
+     * command acts as nobody known: no creator).
+     */
+    async create(input: StaffAccountCreate, actor: Actor): Promise<StaffAccount> {
+      const createdBy = actor.id;
       const email = input.email.trim();
       if (!EMAIL_RE.test(email) || email.length > 200) throw badInput('email', 'email_invalid');
       const name = input.name.trim();
@@ -300,29 +308,53 @@ export function createStaffAuth(deps: { db: Db; audit: Audit; secrets: Secrets; 
       if (input.password.length < STAFF_PASSWORD_MIN_LENGTH)
         throw badInput('password', 'password_too_short', { min: STAFF_PASSWORD_MIN_LENGTH });
       const hash = await hashPassword(input.password);
-      const row = await first<AccountRow>(
-        db,
-        sql`INSERT INTO staff_accounts (email, name, role, password_hash, created_by)
-            VALUES (${email}, ${name}, ${input.role}, ${hash}, ${createdBy})
-            ON CONFLICT DO NOTHING RETURNING *`,
-      );
-      if (!row) throw new ApiError(409, 'email_taken', undefined, 'email');
-      return toStaffAccount(row);
+      return db.transaction(async (tx) => {
+        const row = await first<AccountRow>(
+          tx,
+          sql`INSERT INTO staff_accounts (email, name, role, password_hash, created_by)
+              VALUES (${email}, ${name}, ${input.role}, ${hash}, ${createdBy})
+              ON CONFLICT DO NOTHING RETURNING *`,
+        );
+        if (!row) throw new ApiError(409, 'email_taken', undefined, 'email');
+        const account = toStaffAccount(row);
+        await recordAudit(tx, actor, {
+          action: 'staff_create',
+          targetType: 'staff',
+          targetId: account.id,
+          after: account,
+        });
+        return account;
+      });
     },
 
-    /** Disables (or resets the second factor of) an account and ends its sessions; returns before/after. */
-    async change(id: number, what: 'disable' | 'reset_2fa') {
+    /**
+     * Disables (or resets the second factor of) an account and ends its sessions, with the audit row
+     * (`staff_disable`, `staff_reset_2fa`: before and after) in the same transaction; answers the account after.
+     * One's own account cannot be disabled (400 `self_action`).
+     */
+    async change(id: number, what: 'disable' | 'reset_2fa', actor: Actor & { id: number }) {
+      if (what === 'disable' && id === actor.id) throw new ApiError(400, 'self_action');
       const before = await accountById(id);
       if (!before) throw new ApiError(404, 'not_found');
-      const after = await first<AccountRow>(
-        db,
-        what === 'disable'
-          ? sql`UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = ${id} RETURNING *`
-          : sql`UPDATE staff_accounts SET totp_secret = NULL, totp_enrolled_at = NULL, totp_last_step = NULL
-                WHERE id = ${id} RETURNING *`,
-      );
-      await db.execute(sql`DELETE FROM staff_sessions WHERE staff_id = ${id}`);
-      return { before: toStaffAccount(before), after: toStaffAccount(after!) };
+      return db.transaction(async (tx) => {
+        const after = await first<AccountRow>(
+          tx,
+          what === 'disable'
+            ? sql`UPDATE staff_accounts SET disabled_at = coalesce(disabled_at, now()) WHERE id = ${id} RETURNING *`
+            : sql`UPDATE staff_accounts SET totp_secret = NULL, totp_enrolled_at = NULL, totp_last_step = NULL
+                  WHERE id = ${id} RETURNING *`,
+        );
+        await tx.execute(sql`DELETE FROM staff_sessions WHERE staff_id = ${id}`);
+        const answer = toStaffAccount(after!);
+        await recordAudit(tx, actor, {
+          action: what === 'disable' ? 'staff_disable' : 'staff_reset_2fa',
+          targetType: 'staff',
+          targetId: id,
+          before: toStaffAccount(before),
+          after: answer,
+        });
+        return answer;
+      });
     },
 
     async purgeExpired(): Promise<void> {

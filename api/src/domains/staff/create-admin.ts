@@ -41,10 +41,9 @@ export async function createAdmin(
       secrets: createSecrets(database.db, config.appSecret),
     });
     try {
-      const account = await auth.create({ email, password, name, role: 'admin' }, null);
-      await audit.write(
+      const account = await auth.create(
+        { email, password, name, role: 'admin' },
         { id: null, name: 'command line', ip: null },
-        { action: 'staff_create', targetType: 'staff', targetId: account.id, after: account },
       );
       out.log(`admin ${account.id} created: ${account.email} (enrols TOTP at the first login on /staff)`);
       return 0;

@@ -6,9 +6,10 @@ import {
   type StaffMemberDetail,
   type StaffOrder,
 } from '@dating/shared/contract/staff';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
+import type { Actor } from '../audit';
 import type { AccountsService, SessionsService } from '../accounts';
 import type { CreditsService, GrantLedgerRow, PaymentsService } from '../payments';
 import type { MembersService } from '../members';
@@ -168,23 +169,29 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       };
     },
 
-    /** Ban (sessions ended on every node) or unban; before/after for the audit. */
-    async setBan(id: number, ban: { reason: string; by: string } | null) {
+    /**
+     * Ban (sessions ended on every node; `reason` given) or unban (`reason` null), through accounts' bans, which
+     * write the audit row with the change; answers the account after.
+     */
+    async setBan(id: number, reason: string | null, actor: Actor & { name: string }) {
       const before = await account(id);
-      if (ban && before.banned) throw new ApiError(409, 'record_changed');
-      if (ban) {
-        const reason = ban.reason.trim();
-        if (!reason) throw badInput('reason');
-        if (!(await deps.accounts.bans.ban(id, reason, ban.by))) throw new ApiError(409, 'record_changed');
+      if (reason !== null && before.banned) throw new ApiError(409, 'record_changed');
+      if (reason !== null) {
+        const text = reason.trim();
+        if (!text) throw badInput('reason');
+        if (!(await deps.accounts.bans.ban(id, text, actor))) throw new ApiError(409, 'record_changed');
       } else {
-        await deps.accounts.bans.unban(id);
+        await deps.accounts.bans.unban(id, actor);
       }
       deps.members.clearCache();
-      return { before, after: await account(id) };
+      return account(id);
     },
 
-    /** A credit with a ledger row naming the staff member; the member's open tabs hear the new balance. */
-    async grant(id: number, amount: number, reason: string, staff: { id: number; name: string }) {
+    /**
+     * A credit with a ledger row naming the staff member and the audit row (payments' `credits.grant`, one
+     * transaction); the member's open tabs hear the new balance.
+     */
+    async grant(id: number, amount: number, reason: string, staff: Actor & { id: number; name: string }) {
       if (!Number.isInteger(amount) || amount < 1 || amount > GRANT_MAX)
         throw badInput('amount', 'validation', { min: 1, max: GRANT_MAX });
       const note = reason.trim();
@@ -195,34 +202,35 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       return { credits, ledger: toLedger(ledger) };
     },
 
-    async resendActivation(id: number, origin: string) {
+    /** A new activation mail (accounts writes it with the audit row), to the member's site's own origin. */
+    async resendActivation(id: number, actor: Actor) {
       const acc = await account(id);
       if (acc.status !== 'not_confirmed') throw new ApiError(409, 'record_changed');
-      await deps.accounts.sendActivation(id, origin);
+      // The member's site's own origin (docs/adr/0035-one-origin-per-site.md), whatever address the staff member works at.
+      const site = await deps.sites.byId(acc.site.id);
+      if (!site) throw notFound();
+      await deps.accounts.resendActivationByStaff(id, site.publicOrigin, actor);
       return acc;
     },
 
     /**
      * The member's own deletion (accounts' `deletion.removeByStaff`): switched off, push subscriptions and
-     * reactivation links revoked, sessions ended everywhere, erased by the accounts job after the restore period.
+     * reactivation links revoked, sessions ended everywhere, erased by the accounts job after the restore period;
+     * the audit row commits with it.
      */
-    async remove(id: number) {
+    async remove(id: number, actor: Actor) {
       const before = await account(id);
       if (before.status === 'deleted') throw notFound();
-      await deps.accounts.deletion.removeByStaff(id);
+      await deps.accounts.deletion.removeByStaff(id, actor);
       deps.members.clearCache();
-      return { before, after: await account(id) };
     },
 
     /**
-     * Refund through the provider (payments' `orders.refund`, the refund command's path) within refund_days; the
-     * audit row is written by `audit` in the transaction that takes the credits back.
+     * Refund through the provider (payments' `orders.refund`, the refund command's path) within refund_days;
+     * payments writes the audit row (with the reason) in the transaction that takes the credits back.
      */
-    async refund(
-      orderId: number,
-      staffId: number | null,
-      audit: (tx: Tx, result: { taken: number; shortfall: number; refundId: string }) => Promise<void>,
-    ) {
+    async refund(orderId: number, reason: string, actor: Actor & { id: number }) {
+      const staffId = actor.id;
       const row = await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`);
       if (!row) throw notFound();
       const before = toOrder(row);
@@ -234,8 +242,8 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       // A second refund of the same order (another admin, a double click, the command) is a 409 from payments.
       const result = await deps.payments.orders.refund(orderId, {
         refundDays: days,
-        requestedBy: `staff:${staffId ?? 'unknown'}`,
-        audit,
+        requestedBy: `staff:${staffId}`,
+        audit: { actor, details: { reason } },
       });
       const after = toOrder((await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`))!);
       return { before, order: after, taken: result.taken, shortfall: result.shortfall };

@@ -7,6 +7,7 @@ import type { Secrets } from '../../lib/secrets';
 import type { AccountsService, PhotosService, SessionsService } from '../accounts';
 import type { ChatPhotosService, GiftsService, MessagesService } from '../chat';
 import type { ExperimentsService } from '../experiments';
+import type { ReportsService } from '../likes';
 import type { MembersService } from '../members';
 import type { CreditsService, PaymentsService } from '../payments';
 import type { SitesService } from '../sites';
@@ -37,6 +38,7 @@ export interface StaffDeps {
   credits: CreditsService;
   payments: PaymentsService;
   accounts: AccountsService;
+  reports: ReportsService;
   experiments: ExperimentsService;
   publishCounters: (userId: number) => void;
 }

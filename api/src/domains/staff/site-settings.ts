@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import type { Bus } from '../../lib/bus';
 import { ApiError, badInput, notFound } from '../../lib/errors';
+import type { Actor } from '../audit';
 import { buildSettings, type SiteRow, type SitesService } from '../sites';
 
 const CREDIT_FIELDS = ['message_credits', 'photo_credits', 'gift_credits', 'signup_credits'] as const;
@@ -218,7 +219,8 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
       return toStaffSite(await load(id));
     },
 
-    async update(id: number, input: StaffSiteUpdate, by: string) {
+    /** Saves through sites' `updateSettings`, which writes the audit row with the change; answers the site after. */
+    async update(id: number, input: StaffSiteUpdate, actor: Actor & { name: string }) {
       const current = await load(id);
       const before = toStaffSite(current);
       const changes = validateSettings(input.settings ?? {});
@@ -237,26 +239,25 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
         if (changes[f] !== undefined) json[f] = changes[f];
       }
       if (changes.texts !== undefined) json.texts = changes.texts;
-      const saved = await deps.sites.updateSettings(
-        id,
-        input.version,
-        {
-          name: changes.name ?? current.name,
-          domain: changes.domain ?? current.domain,
-          niche: changes.niche ?? current.niche,
-          indexTitle: changes.index_title ?? current.indexTitle,
-          description: changes.description ?? current.description,
-          supportEmail: changes.support_email ?? current.supportEmail,
-          supportPhone: changes.support_phone ?? current.supportPhone,
-          mailName: changes.mail_name ?? current.mailName,
-          settings: json,
-        },
-        by,
-      );
+      const next = {
+        name: changes.name ?? current.name,
+        domain: changes.domain ?? current.domain,
+        niche: changes.niche ?? current.niche,
+        indexTitle: changes.index_title ?? current.indexTitle,
+        description: changes.description ?? current.description,
+        supportEmail: changes.support_email ?? current.supportEmail,
+        supportPhone: changes.support_phone ?? current.supportPhone,
+        mailName: changes.mail_name ?? current.mailName,
+        settings: json,
+      };
+      const saved = await deps.sites.updateSettings(id, input.version, next, {
+        actor,
+        before: before.settings,
+        after: settingsOf({ ...current, ...next, settings: json as SiteRow['settings'] }),
+      });
       if (!saved) throw new ApiError(409, 'record_changed');
       deps.bus.publish({ type: 'sites-changed' });
-      const after = toStaffSite(await load(id));
-      return { before, after };
+      return toStaffSite(await load(id));
     },
   };
 }

@@ -8,6 +8,7 @@ import { renderVariants, storeVariants, variantOwner, type PhotoVariants } from 
 import { ApiError, notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
 import { IMMUTABLE } from '../../../lib/storage/http';
+import { recordAudit, type Actor } from '../../audit';
 import { toImage } from '../../members';
 import { processPhoto } from '../../../lib/photo-process';
 
@@ -87,7 +88,7 @@ export function createPhotosService(
    * one UPDATE that also checks it is still under inspection (a concurrent approval or deletion wins; then the
    * copies are removed again). false when there is no such photo under inspection.
    */
-  async function publish(photoId: number, by: string): Promise<boolean> {
+  async function publish(photoId: number, by: string, actor?: Actor): Promise<boolean> {
     const row = await first<{ filename: string; thumb_filename: string }>(
       db,
       sql`SELECT filename, thumb_filename FROM photos WHERE id = ${photoId} AND status = 'inspection'`,
@@ -104,12 +105,25 @@ export function createPhotosService(
       await storage.copy(photoKey(row.filename), photoKey(filename), publicOpts);
       await storage.copy(photoKey(row.thumb_filename), photoKey(thumbFilename), publicOpts);
     }
-    const done = await first<{ id: number }>(
-      db,
-      sql`UPDATE photos SET status = 'active', filename = ${filename}, thumb_filename = ${thumbFilename},
-            reviewed_at = now(), reviewed_by = ${by}
-          WHERE id = ${photoId} AND status = 'inspection' AND filename = ${row.filename} RETURNING id`,
-    );
+    // Staff's approval is audited in the same transaction (the audit domain's port).
+    const done = await db.transaction(async (tx) => {
+      const updated = await first<{ id: number; user_id: number }>(
+        tx,
+        sql`UPDATE photos SET status = 'active', filename = ${filename}, thumb_filename = ${thumbFilename},
+              reviewed_at = now(), reviewed_by = ${by}
+            WHERE id = ${photoId} AND status = 'inspection' AND filename = ${row.filename} RETURNING id, user_id`,
+      );
+      if (updated && actor) {
+        await recordAudit(tx, actor, {
+          action: 'photo_approve',
+          targetType: 'photo',
+          targetId: photoId,
+          before: { status: 'inspection', member: updated.user_id },
+          after: { status: 'active' },
+        });
+      }
+      return updated;
+    });
     if (isPrivate) await removeObjects(done ? [row.filename, row.thumb_filename] : [filename, thumbFilename]);
     if (done) await addVariants(photoId, filename);
     return Boolean(done);
@@ -288,17 +302,34 @@ export function createPhotosService(
       return found.map((r) => ({ ...r, created_at: iso(r.created_at) }));
     },
 
-    /** Approves a photo under inspection (made public under a new name); false when there is none. */
-    approve: (photoId: number, by = 'operator'): Promise<boolean> => publish(photoId, by),
+    /**
+     * Approves a photo under inspection (made public under a new name); false when there is none. With `actor`
+     * (the back office), the audit row `photo_approve` commits with the change.
+     */
+    approve: (photoId: number, by = 'operator', actor?: Actor): Promise<boolean> =>
+      publish(photoId, by, actor),
 
-    /** A rejected photo is removed with its files; the next photo becomes main if it was the main one. */
-    async reject(photoId: number): Promise<boolean> {
+    /**
+     * A rejected photo is removed with its files; the next photo becomes main if it was the main one. With `by`
+     * (the back office), the audit row `photo_reject` with the reason commits with the change.
+     */
+    async reject(photoId: number, by?: { actor: Actor; reason: string }): Promise<boolean> {
       const gone = await db.transaction(async (tx) => {
         const row = await first<{ user_id: number; filename: string; thumb_filename: string }>(
           tx,
           sql`DELETE FROM photos WHERE id = ${photoId} RETURNING user_id, filename, thumb_filename`,
         );
         if (row) await repairMain(tx, row.user_id);
+        // Staff's rejection is audited in the same transaction (the audit domain's port).
+        if (row && by) {
+          await recordAudit(tx, by.actor, {
+            action: 'photo_reject',
+            targetType: 'photo',
+            targetId: photoId,
+            before: { status: 'inspection', member: row.user_id },
+            after: { status: 'rejected', reason: by.reason },
+          });
+        }
         return row;
       });
       if (!gone) return false;

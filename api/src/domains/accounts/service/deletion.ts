@@ -10,6 +10,7 @@ import { first, rows } from '../../../db/sql';
 import type { Tx } from '../../../db/client';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { verifyPassword } from '../passwords';
+import { recordAudit, type Actor } from '../../audit';
 import type { Site } from '../../sites';
 import { accountById, type AccountsContext } from './context';
 import { normaliseEmail } from './validation';
@@ -35,7 +36,7 @@ export function deletionModule(ctx: AccountsContext) {
           FROM users p WHERE u.id = ${userId} AND p.id = u.id AND u.status <> 'deleted'
           RETURNING p.status AS previous`,
     );
-    if (!off) return false;
+    if (!off) return null;
     await tx.execute(
       sql`INSERT INTO account_deletions (user_id, reason, comment, requested_at, purge_after, previous_status)
           VALUES (${userId}, ${reason}, ${comment}, ${now.toISOString()}::timestamptz,
@@ -43,7 +44,7 @@ export function deletionModule(ctx: AccountsContext) {
     );
     await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
     await tokens.revokeAll(userId, 'reactivate', tx);
-    return true;
+    return { previous: off.previous };
   }
 
   return {
@@ -98,8 +99,21 @@ export function deletionModule(ctx: AccountsContext) {
      * Deletion by staff (ADR 0018): the same as the member's own (`switchOff`, sessions ended on every node) with
      * reason 'staff', but no password and no reactivation mail. Throws 404 when the account is already deleted.
      */
-    async removeByStaff(userId: number, now = new Date()): Promise<void> {
-      const done = await db.transaction((tx) => switchOff(tx, userId, 'staff', null, now));
+    async removeByStaff(userId: number, actor: Actor, now = new Date()): Promise<void> {
+      // The audit row `member_delete` commits with the deletion (the audit domain's port).
+      const done = await db.transaction(async (tx) => {
+        const off = await switchOff(tx, userId, 'staff', null, now);
+        if (off) {
+          await recordAudit(tx, actor, {
+            action: 'member_delete',
+            targetType: 'member',
+            targetId: userId,
+            before: { status: off.previous },
+            after: { status: 'deleted' },
+          });
+        }
+        return off;
+      });
       if (!done) throw notFound();
       await sessions.destroyAllFor(userId);
     },

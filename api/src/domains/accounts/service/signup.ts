@@ -7,6 +7,7 @@ import { withLimitLock } from '../../../db/limits';
 import type { Tx } from '../../../db/client';
 import { ApiError, badInput } from '../../../lib/errors';
 import { hashPassword } from '../passwords';
+import { recordAudit, type Actor } from '../../audit';
 import type { Site } from '../../sites';
 import { accountById, accountByEmail, type AccountsContext } from './context';
 import { TOKEN_TTL_MS } from './tokens';
@@ -81,6 +82,22 @@ export function signupModule(ctx: AccountsContext) {
 
   return {
     sendActivation,
+
+    /**
+     * The back office's resend of the activation mail: the new link and its mail, and the audit row
+     * `member_resend_activation`, in one transaction.
+     */
+    async resendActivationByStaff(userId: number, origin: string, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await sendActivation(userId, origin, tx);
+        await recordAudit(tx, actor, {
+          action: 'member_resend_activation',
+          targetType: 'member',
+          targetId: userId,
+        });
+      });
+      ctx.mail.deliverSoon();
+    },
 
     /**
      * docs/product/README.md, docs/product/member-model.md signup. Returns the new member's id (the route starts the session). Errors are the catalogue's:

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError } from '../../../lib/errors';
+import { recordAudit, type Actor } from '../../audit';
 import { refusedByProvider, type PaymentProvider } from '../providers/types';
 import { publishCounters, requireProvider, type OrderRow, type PaymentsDeps } from './common';
 import { reverseIn } from './reverse';
@@ -13,8 +13,11 @@ export interface RefundOptions {
   force?: boolean;
   /** Who asked (`staff:<id>`, `command`): kept on the refund row. */
   requestedBy: string;
-  /** Writes the audit row in the transaction that takes the credits back. */
-  audit?: (tx: Tx, result: { taken: number; shortfall: number; refundId: string }) => Promise<void>;
+  /**
+   * Who refunds (a staff member, or the refund command) and what the audit row `order_refund` adds (the reason,
+   * `force`): the row is written in the transaction that takes the credits back.
+   */
+  audit?: { actor: Actor; details: Record<string, unknown> };
 }
 
 /** A refund recorded and unanswered for this long may be asked again (with the same key). */
@@ -100,7 +103,7 @@ async function askProvider(
  * refund row is recorded with its idempotency key before the provider is called, so a second refund of the
  * same order answers 409 `refund_in_progress` without calling it; the provider's refund id and status are
  * stored, and the credits are taken back (never below zero; the shortfall is recorded on the order) in one
- * transaction with the caller's audit row.
+ * transaction with the audit row (`opts.audit`: who, and why).
  */
 export async function refund(
   deps: PaymentsDeps,
@@ -126,7 +129,21 @@ export async function refund(
           sql`SELECT refunded_credits AS taken, refund_shortfall AS shortfall FROM orders WHERE id = ${orderId}`,
         );
     const out = { taken: taken?.taken ?? 0, shortfall: taken?.shortfall ?? 0, refundId: answer.id };
-    await opts.audit?.(tx, out);
+    if (opts.audit) {
+      await recordAudit(tx, opts.audit.actor, {
+        action: 'order_refund',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: 'completed' },
+        after: {
+          status: 'refunded',
+          ...opts.audit.details,
+          taken: out.taken,
+          shortfall: out.shortfall,
+          provider_refund_id: out.refundId,
+        },
+      });
+    }
     if (reversed) userId = reversed.userId;
     return out;
   });

@@ -34,6 +34,14 @@ const outbox = (to: string) =>
     sql`SELECT template, locale, subject, text FROM mail_outbox WHERE lower(to_address) = lower(${to}) ORDER BY id`,
   );
 
+/** The audit rows of one target, oldest first (each written by the domain that made the change, in its transaction). */
+const audited = (targetType: string, targetId: number) =>
+  rows<{ action: string; staff_id: number | null; before: unknown; after: unknown }>(
+    t.app.db,
+    sql`SELECT action, staff_id, before, after FROM staff_audit
+        WHERE target_type = ${targetType} AND target_id = ${targetId} ORDER BY id`,
+  );
+
 /** A member made directly (signup is rate limited per address and tested on its own), with a session. */
 async function person(opts: { language?: string; gender?: 'male' | 'female'; status?: string } = {}) {
   const site = await t.app.services.sites.resolve('localhost');
@@ -187,6 +195,30 @@ test('reports and complaints: state open → in progress → done, a reply maile
       (m) => m.template === 'staff_reply' && m.subject.includes('Nepprofiel'),
     ),
   ).toBe(true);
+  // One audit row per change, written by the case's owner (likes, accounts) with the state change; the refused
+  // empty update wrote none.
+  expect(await audited('report', report.id)).toEqual([
+    {
+      action: 'report_update',
+      staff_id: operator.id,
+      before: { state: 'open' },
+      after: { state: 'in_progress', reply: null },
+    },
+    {
+      action: 'report_update',
+      staff_id: operator.id,
+      before: { state: 'in_progress' },
+      after: { state: 'done', reply: 'Bedankt, we hebben het profiel bekeken.' },
+    },
+  ]);
+  expect(await audited('complaint', id)).toEqual([
+    {
+      action: 'complaint_update',
+      staff_id: operator.id,
+      before: { state: 'open' },
+      after: { state: 'done', reply: 'Opgelost.' },
+    },
+  ]);
 });
 
 test('members: search by email, name and id; ban ends the sessions and refuses login; unban; grant credits named', async () => {
@@ -246,6 +278,19 @@ test('members: search by email, name and id; ban ends the sessions and refuses l
   const detail = (await t.call({ method: 'GET', url: staffPath('member', id), cookie: admin.cookie })).json();
   expect(detail.ledger[0]).toMatchObject({ amount: 25, staff: admin.name });
   expect(detail.account).toMatchObject({ id, email: m.email, credits: before + 25 });
+  // Each change audited once by its owner (accounts' bans, payments' credits); the refused ban wrote none.
+  const log = await audited('member', id);
+  expect(log.map((a) => [a.action, a.staff_id])).toEqual([
+    ['member_ban', admin.id],
+    ['member_unban', admin.id],
+    ['member_credits', admin.id],
+  ]);
+  expect(log[0]).toMatchObject({ before: null, after: { reason: 'Spam', by: admin.name } });
+  expect(log[1]).toMatchObject({ before: { reason: 'Spam', by: admin.name }, after: null });
+  expect(log[2]).toMatchObject({
+    before: { credits: before },
+    after: { credits: before + 25, amount: 25, reason: 'Excuses voor de storing' },
+  });
 });
 
 test('members: resend activation to an unconfirmed member, delete a member (sessions end)', async () => {
@@ -263,6 +308,10 @@ test('members: resend activation to an unconfirmed member, delete a member (sess
     (await first<{ status: string }>(t.app.db, sql`SELECT status FROM users WHERE id = ${id}`))!.status,
   ).toBe('deleted');
   expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user).toBe(false);
+  expect((await audited('member', id)).map((a) => [a.action, a.before, a.after])).toEqual([
+    ['member_resend_activation', null, null],
+    ['member_delete', { status: 'confirmed' }, { status: 'deleted' }],
+  ]);
 });
 
 test('members: staff deletion revokes what the member’s own deletion revokes (reactivation links, sessions, push)', async () => {

@@ -174,7 +174,7 @@ test(`failed passwords are limited atomically: of 30 parallel wrong tries ${STAF
   const email = 'target@example.com';
   await t.app.services.staff.auth.create(
     { email, name: 'Target', role: 'operator', password: STAFF_PASSWORD },
-    null,
+    { id: null, name: 'test set-up', ip: null },
   );
   const results = await Promise.all(
     Array.from({ length: 30 }, () =>
@@ -233,7 +233,7 @@ test(`wrong codes are limited too: after ${STAFF_MAX_FAILURES} the pending sessi
   const email = 'guesser@example.com';
   await t.app.services.staff.auth.create(
     { email, name: 'Guesser', role: 'operator', password: STAFF_PASSWORD },
-    null,
+    { id: null, name: 'test set-up', ip: null },
   );
   const login = await t.call({
     method: 'POST',

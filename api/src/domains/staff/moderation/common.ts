@@ -6,13 +6,18 @@ import type { StaffCaseReply } from '@dating/shared/contract/staff';
 import type { Db } from '../../../db/client';
 import { rows } from '../../../db/sql';
 import type { MailService } from '../../../lib/mail';
-import type { PhotosService } from '../../accounts';
+import type { AccountsService, PhotosService } from '../../accounts';
+import type { ReportsService } from '../../likes';
 import type { MembersService } from '../../members';
 import type { SitesService } from '../../sites';
 
 export interface ModerationDeps {
   db: Db;
   photos: PhotosService;
+  /** The reports' owner (likes): their state changes there, with the audit row. */
+  reports: ReportsService;
+  /** The complaints' owner (accounts.complaints): the same. */
+  accounts: AccountsService;
   members: MembersService;
   mail: MailService;
   sites: SitesService;

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { staffPath, type StaffPendingPhoto } from '@dating/shared/contract/staff';
 import { first, rows } from '../../../db/sql';
 import { badInput, notFound } from '../../../lib/errors';
+import type { Actor } from '../../audit';
 import { iso, localeOf, siteOrigin, siteRef, type ModerationDeps } from './common';
 
 export async function pendingPhotos(
@@ -41,19 +42,23 @@ export async function pendingPhotos(
   );
 }
 
-/** Approves a photo under inspection; 404 when there is none with this id. */
-export async function approve(deps: ModerationDeps, photoId: number, by: string) {
+/** Approves a photo under inspection (audited by the photos service); 404 when there is none with this id. */
+export async function approve(deps: ModerationDeps, photoId: number, actor: Actor & { name: string }) {
+  const by = actor.name;
   const owner = await first<{ user_id: number }>(
     deps.db,
     sql`SELECT user_id FROM photos WHERE id = ${photoId} AND status = 'inspection'`,
   );
-  if (!owner || !(await deps.photos.approve(photoId, `staff:${by}`.slice(0, 100)))) throw notFound();
+  if (!owner || !(await deps.photos.approve(photoId, `staff:${by}`.slice(0, 100), actor))) throw notFound();
   deps.members.clearCache();
   return owner;
 }
 
-/** Rejects a photo under inspection (removed with its files) and mails the member the reason. */
-export async function reject(deps: ModerationDeps, photoId: number, reason: string) {
+/**
+ * Rejects a photo under inspection (removed with its files, audited by the photos service) and mails the member
+ * the reason.
+ */
+export async function reject(deps: ModerationDeps, photoId: number, reason: string, actor: Actor) {
   const text = reason.trim();
   if (!text) throw badInput('reason');
   const owner = await first<{
@@ -69,7 +74,7 @@ export async function reject(deps: ModerationDeps, photoId: number, reason: stri
         JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = ph.user_id JOIN sites s ON s.id = u.site_id
         WHERE ph.id = ${photoId} AND ph.status = 'inspection'`,
   );
-  if (!owner || !(await deps.photos.reject(photoId))) throw notFound();
+  if (!owner || !(await deps.photos.reject(photoId, { actor, reason: text }))) throw notFound();
   deps.members.clearCache();
   if (owner.email) {
     await deps.mail.send({

@@ -13,6 +13,7 @@ import {
   type ComplaintRow,
   type ReportRow,
 } from './cases';
+import type { Actor } from '../../audit';
 import { localeOf, type ModerationDeps } from './common';
 
 type CaseType = 'report' | 'complaint';
@@ -67,13 +68,16 @@ async function storeReply(
   );
 }
 
-/** In one transaction with the reply's row; returns before and after for the audit. */
+/**
+ * The case's owner changes its state and writes the audit row (likes' `reports.update`, accounts'
+ * `complaints.update`), in one transaction with the reply's row and mail; returns the case before and after.
+ */
 export async function updateCase(
   deps: ModerationDeps,
   type: CaseType,
   id: number,
   input: StaffCaseUpdate,
-  staff: { id: number },
+  actor: Actor & { id: number },
 ) {
   const reply = input.reply?.trim() || null;
   if (input.state === undefined && !reply) throw badInput('state');
@@ -83,14 +87,13 @@ export async function updateCase(
   if (reply && !to?.email) throw badInput('reply');
   const site = await deps.sites.byId(before.site.id);
   await deps.db.transaction(async (tx) => {
-    if (input.state !== undefined) {
-      await tx.execute(
-        type === 'report'
-          ? sql`UPDATE reports SET state = ${input.state}, updated_at = now() WHERE id = ${id}`
-          : sql`UPDATE complaints SET state = ${input.state}, updated_at = now() WHERE id = ${id}`,
-      );
-    }
-    if (reply) await storeReply(deps, tx, { type, id, before, staffId: staff.id, reply, to: to!, site });
+    const change = { state: input.state, reply };
+    const changed =
+      type === 'report'
+        ? await deps.reports.update(id, change, actor, tx)
+        : await deps.accounts.complaints.update(id, change, actor, tx);
+    if (!changed) throw notFound();
+    if (reply) await storeReply(deps, tx, { type, id, before, staffId: actor.id, reply, to: to!, site });
   });
   if (reply) deps.mail.deliverSoon();
   return { before, after: (await loadCase(deps, type, id))! };

@@ -5,13 +5,13 @@ import {
   type StaffClaimRequest,
   type StaffClaimResponse,
 } from '@dating/shared/contract/staff';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError, notFound } from '../../../lib/errors';
 import { iso, sides, takeClaim, WAITING } from './common';
 
 /** Claims the oldest waiting conversation nobody holds (SKIP LOCKED: parallel claims take different ones). */
-function claimOldest(db: Db, input: StaffClaimRequest, me: number) {
+function claimOldest(db: Db | Tx, input: StaffClaimRequest, me: number) {
   return first<{ conversation_id: number; expires_at: Date | string }>(
     db,
     sql`WITH pick AS (
@@ -33,7 +33,7 @@ function claimOldest(db: Db, input: StaffClaimRequest, me: number) {
 }
 
 /** Whether any waiting conversation is free to claim. */
-async function anyClaimable(db: Db): Promise<boolean> {
+async function anyClaimable(db: Db | Tx): Promise<boolean> {
   const any = await first<{ n: number }>(
     db,
     sql`SELECT 1 AS n FROM conversations c LEFT JOIN staff_claims sc ON sc.conversation_id = c.id
@@ -47,7 +47,7 @@ async function anyClaimable(db: Db): Promise<boolean> {
  * Without a conversation: the oldest waiting one nobody holds; a lost race answers as "nothing waiting" after a
  * few tries.
  */
-export async function claim(db: Db, input: StaffClaimRequest, me: number): Promise<StaffClaimResponse> {
+export async function claim(db: Db | Tx, input: StaffClaimRequest, me: number): Promise<StaffClaimResponse> {
   if (input.conversation !== undefined) {
     const c = await sides(db, input.conversation);
     if (!c.waiting) throw notFound();
@@ -64,7 +64,7 @@ export async function claim(db: Db, input: StaffClaimRequest, me: number): Promi
 }
 
 /** Gives my claim up (someone else's stays). */
-export async function release(db: Db, conversationId: number, me: number): Promise<boolean> {
+export async function release(db: Db | Tx, conversationId: number, me: number): Promise<boolean> {
   const row = await first<{ conversation_id: number }>(
     db,
     sql`DELETE FROM staff_claims WHERE conversation_id = ${conversationId} AND staff_id = ${me}

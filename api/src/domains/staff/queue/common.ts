@@ -2,7 +2,7 @@
 // and the claim an operator holds on it.
 import { sql } from 'drizzle-orm';
 import { QUEUE_CLAIM_MINUTES, type StaffClaim } from '@dating/shared/contract/staff';
-import type { Db, RawDb } from '../../../db/client';
+import type { Db, RawDb, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
@@ -49,7 +49,7 @@ export interface Sides {
 }
 
 /** The conversation's two sides, or 404 when it is not a conversation with a fictional profile. */
-export async function sides(db: Db, conversationId: number): Promise<Sides> {
+export async function sides(db: Db | Tx, conversationId: number): Promise<Sides> {
   const row = await first<Sides>(
     db,
     sql`SELECT c.id, c.fictional_id, CASE WHEN c.user_a = c.fictional_id THEN c.user_b ELSE c.user_a END AS member_id,
@@ -62,7 +62,7 @@ export async function sides(db: Db, conversationId: number): Promise<Sides> {
 }
 
 /** Takes (or renews) the claim when free, expired or mine; null when another operator holds it. */
-export function takeClaim(db: Db, conversationId: number, staffId: number) {
+export function takeClaim(db: Db | Tx, conversationId: number, staffId: number) {
   return first<{ expires_at: Date | string }>(
     db,
     sql`INSERT INTO staff_claims (conversation_id, staff_id, expires_at)

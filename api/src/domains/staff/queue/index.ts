@@ -11,6 +11,7 @@ import type {
   StaffReplyRequest,
   StaffReplyResponse,
 } from '@dating/shared/contract/staff';
+import { recordAudit, type Actor } from '../../audit';
 import { claim, release } from './claim';
 import { sides, type QueueDeps, type Sides } from './common';
 import { queueConversation } from './conversation';
@@ -22,17 +23,39 @@ export type { QueueDeps } from './common';
 export function createStaffQueue(deps: QueueDeps) {
   return {
     list: (q: StaffQueueQuery, me: number): Promise<StaffQueueResponse> => listQueue(deps, q, me),
-    claim: (input: StaffClaimRequest, me: number): Promise<StaffClaimResponse> => claim(deps.db, input, me),
-    /** Gives my claim up (someone else's stays). */
-    release: (conversationId: number, me: number): Promise<boolean> => release(deps.db, conversationId, me),
+    /** Claims a conversation (or the oldest waiting one), audited (`queue_claim`) in the same transaction. */
+    claim: (input: StaffClaimRequest, actor: Actor & { id: number }): Promise<StaffClaimResponse> =>
+      deps.db.transaction(async (tx) => {
+        const result = await claim(tx, input, actor.id);
+        await recordAudit(tx, actor, {
+          action: 'queue_claim',
+          targetType: 'conversation',
+          targetId: result.conversation,
+          after: result,
+        });
+        return result;
+      }),
+    /** Gives my claim up (someone else's stays), audited (`queue_release`) in the same transaction. */
+    release: (conversationId: number, actor: Actor & { id: number }): Promise<boolean> =>
+      deps.db.transaction(async (tx) => {
+        const released = await release(tx, conversationId, actor.id);
+        if (released) {
+          await recordAudit(tx, actor, {
+            action: 'queue_release',
+            targetType: 'conversation',
+            targetId: conversationId,
+          });
+        }
+        return released;
+      }),
     conversation: (conversationId: number, me: number): Promise<StaffConversation> =>
       queueConversation(deps, conversationId, me),
+    /** Sends as the fictional profile, renews my claim and audits the reply (`reply`). */
     reply: (
       conversationId: number,
-      me: number,
+      actor: Actor & { id: number; name: string },
       input: StaffReplyRequest,
-      meName = '',
-    ): Promise<StaffReplyResponse> => reply(deps, conversationId, me, input, meName),
+    ): Promise<StaffReplyResponse> => reply(deps, conversationId, actor, input),
     /** The storage key of a photo sent in this conversation (by either side), or null. */
     chatPhoto: (conversationId: number, photoId: number, thumb: boolean): Promise<string | null> =>
       chatPhoto(deps, conversationId, photoId, thumb),

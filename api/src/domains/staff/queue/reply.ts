@@ -6,6 +6,7 @@ import { first } from '../../../db/sql';
 import { ApiError, notFound } from '../../../lib/errors';
 import { readObject } from '../../../lib/storage';
 import { photoKey } from '../../accounts';
+import { recordAudit, type Actor } from '../../audit';
 import { iso, sides, takeClaim, type QueueDeps, type Sides } from './common';
 
 /** 409 unless I hold the conversation's claim now. */
@@ -42,10 +43,10 @@ async function albumPhotoToChat(
 export async function reply(
   deps: QueueDeps,
   conversationId: number,
-  me: number,
+  actor: Actor & { id: number; name: string },
   input: StaffReplyRequest,
-  meName: string,
 ): Promise<StaffReplyResponse> {
+  const { id: me, name: meName } = actor;
   const c = await sides(deps.db, conversationId);
   await requireClaim(deps, c.id, me);
   const site = await deps.sites.byId(c.site_id);
@@ -77,7 +78,17 @@ export async function reply(
       ...(photoId !== undefined ? { photo_id: photoId } : {}),
     },
   );
-  const renewed = await takeClaim(deps.db, c.id, me);
+  // The claim renewed and the reply audited in one transaction (the message itself is the chat's, sent above).
+  const renewed = await deps.db.transaction(async (tx) => {
+    const claim = await takeClaim(tx, c.id, me);
+    await recordAudit(tx, actor, {
+      action: 'reply',
+      targetType: 'conversation',
+      targetId: c.id,
+      after: { message: sent.message.id, type: input.type },
+    });
+    return claim;
+  });
   return {
     message: sent.message,
     claim: {

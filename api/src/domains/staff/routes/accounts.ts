@@ -5,7 +5,6 @@ import {
   StaffIdParamsSchema,
 } from '@dating/shared/contract/staff';
 import { errors } from '../../../lib/contract';
-import { ApiError } from '../../../lib/errors';
 import { actorOf, staffRoute, type StaffApp } from './access';
 
 /** Staff accounts (admins): the list, a new colleague, disabling, resetting the second factor. */
@@ -26,15 +25,7 @@ export function staffAccountRoutes(app: StaffApp) {
       response: { 201: StaffAccountSchema, ...errors(400, 403, 409) },
     },
     async handler(request, reply) {
-      const actor = actorOf(request);
-      const created = await staff.auth.create(request.body, actor.id);
-      await staff.audit.write(actor, {
-        action: 'staff_create',
-        targetType: 'staff',
-        targetId: created.id,
-        after: created,
-      });
-      return reply.code(201).send(created);
+      return reply.code(201).send(await staff.auth.create(request.body, actorOf(request)));
     },
   });
 
@@ -45,20 +36,7 @@ export function staffAccountRoutes(app: StaffApp) {
       params: StaffIdParamsSchema,
       response: { 200: StaffAccountSchema, ...errors(400, 403, 404) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      if (id === actor.id) throw new ApiError(400, 'self_action');
-      const { before, after } = await staff.auth.change(id, 'disable');
-      await staff.audit.write(actor, {
-        action: 'staff_disable',
-        targetType: 'staff',
-        targetId: id,
-        before,
-        after,
-      });
-      return after;
-    },
+    handler: (request) => staff.auth.change(request.params.id, 'disable', actorOf(request)),
   });
 
   app.route({
@@ -68,17 +46,6 @@ export function staffAccountRoutes(app: StaffApp) {
       params: StaffIdParamsSchema,
       response: { 200: StaffAccountSchema, ...errors(400, 403, 404) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const { before, after } = await staff.auth.change(id, 'reset_2fa');
-      await staff.audit.write(actorOf(request), {
-        action: 'staff_reset_2fa',
-        targetType: 'staff',
-        targetId: id,
-        before,
-        after,
-      });
-      return after;
-    },
+    handler: (request) => staff.auth.change(request.params.id, 'reset_2fa', actorOf(request)),
   });
 }

@@ -66,9 +66,7 @@ export function staffAuthRoutes(app: StaffApp) {
     ...staffRoute(app, 'logout'),
     schema: { tags: ['staff'], response: { 200: StaffOkSchema, ...errors(403) } },
     async handler(request, reply) {
-      const actor = actorOf(request);
-      await staff.auth.logout(tokenOf(request) ?? '');
-      await staff.audit.write(actor, { action: 'logout', targetType: 'staff', targetId: actor.id });
+      await staff.auth.logout(tokenOf(request) ?? '', actorOf(request));
       reply.clearCookie(STAFF_SESSION_COOKIE, { path: '/' });
       return { ok: true as const };
     },

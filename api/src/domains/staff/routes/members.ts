@@ -10,7 +10,6 @@ import {
   StaffReasonRequestSchema,
 } from '@dating/shared/contract/staff';
 import { errors } from '../../../lib/contract';
-import { ApiError } from '../../../lib/errors';
 import { actorOf, staffRoute, type StaffApp } from './access';
 
 /** Members (admins): search, a member's account, ban, credits, activation mail, deletion. */
@@ -47,22 +46,7 @@ export function staffMemberRoutes(app: StaffApp) {
       body: StaffReasonRequestSchema,
       response: { 200: StaffMemberAccountSchema, ...errors(400, 403, 404, 409) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      const { before, after } = await staff.members.setBan(id, {
-        reason: request.body.reason,
-        by: actor.name,
-      });
-      await staff.audit.write(actor, {
-        action: 'member_ban',
-        targetType: 'member',
-        targetId: id,
-        before: before.banned,
-        after: after.banned,
-      });
-      return after;
-    },
+    handler: (request) => staff.members.setBan(request.params.id, request.body.reason, actorOf(request)),
   });
 
   app.route({
@@ -72,18 +56,7 @@ export function staffMemberRoutes(app: StaffApp) {
       params: StaffIdParamsSchema,
       response: { 200: StaffMemberAccountSchema, ...errors(400, 403, 404) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const { before, after } = await staff.members.setBan(id, null);
-      await staff.audit.write(actorOf(request), {
-        action: 'member_unban',
-        targetType: 'member',
-        targetId: id,
-        before: before.banned,
-        after: after.banned,
-      });
-      return after;
-    },
+    handler: (request) => staff.members.setBan(request.params.id, null, actorOf(request)),
   });
 
   app.route({
@@ -94,21 +67,8 @@ export function staffMemberRoutes(app: StaffApp) {
       body: StaffGrantRequestSchema,
       response: { 200: StaffGrantResponseSchema, ...errors(400, 403, 404) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const { amount, reason } = request.body;
-      const actor = actorOf(request);
-      const before = await staff.members.account(id);
-      const result = await staff.members.grant(id, amount, reason, actor);
-      await staff.audit.write(actor, {
-        action: 'member_credits',
-        targetType: 'member',
-        targetId: id,
-        before: { credits: before.credits },
-        after: { credits: result.credits, amount, reason },
-      });
-      return result;
-    },
+    handler: (request) =>
+      staff.members.grant(request.params.id, request.body.amount, request.body.reason, actorOf(request)),
   });
 
   app.route({
@@ -119,17 +79,7 @@ export function staffMemberRoutes(app: StaffApp) {
       response: { 200: StaffOkSchema, ...errors(400, 403, 404, 409) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const acc = await staff.members.account(id);
-      // The member's site's own origin (docs/adr/0035), whatever address the staff member works at.
-      const site = await app.services.sites.byId(acc.site.id);
-      if (!site) throw new ApiError(404, 'not_found');
-      await staff.members.resendActivation(id, site.publicOrigin);
-      await staff.audit.write(actorOf(request), {
-        action: 'member_resend_activation',
-        targetType: 'member',
-        targetId: id,
-      });
+      await staff.members.resendActivation(request.params.id, actorOf(request));
       return { ok: true as const };
     },
   });
@@ -142,15 +92,7 @@ export function staffMemberRoutes(app: StaffApp) {
       response: { 200: StaffOkSchema, ...errors(400, 403, 404) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const { before, after } = await staff.members.remove(id);
-      await staff.audit.write(actorOf(request), {
-        action: 'member_delete',
-        targetType: 'member',
-        targetId: id,
-        before: { status: before.status },
-        after: { status: after.status },
-      });
+      await staff.members.remove(request.params.id, actorOf(request));
       return { ok: true as const };
     },
   });

@@ -61,16 +61,7 @@ export function staffModerationRoutes(app: StaffApp) {
       response: { 200: StaffOkSchema, ...errors(400, 403, 404) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      const owner = await staff.moderation.approve(id, actor.name);
-      await staff.audit.write(actor, {
-        action: 'photo_approve',
-        targetType: 'photo',
-        targetId: id,
-        before: { status: 'inspection', member: owner.user_id },
-        after: { status: 'active' },
-      });
+      await staff.moderation.approve(request.params.id, actorOf(request));
       return { ok: true as const };
     },
   });
@@ -84,16 +75,7 @@ export function staffModerationRoutes(app: StaffApp) {
       response: { 200: StaffOkSchema, ...errors(400, 403, 404) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const { reason } = request.body;
-      const owner = await staff.moderation.reject(id, reason);
-      await staff.audit.write(actorOf(request), {
-        action: 'photo_reject',
-        targetType: 'photo',
-        targetId: id,
-        before: { status: 'inspection', member: owner.user_id },
-        after: { status: 'rejected', reason },
-      });
+      await staff.moderation.reject(request.params.id, request.body.reason, actorOf(request));
       return { ok: true as const };
     },
   });
@@ -117,18 +99,12 @@ export function staffModerationRoutes(app: StaffApp) {
       response: { 200: StaffReportSchema, ...errors(400, 403, 404) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      const { before, after } = await staff.moderation.updateCase('report', id, request.body, {
-        id: actor.id,
-      });
-      await staff.audit.write(actor, {
-        action: 'report_update',
-        targetType: 'report',
-        targetId: id,
-        before: { state: before.state },
-        after: { state: after.state, reply: request.body.reply ?? null },
-      });
+      const { after } = await staff.moderation.updateCase(
+        'report',
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       return after;
     },
   });
@@ -152,18 +128,12 @@ export function staffModerationRoutes(app: StaffApp) {
       response: { 200: StaffComplaintSchema, ...errors(400, 403, 404) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      const { before, after } = await staff.moderation.updateCase('complaint', id, request.body, {
-        id: actor.id,
-      });
-      await staff.audit.write(actor, {
-        action: 'complaint_update',
-        targetType: 'complaint',
-        targetId: id,
-        before: { state: before.state },
-        after: { state: after.state, reply: request.body.reply ?? null },
-      });
+      const { after } = await staff.moderation.updateCase(
+        'complaint',
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       return after;
     },
   });

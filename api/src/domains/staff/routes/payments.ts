@@ -19,29 +19,8 @@ export function staffPaymentRoutes(app: StaffApp) {
       response: { 200: StaffRefundResponseSchema, ...errors(400, 403, 404, 409, 502) },
     },
     async handler(request) {
-      const { id } = request.params;
-      const { reason } = request.body;
-      const actor = actorOf(request);
-      // The audit row commits with the refund's state change (the credits taken back), not after it.
-      const result = await staff.members.refund(id, actor.id, (tx, r) =>
-        staff.audit.write(
-          actor,
-          {
-            action: 'order_refund',
-            targetType: 'order',
-            targetId: id,
-            before: { status: 'completed' },
-            after: {
-              status: 'refunded',
-              reason,
-              taken: r.taken,
-              shortfall: r.shortfall,
-              provider_refund_id: r.refundId,
-            },
-          },
-          tx,
-        ),
-      );
+      // Payments writes the audit row in the transaction that takes the credits back, not after it.
+      const result = await staff.members.refund(request.params.id, request.body.reason, actorOf(request));
       return { order: result.order, taken: result.taken, shortfall: result.shortfall };
     },
   });

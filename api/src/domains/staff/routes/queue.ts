@@ -38,17 +38,8 @@ export function staffQueueRoutes(app: StaffApp) {
       body: StaffClaimRequestSchema,
       response: { 200: StaffClaimResponseSchema, ...errors(400, 403, 404, 409) },
     },
-    async handler(request) {
-      // A claim without a body takes the oldest waiting conversation.
-      const result = await staff.queue.claim(request.body ?? {}, sessionOf(request).staffId);
-      await staff.audit.write(actorOf(request), {
-        action: 'queue_claim',
-        targetType: 'conversation',
-        targetId: result.conversation,
-        after: result,
-      });
-      return result;
-    },
+    // A claim without a body takes the oldest waiting conversation.
+    handler: (request) => staff.queue.claim(request.body ?? {}, actorOf(request)),
   });
 
   app.route({
@@ -59,14 +50,7 @@ export function staffQueueRoutes(app: StaffApp) {
       response: { 200: StaffOkSchema, ...errors(400, 403) },
     },
     async handler(request) {
-      const { conversation } = request.body;
-      if (await staff.queue.release(conversation, sessionOf(request).staffId)) {
-        await staff.audit.write(actorOf(request), {
-          action: 'queue_release',
-          targetType: 'conversation',
-          targetId: conversation,
-        });
-      }
+      await staff.queue.release(request.body.conversation, actorOf(request));
       return { ok: true as const };
     },
   });
@@ -90,16 +74,7 @@ export function staffQueueRoutes(app: StaffApp) {
       response: { 201: StaffReplyResponseSchema, ...errors(400, 403, 404, 409, 410) },
     },
     async handler(request, reply) {
-      const { id } = request.params;
-      const s = sessionOf(request);
-      const result = await staff.queue.reply(id, s.staffId, request.body, s.name);
-      await staff.audit.write(actorOf(request), {
-        action: 'reply',
-        targetType: 'conversation',
-        targetId: id,
-        after: { message: result.message.id, type: request.body.type },
-      });
-      return reply.code(201).send(result);
+      return reply.code(201).send(await staff.queue.reply(request.params.id, actorOf(request), request.body));
     },
   });
 

@@ -35,18 +35,6 @@ export function staffSiteRoutes(app: StaffApp) {
       body: StaffSiteUpdateSchema,
       response: { 200: StaffSiteSchema, ...errors(400, 403, 404, 409) },
     },
-    async handler(request) {
-      const { id } = request.params;
-      const actor = actorOf(request);
-      const { before, after } = await staff.sites.update(id, request.body, actor.name);
-      await staff.audit.write(actor, {
-        action: 'site_update',
-        targetType: 'site',
-        targetId: id,
-        before: { version: before.version, settings: before.settings },
-        after: { version: after.version, settings: after.settings },
-      });
-      return after;
-    },
+    handler: (request) => staff.sites.update(request.params.id, request.body, actorOf(request)),
   });
 }
