@@ -67,9 +67,22 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/** `export type X = S.Y` (a namespace import's type under a second name): the alias layer the areas no longer have. */
-export function namespaceAliases(text: string): string[] {
-  return [...text.matchAll(/^export type (\w+)\s*=\s*\w+\.\w+\s*;/gm)].map((m) => m[1]);
+/**
+ * Second names for one shape: `export type X = S.Y` (a namespace import's type under another name), `export { A as
+ * B }`, and one schema's `Static<>` exported under two names across the given files. Each as `file: name`.
+ */
+export function secondNames(files: { file: string; text: string }[]): string[] {
+  const found: string[] = [];
+  const bySchema = new Map<string, string[]>();
+  for (const { file, text } of files) {
+    for (const m of text.matchAll(/^export type (\w+)\s*=\s*\w+\.\w+\s*;/gm)) found.push(`${file}: ${m[1]}`);
+    for (const m of text.matchAll(/^export (?:type )?\{([^}]*)\}/gm))
+      for (const part of m[1].split(',')) if (/\bas\b/.test(part)) found.push(`${file}: ${part.trim()}`);
+    for (const m of text.matchAll(/^export type (\w+)\s*=\s*Static<typeof (\w+)>;/gm))
+      bySchema.set(m[2], [...(bySchema.get(m[2]) ?? []), `${file}: ${m[1]}`]);
+  }
+  for (const names of bySchema.values()) if (names.length > 1) found.push(...names);
+  return found;
 }
 
 /** Route files of the api: `api/src/domains/<domain>/routes/*.ts`. */

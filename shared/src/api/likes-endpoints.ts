@@ -5,7 +5,7 @@ import {
   type BlockRequest,
   type LikeRequest,
   type LikeResponse,
-  type LikeSeenRequest,
+  type ProfileIdRequest,
   type ReportRequest,
   type ReportResponse,
   type SwipeStatus,
@@ -34,7 +34,7 @@ export const likesApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, id) => ['Likes', { type: 'Member', id }],
     }),
     likeSeen: build.mutation<{ ok: true }, number>({
-      query: (id) => ({ url: LIKES_PATHS.likeSeen, method: 'POST', body: { id } satisfies LikeSeenRequest }),
+      query: (id) => ({ url: LIKES_PATHS.likeSeen, method: 'POST', body: { id } satisfies ProfileIdRequest }),
       extraOptions: { idempotent: true },
       invalidatesTags: (result) => (result ? ['Likes'] : []),
     }),

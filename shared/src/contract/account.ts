@@ -12,15 +12,10 @@
  * resolvers read too). Browser code imports it as types only.
  */
 import { Type, type Static } from 'typebox';
-import { LoginSchema, ProfileFormSchema, SignupSchema } from '../forms/account';
+import { LoginSchema, ProfileFormSchema, type SignupSchema } from '../forms/account';
 import { GenderSchema, Id, Nullable, StringEnum } from './common';
 import { ProfileImageSchema, ProfileSchema, SexualitySchema } from './profile';
-import {
-  NotificationTypeSchema,
-  NotificationsDisabledReasonSchema,
-  UserSchema,
-  type UserAnswerSchema,
-} from './user';
+import { NotificationTypeSchema, NotificationsDisabledReasonSchema, UserSchema } from './user';
 import {
   COMPLAINT_MESSAGE_MAX_LENGTH,
   DELETE_ALTERNATIVES,
@@ -41,7 +36,7 @@ export const PasswordInput = Text(PASSWORD_MAX_LENGTH * 4);
 export const TokenInput = Type.String({ minLength: 1, maxLength: 200 });
 
 /** `{ token }` of a mailed link: activation, email change, reactivation. */
-export const TokenBody = Type.Object({ token: TokenInput });
+export const TokenRequestSchema = Type.Object({ token: TokenInput });
 /**
  * `POST /api/activate.php` — JSON `{ token }` (from the link `/activate/done?token=…`) → 200 `ActivateResponse`:
  * the account is confirmed and the session logged in as that user.
@@ -51,15 +46,14 @@ export const TokenBody = Type.Object({ token: TokenInput });
  * address is the member's login from now on; a logged-in client refetches `user.php`.
  * Errors: 400 `link_invalid`, 409 `email_taken` (someone took the address meanwhile).
  */
-export type TokenRequest = Static<typeof TokenBody>;
+export type TokenRequest = Static<typeof TokenRequestSchema>;
 
 // Signup --------------------------------------------------------------------------------------------------------
 
-export { SignupSchema as SignupBody };
 /**
  * The client always sends the birth date; the server takes a body without it (`birthdate_required`).
  *
- * `POST /api/signup.php` — JSON `SignupRequest` → 201 `SignupResponse`.
+ * `POST /api/signup.php` — JSON `SignupRequest` (the body's schema is the form's `SignupSchema`) → 201 `UserAnswer`.
  *
  * Creates the account, logs it in (session cookie set) with `user.status = 'not_confirmed'` and mails the
  * activation link (`/activate/done?token=…`, single use, expiring). The server derives `profile.sexuality` from
@@ -83,11 +77,10 @@ export type SignupRequest = Omit<Static<typeof SignupSchema>, 'date_of_birth'> &
   /** ISO date `YYYY-MM-DD`. */
   date_of_birth: string;
 };
-export type SignupResponse = Static<typeof UserAnswerSchema>;
 
 // Profile -------------------------------------------------------------------------------------------------------
 
-export const ProfileUpdateBody = Type.Object({
+export const ProfileUpdateRequestSchema = Type.Object({
   name: Type.Optional(ProfileFormSchema.properties.name),
   gender: Type.Optional(GenderSchema),
   sexuality: Type.Optional(SexualitySchema),
@@ -120,7 +113,7 @@ export const ProfileUpdateBody = Type.Object({
  * Errors: 400 `validation` (field: an unknown option, a too long text), `name_equals_email`,
  * `name_starts_with_at`, `birthdate_required` (params `{ min_age }`), `birthdate_invalid`.
  */
-export type ProfileUpdateRequest = Static<typeof ProfileUpdateBody>;
+export type ProfileUpdateRequest = Static<typeof ProfileUpdateRequestSchema>;
 
 // Email change --------------------------------------------------------------------------------------------------
 
@@ -146,7 +139,7 @@ export const PhotosResponseSchema = Type.Object({
 });
 /** Every photos call answers the member's whole list, so the client replaces its cache. */
 export type PhotosResponse = Static<typeof PhotosResponseSchema>;
-export const PhotoMainBody = Type.Object({ id: Id, main: Type.Literal(true) });
+export const PhotoMainRequestSchema = Type.Object({ id: Id, main: Type.Literal(true) });
 /**
  * - `GET /api/photos.php` — logged in → 200 `PhotosResponse`.
  * - `POST /api/photos.php` — logged in; `multipart/form-data` with one file in field `photo` (PHOTO_FIELD) →
@@ -159,9 +152,9 @@ export const PhotoMainBody = Type.Object({ id: Id, main: Type.Literal(true) });
  *   next photo main). Errors: 404 `not_found`.
  * Each change also changes `user.profile.main_image`, so clients refetch `user.php`.
  */
-export type PhotoMainRequest = Static<typeof PhotoMainBody>;
-export const PhotoDeleteBody = Type.Object({ id: Id });
-export type PhotoDeleteRequest = Static<typeof PhotoDeleteBody>;
+export type PhotoMainRequest = Static<typeof PhotoMainRequestSchema>;
+export const PhotoDeleteRequestSchema = Type.Object({ id: Id });
+export type PhotoDeleteRequest = Static<typeof PhotoDeleteRequestSchema>;
 
 // Notification preferences --------------------------------------------------------------------------------------
 
@@ -193,11 +186,11 @@ export const NotificationsResponseSchema = Type.Object({
  * again after a bounce, spam complaint or list-unsubscribe). Errors: 400 `validation`.
  */
 export type NotificationsResponse = Static<typeof NotificationsResponseSchema>;
-export const NotificationsUpdateBody = Type.Object({
+export const NotificationsUpdateRequestSchema = Type.Object({
   preferences: Type.Optional(PartialPreferencesSchema),
   reenable: Type.Optional(Type.Literal(true)),
 });
-export type NotificationsUpdateRequest = Static<typeof NotificationsUpdateBody>;
+export type NotificationsUpdateRequest = Static<typeof NotificationsUpdateRequestSchema>;
 
 // Blocking ------------------------------------------------------------------------------------------------------
 
@@ -215,8 +208,8 @@ export const BlocksResponseSchema = Type.Object({ blocks: Type.Array(BlockedMemb
  * - `DELETE /api/block.php` — logged in; JSON `{ profile_id }` → 204 (idempotent).
  */
 export type BlocksResponse = Static<typeof BlocksResponseSchema>;
-export const BlockBody = Type.Object({ profile_id: Id });
-export type BlockRequest = Static<typeof BlockBody>;
+export const BlockRequestSchema = Type.Object({ profile_id: Id });
+export type BlockRequest = Static<typeof BlockRequestSchema>;
 
 // Deletion, reactivation, data export ---------------------------------------------------------------------------
 
@@ -238,13 +231,13 @@ export const AccountDeleteInfoSchema = Type.Object({
  * Errors: 400 `link_invalid` (unknown, used, or older than 14 days).
  */
 export type AccountDeleteInfo = Static<typeof AccountDeleteInfoSchema>;
-export const AccountDeleteBody = Type.Object({
+export const AccountDeleteRequestSchema = Type.Object({
   reason: StringEnum(DELETE_REASONS),
   /** Free text when the reason is `other` (optional otherwise). */
   reason_text: Type.Optional(Text(2000)),
   password: PasswordInput,
 });
-export type AccountDeleteRequest = Static<typeof AccountDeleteBody>;
+export type AccountDeleteRequest = Static<typeof AccountDeleteRequestSchema>;
 export const AccountDeleteResponseSchema = Type.Object({
   /** ISO date-time until which the account can be reactivated. */
   restore_until: Type.String(),
@@ -297,7 +290,7 @@ export type AccountExport = Static<typeof AccountExportSchema>;
 
 // Complaints ----------------------------------------------------------------------------------------------------
 
-export const ComplaintBody = Type.Object({
+export const ComplaintRequestSchema = Type.Object({
   name: Text(200),
   email: EmailInput,
   subject: Text(400),
@@ -310,14 +303,14 @@ export const ComplaintBody = Type.Object({
  * settings.support_email. Errors: 400 `email_invalid` (email), 400 `validation` (field: empty name, subject or
  * message; message longer than COMPLAINT_MESSAGE_MAX_LENGTH), 429 `rate_limited`.
  */
-export type ComplaintRequest = Static<typeof ComplaintBody>;
+export type ComplaintRequest = Static<typeof ComplaintRequestSchema>;
 export const ComplaintResponseSchema = Type.Object({ id: Type.Integer() });
 export type ComplaintResponse = Static<typeof ComplaintResponseSchema>;
 
 // Push ----------------------------------------------------------------------------------------------------------
 
 /** The browser's `PushSubscription.toJSON()`. */
-export const PushSubscriptionBody = Type.Object({
+export const PushSubscriptionRequestSchema = Type.Object({
   endpoint: Type.String({ format: 'uri', maxLength: 2000 }),
   expirationTime: Nullable(Type.Number()),
   keys: Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
@@ -326,7 +319,7 @@ export const PushSubscriptionBody = Type.Object({
  * `POST /api/user.php?push=1` — logged in; JSON: the browser's `PushSubscription.toJSON()` → 204. Afterwards
  * `user.push_subscribed` is true (polling slows to 300 s). Errors: 400 `validation`.
  */
-export type PushSubscriptionRequest = Static<typeof PushSubscriptionBody>;
+export type PushSubscriptionRequest = Static<typeof PushSubscriptionRequestSchema>;
 
 // Login and push share one path ----------------------------------------------------------------------------------
 
@@ -342,8 +335,8 @@ export type UserPostQuery = Static<typeof UserPostQuerySchema>;
 export const UserPostBodySchema = Type.Object({
   email: Type.Optional(LoginSchema.properties.email),
   password: Type.Optional(LoginSchema.properties.password),
-  endpoint: Type.Optional(PushSubscriptionBody.properties.endpoint),
-  keys: Type.Optional(PushSubscriptionBody.properties.keys),
+  endpoint: Type.Optional(PushSubscriptionRequestSchema.properties.endpoint),
+  keys: Type.Optional(PushSubscriptionRequestSchema.properties.keys),
 });
 export type UserPostBody = Static<typeof UserPostBodySchema>;
 

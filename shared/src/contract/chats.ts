@@ -27,7 +27,7 @@ export const ChatsResponseSchema = Type.Object({ chats: Type.Array(ChatEntrySche
 export type ChatsResponse = Static<typeof ChatsResponseSchema>;
 
 /** `DELETE /api/chat.php`, `POST /api/typing.php`, `PUT /api/messages.php`: the conversation meant. */
-export const ConversationBody = Type.Object({ conversation: Id });
+export const ConversationRequestSchema = Type.Object({ conversation: Id });
 /** `DELETE /api/chat.php` JSON body. */
 /**
  * `POST /api/typing.php`
@@ -35,7 +35,7 @@ export const ConversationBody = Type.Object({ conversation: Id });
  * `PUT /api/messages.php`: I read this conversation while it was open (a message arrived after the page loaded).
  * Zeroes my unread count and tells the other member up to which message (a `read` live event).
  */
-export type ConversationRequest = Static<typeof ConversationBody>;
+export type ConversationRequest = Static<typeof ConversationRequestSchema>;
 export const ChatOkSchema = Type.Object({ ok: Type.Boolean() });
 
 /** A gift of the catalogue (`GET /api/gifts.php`); names come translated in the member's language. */
@@ -115,7 +115,7 @@ export type MessagesQuery = Static<typeof MessagesQuerySchema>;
 /** A UUID or any other opaque key the client made: letters, digits, dashes, underscores. */
 export const ClientIdSchema = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
-export const SendMessageBodySchema = Type.Object(
+export const SendMessageRequestSchema = Type.Object(
   {
     conversation: Type.Optional(Id),
     member: Type.Optional(Id),
@@ -137,7 +137,7 @@ export const SendMessageBodySchema = Type.Object(
  * `POST /api/messages.php`: to a conversation, or to a member (opens or starts the conversation). `client_id`
  * makes a retry idempotent: the same id from the same sender answers the stored message and debits once.
  */
-export type SendMessageRequest = Static<typeof SendMessageBodySchema>;
+export type SendMessageRequest = Static<typeof SendMessageRequestSchema>;
 
 export const SendMessageResponseSchema = Type.Object({
   message: ChatMessageSchema,

@@ -15,5 +15,8 @@ export const DismissalsResponseSchema = Type.Object({
   ),
 });
 export type DismissalsResponse = Static<typeof DismissalsResponseSchema>;
-export const DismissBody = Type.Object({ key: StringEnum(DISMISSAL_FLAGS) }, { additionalProperties: false });
-export type DismissRequest = Static<typeof DismissBody>;
+export const DismissRequestSchema = Type.Object(
+  { key: StringEnum(DISMISSAL_FLAGS) },
+  { additionalProperties: false },
+);
+export type DismissRequest = Static<typeof DismissRequestSchema>;

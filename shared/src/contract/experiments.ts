@@ -44,7 +44,7 @@ export const ExperimentReportSchema = Type.Object({
 export type ExperimentReport = Static<typeof ExperimentReportSchema>;
 
 /** The apps whose versions are compared (`?app=`, default the landers). */
-export const ExperimentQuery = Type.Object({
+export const ExperimentQuerySchema = Type.Object({
   app: Type.Union(
     [
       Type.Literal('mf-landers'),
@@ -56,3 +56,4 @@ export const ExperimentQuery = Type.Object({
     { default: 'mf-landers' },
   ),
 });
+export type ExperimentQuery = Static<typeof ExperimentQuerySchema>;

@@ -27,7 +27,7 @@ export const AutoLikeResponseSchema = Type.Object({
 /** `GET /api/auto-like.php` */
 export type AutoLikeResponse = Static<typeof AutoLikeResponseSchema>;
 
-export const LikeBody = Type.Object({
+export const LikeRequestSchema = Type.Object({
   id: Id,
   /** Where the like was given: profile, search, swipe, like_modal. */
   source: Type.Optional(StringEnum(LIKE_SOURCES)),
@@ -37,14 +37,14 @@ export const LikeBody = Type.Object({
  * Errors: 400 `self_action` (my own id), 403 `blocked` (a block either way), 404 `not_found` (unknown, deleted or
  * not yet confirmed member), 429 `swipe_limit` (params `{ limit }`: a 5th `source: 'swipe'` like on one day).
  */
-export type LikeRequest = Static<typeof LikeBody>;
+export type LikeRequest = Static<typeof LikeRequestSchema>;
 /** `DELETE /api/like.php`, and `POST /api/like-seen.php` (the profile id of the member who liked me). */
-export const UnlikeBody = Type.Object({ id: Id });
+export const ProfileIdRequestSchema = Type.Object({ id: Id });
 /**
  * `POST /api/like-seen.php` (logged in): I opened the profile of a member who liked me, so that like is no
  * longer new (docs/product/member-model.md); the new-likes badge counts `like_new` of likes.php. Idempotent → `{ ok: true }`.
  */
-export type LikeSeenRequest = Static<typeof UnlikeBody>;
+export type ProfileIdRequest = Static<typeof ProfileIdRequestSchema>;
 
 /** `GET /api/swipe.php`: today's swipe-game allowance, decided by the server in the site's time zone. */
 export const SwipeStatusSchema = Type.Object({
@@ -65,7 +65,7 @@ export const LikeResponseSchema = Type.Object({
 });
 export type LikeResponse = Static<typeof LikeResponseSchema>;
 
-export const ReportBody = Type.Object({
+export const ReportRequestSchema = Type.Object({
   id: Id,
   reason: StringEnum(REPORT_REASONS),
   text: Type.Optional(Type.String({ maxLength: REPORT_TEXT_MAX_LENGTH })),
@@ -76,6 +76,6 @@ export const ReportBody = Type.Object({
  * site's support address. Errors: 400 `validation` (reason, text too long, conversation not mine), 400
  * `self_action`, 404 `not_found`, 429 `rate_limited` (5 reports per 10 minutes per member).
  */
-export type ReportRequest = Static<typeof ReportBody>;
+export type ReportRequest = Static<typeof ReportRequestSchema>;
 export const ReportResponseSchema = OkSchema;
 export type ReportResponse = Static<typeof ReportResponseSchema>;

@@ -18,7 +18,7 @@ export type Money = Static<typeof MoneySchema>;
 export const PaymentMethodSchema = StringEnum(PAYMENT_METHODS);
 export const OrderStatusSchema = StringEnum(ORDER_STATUSES);
 
-export const PackageSchema = Type.Object({
+export const CreditPackageSchema = Type.Object({
   id: Type.Integer(),
   credits: Type.Integer(),
   price: MoneySchema,
@@ -26,7 +26,7 @@ export const PackageSchema = Type.Object({
   variant: IntegerRange<0 | 1 | 2 | 3>(0, 3),
   popular: Type.Boolean(),
 });
-export type CreditPackage = Static<typeof PackageSchema>;
+export type CreditPackage = Static<typeof CreditPackageSchema>;
 
 /** `GET /api/packages.php` */
 /** The currencies credit packages are priced in. */
@@ -36,7 +36,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export const PackagesQuerySchema = Type.Object({ currency: Type.Optional(StringEnum(CURRENCIES)) });
 export type PackagesQuery = Static<typeof PackagesQuerySchema>;
 export const PackagesResponseSchema = Type.Object({
-  packages: Type.Array(PackageSchema),
+  packages: Type.Array(CreditPackageSchema),
   currency: Type.String(),
   /** The payment country the methods are for (IP country, else the member's country, else NL). */
   country: Type.Optional(Type.String()),
@@ -103,7 +103,7 @@ export const OrderSchema = Type.Object({
 export type Order = Static<typeof OrderSchema>;
 
 /** `POST /api/order.php`: the server computes credits and amount; the client names only the package. */
-export const CreateOrderBody = Type.Object(
+export const CreateOrderRequestSchema = Type.Object(
   {
     package_id: Type.Integer({ minimum: 1 }),
     method: PaymentMethodSchema,
@@ -115,7 +115,7 @@ export const CreateOrderBody = Type.Object(
   { additionalProperties: false },
 );
 /** `POST /api/order.php`: the server computes credits and amount; the client names only the package. */
-export type CreateOrderRequest = Static<typeof CreateOrderBody>;
+export type CreateOrderRequest = Static<typeof CreateOrderRequestSchema>;
 export const CreateOrderResponseSchema = Type.Object({
   order: OrderSchema,
   /** The provider's hosted checkout; the client navigates there. */
@@ -127,7 +127,8 @@ export const OrderResponseSchema = Type.Object({ order: OrderSchema });
 /** `GET /api/order.php?id=` */
 /** `POST /api/repeat-order.php` */
 export type OrderResponse = Static<typeof OrderResponseSchema>;
-export const OrderQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const OrderQuerySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type OrderQuery = Static<typeof OrderQuerySchema>;
 /** `GET /api/orders.php` */
 export const OrdersResponseSchema = Type.Object({ orders: Type.Array(OrderSchema) });
 /** `GET /api/orders.php` */
@@ -136,7 +137,7 @@ export type OrdersResponse = Static<typeof OrdersResponseSchema>;
 /** `GET /api/repeat-order.php`: what one click would buy again. */
 export const RepeatOrderInfoSchema = Type.Object({
   /** The package of the last completed order, in its currency; null when there is nothing to repeat. */
-  package: Nullable(PackageSchema),
+  package: Nullable(CreditPackageSchema),
   method: Nullable(PaymentMethodSchema),
   /** A valid mandate is stored, so the package can be bought again without a checkout. */
   available: Type.Boolean(),
@@ -144,28 +145,28 @@ export const RepeatOrderInfoSchema = Type.Object({
 /** `GET /api/repeat-order.php`: what one click would buy again. */
 export type RepeatOrderInfo = Static<typeof RepeatOrderInfoSchema>;
 /** `POST /api/repeat-order.php`: no body. */
-export const RepeatOrderBody = Type.Object({}, { additionalProperties: false });
-export type RepeatOrderRequest = Static<typeof RepeatOrderBody>;
+export const RepeatOrderRequestSchema = Type.Object({}, { additionalProperties: false });
+export type RepeatOrderRequest = Static<typeof RepeatOrderRequestSchema>;
 
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const PhoneSchema = Type.String({ minLength: 6, maxLength: 32 });
 
 /** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
-export const DirectDebitCodeBody = Type.Object({
+export const DirectDebitCodeRequestSchema = Type.Object({
   phone: PhoneSchema,
   /** Validated before a code is sent (an SMS costs money): the IBAN (mod-97) and the account holder. */
   iban: text(42),
   account_holder: text(100),
 });
 /** `POST /api/directdebit-code.php`: sends the one-time SMS code. */
-export type DirectDebitCodeRequest = Static<typeof DirectDebitCodeBody>;
+export type DirectDebitCodeRequest = Static<typeof DirectDebitCodeRequestSchema>;
 export const DirectDebitCodeResponseSchema = Type.Object({
   /** Seconds until the code expires. */
   expires_in: Type.Integer(),
 });
 export type DirectDebitCodeResponse = Static<typeof DirectDebitCodeResponseSchema>;
 /** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
-export const DirectDebitBody = Type.Object(
+export const DirectDebitRequestSchema = Type.Object(
   {
     package_id: Type.Integer({ minimum: 1 }),
     account_holder: text(100),
@@ -183,7 +184,7 @@ export const DirectDebitBody = Type.Object(
   { additionalProperties: false },
 );
 /** `POST /api/directdebit.php` (docs/product/credits-and-payments.md form: otp, account_holder, iban, street, house_number, zip, city, phone). */
-export type DirectDebitRequest = Static<typeof DirectDebitBody>;
+export type DirectDebitRequest = Static<typeof DirectDebitRequestSchema>;
 
 /**
  * A POST that charges carries the client's `Idempotency-Key` header (ADR 0027): one key per intended purchase, the

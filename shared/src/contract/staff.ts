@@ -217,11 +217,6 @@ export type StaffChatPhotoQuery = Static<typeof StaffChatPhotoQuerySchema>;
 /** `GET /api/staff/photos/:id/file?size=thumb`. */
 export const StaffPhotoFileQuerySchema = Type.Object({ size: ThumbSize });
 export type StaffPhotoFileQuery = Static<typeof StaffPhotoFileQuerySchema>;
-/**
- * A message of the conversation; `from_me` means sent by the fictional profile. A photo's `url`/`thumb_url` lead to
- * the staff route `chatPhoto` (members' chat photo URLs answer only the two members).
- */
-export type StaffMessage = Static<typeof ChatMessageSchema>;
 export const StaffConversationSchema = Type.Object({
   conversation: Type.Integer(),
   site: StaffSiteRefSchema,
@@ -231,7 +226,11 @@ export const StaffConversationSchema = Type.Object({
     about: Nullable(Type.String()),
     album: Type.Array(StaffAlbumPhotoSchema),
   }),
-  /** Oldest first; the last `STAFF_HISTORY_LIMIT` messages. */
+  /**
+   * Oldest first; the last `STAFF_HISTORY_LIMIT` messages, each a member's `ChatMessage` whose `from_me` means sent
+   * by the fictional profile; a photo's `url`/`thumb_url` lead to the staff route `chatPhoto` (members' chat photo
+   * URLs answer only the two members).
+   */
   messages: Type.Array(ChatMessageSchema),
   /** The gift catalogue (names in the member's language). */
   gifts: Type.Array(GiftSchema),

@@ -47,5 +47,5 @@ export type UserAnswer = Static<typeof UserAnswerSchema>;
 export const LoggedOutAnswerSchema = Type.Object({ user: Type.Literal(false) });
 
 /** `PUT /api/user.php` */
-export const UpdateLanguageBody = Type.Object({ language: LocaleSchema });
-export type UpdateLanguageRequest = Static<typeof UpdateLanguageBody>;
+export const UpdateLanguageRequestSchema = Type.Object({ language: LocaleSchema });
+export type UpdateLanguageRequest = Static<typeof UpdateLanguageRequestSchema>;

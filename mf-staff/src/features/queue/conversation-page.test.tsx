@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffConversation, StaffMessage, StaffReplyRequest } from '@dating/shared/contract/staff';
+import type { ChatMessage } from '@dating/shared';
+import type { StaffConversation, StaffReplyRequest } from '@dating/shared/contract/staff';
 import StaffApp from '../../staff-app';
 import { http, HttpResponse, server } from '../../lib/msw';
 import { API, meFixture, meHandler, renderStaff } from '../../lib/test-utils';
@@ -12,8 +13,8 @@ function message(
   id: number,
   fromMe: boolean,
   text: string | null,
-  extra: Partial<StaffMessage> = {},
-): StaffMessage {
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
   return {
     id,
     conversation: 9,
@@ -29,7 +30,7 @@ function message(
   };
 }
 
-function conversation(messages: StaffMessage[], mine = true): StaffConversation {
+function conversation(messages: ChatMessage[], mine = true): StaffConversation {
   return {
     conversation: 9,
     site: { id: 1, name: 'Datingsite', host: 'datingsite.nl' },

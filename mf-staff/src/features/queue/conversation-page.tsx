@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ErrorAlert, Spinner } from '@dating/shared';
-import type { StaffConversation, StaffMessage, StaffReplyRequest } from '@dating/shared/contract/staff';
+import { ErrorAlert, Spinner, type ChatMessage } from '@dating/shared';
+import type { StaffConversation, StaffReplyRequest } from '@dating/shared/contract/staff';
 import {
   useClaimMutation,
   useConversationQuery,
@@ -132,7 +132,7 @@ export default function ConversationPage() {
   );
 }
 
-function History({ messages }: { messages: StaffMessage[] }) {
+function History({ messages }: { messages: ChatMessage[] }) {
   const { t } = useTranslation(NS);
   const format = useFormat();
   const end = useRef<HTMLLIElement>(null);

@@ -114,7 +114,7 @@ export const STAFF_ROUTES = {
   reply: { method: 'POST', path: '/api/staff/conversations/:id/reply', access: 'operator' },
   /**
    * `StaffChatPhotoQuery` → the JPEG of a photo sent in that conversation (the `photo.url` / `photo.thumb_url` of a
-   * `StaffMessage` point here). 404 `not_found` (not a photo of that conversation).
+   * staff conversation's messages point here). 404 `not_found` (not a photo of that conversation).
    */
   chatPhoto: { method: 'GET', path: '/api/staff/conversations/:id/photo', access: 'operator' },
 

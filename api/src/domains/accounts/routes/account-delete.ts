@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  AccountDeleteBody,
+  AccountDeleteRequestSchema,
   AccountDeleteInfoSchema,
   AccountDeleteResponseSchema,
 } from '@dating/shared/contract/account';
@@ -23,7 +23,7 @@ export const accountDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: AccountDeleteBody,
+        body: AccountDeleteRequestSchema,
         response: { 200: AccountDeleteResponseSchema, ...errors(400, 403, 429) },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TokenBody } from '@dating/shared/contract/account';
+import { TokenRequestSchema } from '@dating/shared/contract/account';
 import { UserAnswerSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 
@@ -14,7 +14,7 @@ export const activateRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: app.config.signupRateLimit, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: TokenBody,
+        body: TokenRequestSchema,
         response: { 200: UserAnswerSchema, ...errors(400, 429) },
       },
     },

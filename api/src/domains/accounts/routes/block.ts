@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BlockBody } from '@dating/shared/contract/account';
+import { BlockRequestSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/block.php` blocks (likes and chats between the two go), `DELETE` unblocks (idempotent). */
 export const blockRoute: FastifyPluginAsyncTypebox = async (app) => {
-  const body = BlockBody;
+  const body = BlockRequestSchema;
 
   app.post(
     '/api/block.php',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ComplaintBody, ComplaintResponseSchema } from '@dating/shared/contract/account';
+import { ComplaintRequestSchema, ComplaintResponseSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/complaints.php`: stored and mailed to the site's support address (visitors too). */
@@ -10,7 +10,7 @@ export const complaintsRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: ComplaintBody,
+        body: ComplaintRequestSchema,
         response: { 201: ComplaintResponseSchema, ...errors(400, 429) },
       },
     },

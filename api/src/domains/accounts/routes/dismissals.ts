@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DismissBody, DismissalsResponseSchema } from '@dating/shared/contract/dismissals';
+import { DismissRequestSchema, DismissalsResponseSchema } from '@dating/shared/contract/dismissals';
 import { errors } from '../../../lib/contract';
 
 /**
@@ -22,7 +22,7 @@ export const dismissalsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        body: DismissBody,
+        body: DismissRequestSchema,
         response: { 200: DismissalsResponseSchema, ...errors(400, 403) },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MailChangeDoResponseSchema, TokenBody } from '@dating/shared/contract/account';
+import { MailChangeDoResponseSchema, TokenRequestSchema } from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `POST /api/mail-change-do.php`: the link sent to the new address; from now on it is the login. */
@@ -10,7 +10,7 @@ export const mailChangeDoRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['accounts'],
-        body: TokenBody,
+        body: TokenRequestSchema,
         response: { 200: MailChangeDoResponseSchema, ...errors(400, 409, 429) },
       },
     },

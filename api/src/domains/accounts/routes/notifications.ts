@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NotificationsResponseSchema, NotificationsUpdateBody } from '@dating/shared/contract/account';
+import {
+  NotificationsResponseSchema,
+  NotificationsUpdateRequestSchema,
+} from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 
 /** `/api/notifications.php`: the 8 email types, and re-enabling after a bounce, complaint or unsubscribe. */
@@ -19,7 +22,7 @@ export const notificationsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        body: NotificationsUpdateBody,
+        body: NotificationsUpdateRequestSchema,
         response: { 200: NotificationsResponseSchema, ...errors(400, 403) },
       },
     },

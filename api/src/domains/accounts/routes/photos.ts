@@ -4,7 +4,11 @@ import { PHOTO_FIELD, PHOTO_MAX_BYTES } from '@dating/shared/contract/account';
 import { ApiError, badInput, notFound } from '../../../lib/errors';
 import { PRIVATE, sendStoredObject } from '../../../lib/storage/http';
 import { PhotoFileQuerySchema } from '@dating/shared/contract/common';
-import { PhotoDeleteBody, PhotoMainBody, PhotosResponseSchema } from '@dating/shared/contract/account';
+import {
+  PhotoDeleteRequestSchema,
+  PhotoMainRequestSchema,
+  PhotosResponseSchema,
+} from '@dating/shared/contract/account';
 import { errors } from '../../../lib/contract';
 import { registerUploads } from '../../../plugins/uploads';
 
@@ -71,7 +75,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['photos'],
-        body: PhotoMainBody,
+        body: PhotoMainRequestSchema,
         response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
       },
     },
@@ -86,7 +90,7 @@ export const photosRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['photos'],
-        body: PhotoDeleteBody,
+        body: PhotoDeleteRequestSchema,
         response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileUpdateBody } from '@dating/shared/contract/account';
+import { ProfileUpdateRequestSchema } from '@dating/shared/contract/account';
 import { UserAnswerSchema } from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 
@@ -14,7 +14,7 @@ export const profileRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['accounts'],
-        body: ProfileUpdateBody,
+        body: ProfileUpdateRequestSchema,
         response: { 200: UserAnswerSchema, ...errors(400, 403) },
       },
     },

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badInput } from '../../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../login-guard';
-import { UpdateLanguageBody, UserAnswerSchema, UserResponseSchema } from '@dating/shared/contract/user';
+import {
+  UpdateLanguageRequestSchema,
+  UserAnswerSchema,
+  UserResponseSchema,
+} from '@dating/shared/contract/user';
 import { errors } from '../../../lib/contract';
 import { UserPostBodySchema, UserPostQuerySchema } from '@dating/shared/contract/account';
 
@@ -66,7 +70,7 @@ export const userRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['session'],
-        body: UpdateLanguageBody,
+        body: UpdateLanguageRequestSchema,
         response: { 200: UserAnswerSchema, ...errors(400, 403) },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ChatOkSchema, ChatsResponseSchema, ConversationBody } from '@dating/shared/contract/chats';
+import { ChatOkSchema, ChatsResponseSchema, ConversationRequestSchema } from '@dating/shared/contract/chats';
 import { sendJson } from '../../../lib/serialize';
 
 export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +25,7 @@ export const chatsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        body: ConversationBody,
+        body: ConversationRequestSchema,
         response: { 200: ChatOkSchema, ...errors(400, 403, 404) },
       },
     },

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { badInput } from '../../../lib/errors';
 import {
-  ConversationBody,
+  ConversationRequestSchema,
   MarkReadResponseSchema,
   MessagesQuerySchema,
   MessagesResponseSchema,
-  SendMessageBodySchema,
+  SendMessageRequestSchema,
   SendMessageResponseSchema,
 } from '@dating/shared/contract/chats';
 
@@ -41,7 +41,7 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        body: SendMessageBodySchema,
+        body: SendMessageRequestSchema,
         response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 410) },
       },
     },
@@ -62,7 +62,7 @@ export const messagesRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        body: ConversationBody,
+        body: ConversationRequestSchema,
         response: {
           200: MarkReadResponseSchema,
           ...errors(400, 403, 404),

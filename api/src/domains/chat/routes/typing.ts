@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ChatOkSchema, ConversationBody } from '@dating/shared/contract/chats';
+import { ChatOkSchema, ConversationRequestSchema } from '@dating/shared/contract/chats';
 
 /** `POST /api/typing.php`: the partner sees "typing…" (a live event only; nothing is stored). */
 export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,7 +11,7 @@ export const typingRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['chat'],
-        body: ConversationBody,
+        body: ConversationRequestSchema,
         response: { 200: ChatOkSchema, ...errors(400, 403, 404, 429) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { ApiError } from '../../../lib/errors';
-import { ExperimentQuery, ExperimentReportSchema } from '@dating/shared/contract/experiments';
+import { ExperimentQuerySchema, ExperimentReportSchema } from '@dating/shared/contract/experiments';
 
 /** `GET /api/experiments.php?app=mf-landers`: the experiment report, for operators only (403 for members). */
 export const experimentsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,7 +10,7 @@ export const experimentsRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        querystring: ExperimentQuery,
+        querystring: ExperimentQuerySchema,
         response: { 200: ExperimentReportSchema, ...errors(400, 403) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { OkSchema } from '@dating/shared/contract/common';
-import { UnlikeBody } from '@dating/shared/contract/likes';
+import { ProfileIdRequestSchema } from '@dating/shared/contract/likes';
 
 /**
  * `POST /api/like-seen.php` `{ id }`: I opened the profile of member `id`, who liked me, so that like is no longer
@@ -13,7 +13,7 @@ export const likeSeenRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['likes'],
-        body: UnlikeBody,
+        body: ProfileIdRequestSchema,
         response: { 200: OkSchema, ...errors(400, 403) },
       },
     },

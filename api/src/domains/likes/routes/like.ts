@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { LikeBody, LikeResponseSchema, UnlikeBody } from '@dating/shared/contract/likes';
+import { LikeRequestSchema, LikeResponseSchema, ProfileIdRequestSchema } from '@dating/shared/contract/likes';
 
 /**
  * `POST /api/like.php` likes, `DELETE` unlikes (both idempotent, members only, docs/product/member-model.md). A like of someone who
@@ -12,7 +12,7 @@ export const likeRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['likes'],
-        body: LikeBody,
+        body: LikeRequestSchema,
         response: { 200: LikeResponseSchema, ...errors(400, 403, 404, 429) },
       },
     },
@@ -27,7 +27,7 @@ export const likeRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['likes'],
-        body: UnlikeBody,
+        body: ProfileIdRequestSchema,
         response: { 200: LikeResponseSchema, ...errors(400, 403) },
       },
     },

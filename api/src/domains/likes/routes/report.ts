@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
-import { ReportBody, ReportResponseSchema } from '@dating/shared/contract/likes';
+import { ReportRequestSchema, ReportResponseSchema } from '@dating/shared/contract/likes';
 
 /**
  * `POST /api/report.php` (members): a report of a member, stored for moderation and mailed to the site's
@@ -12,7 +12,7 @@ export const reportRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['likes'],
-        body: ReportBody,
+        body: ReportRequestSchema,
         response: { 201: ReportResponseSchema, ...errors(400, 403, 404, 429) },
       },
     },

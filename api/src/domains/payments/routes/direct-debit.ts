@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import {
-  DirectDebitBody,
-  DirectDebitCodeBody,
+  DirectDebitRequestSchema,
+  DirectDebitCodeRequestSchema,
   DirectDebitCodeResponseSchema,
   IdempotencyHeadersSchema,
   OrderResponseSchema,
@@ -21,7 +21,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         // The form's IBAN and account holder are validated before a code is sent (an SMS costs money).
-        body: DirectDebitCodeBody,
+        body: DirectDebitCodeRequestSchema,
         response: { 200: DirectDebitCodeResponseSchema, ...errors(400, 403, 429) },
       },
     },
@@ -36,7 +36,7 @@ export const directDebitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         headers: IdempotencyHeadersSchema,
-        body: DirectDebitBody,
+        body: DirectDebitRequestSchema,
         response: { 201: OrderResponseSchema, ...errors(400, 403, 404, 409, 429, 503) },
       },
     },

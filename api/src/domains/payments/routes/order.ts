@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { safeReturnPath } from '@dating/shared/contract/index';
 import { errors } from '../../../lib/contract';
 import {
-  CreateOrderBody,
+  CreateOrderRequestSchema,
   CreateOrderResponseSchema,
-  OrderQuery,
+  OrderQuerySchema,
   OrderResponseSchema,
   OrdersResponseSchema,
 } from '@dating/shared/contract/payments';
@@ -24,7 +24,7 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
       config: perAccount(30, '10 minutes'),
       schema: {
         tags: ['payments'],
-        body: CreateOrderBody,
+        body: CreateOrderRequestSchema,
         response: {
           201: CreateOrderResponseSchema,
           ...errors(400, 403, 404, 409, 502, 503),
@@ -48,7 +48,7 @@ export const orderRoute: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        querystring: OrderQuery,
+        querystring: OrderQuerySchema,
         response: { 200: OrderResponseSchema, ...errors(400, 403, 404) },
       },
     },

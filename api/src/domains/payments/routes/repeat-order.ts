@@ -4,7 +4,7 @@ import { errors } from '../../../lib/contract';
 import {
   IdempotencyHeadersSchema,
   OrderResponseSchema,
-  RepeatOrderBody,
+  RepeatOrderRequestSchema,
   RepeatOrderInfoSchema,
 } from '@dating/shared/contract/payments';
 import { paymentContext } from './context';
@@ -52,7 +52,7 @@ export const repeatOrderRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         headers: IdempotencyHeadersSchema,
-        body: RepeatOrderBody,
+        body: RepeatOrderRequestSchema,
         response: { 201: OrderResponseSchema, ...errors(400, 403, 404, 409, 429, 503) },
       },
     },
