@@ -7,6 +7,18 @@ export { userRoute } from './routes/user';
 export { createAccountsService, type AccountsDeps, type AccountsService } from './service';
 export { unsubscribeToken } from './service/context';
 export {
+  complaintRecipient,
+  complaintRow,
+  complaintRows,
+  inspectionPhotoOwner,
+  memberAccount,
+  photosUnderInspection,
+  searchMemberAccounts,
+  type ComplaintRow,
+  type InspectionPhotoRow,
+  type MemberAccountRow,
+} from './queries';
+export {
   PHOTO_AUTO_APPROVE_INTERVAL_MS,
   PHOTO_AUTO_APPROVE_SETTING,
   PHOTO_MAX_PIXELS,

@@ -6,4 +6,5 @@ export { likeSeenRoute } from './routes/like-seen';
 export { swipeRoute } from './routes/swipe';
 export { reportRoute } from './routes/report';
 export { createLikesService, type LikesService } from './likes';
-export { createReportsService, type ReportsService } from './reports';
+export { createReportsService, type CaseState, type ReportsService } from './reports';
+export { reportRecipient, reportRow, reportRows, reportRowsOf, type ReportRow } from './queries';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { isLocale } from '@dating/shared/contract/index';
 import {
   type StaffLedgerRow,
@@ -7,11 +6,24 @@ import {
   type StaffOrder,
 } from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
-import { first, rows } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import type { Actor } from '../audit';
-import type { AccountsService, SessionsService } from '../accounts';
-import type { CreditsService, GrantLedgerRow, PaymentsService } from '../payments';
+import {
+  memberAccount,
+  searchMemberAccounts,
+  type AccountsService,
+  type MemberAccountRow,
+  type SessionsService,
+} from '../accounts';
+import {
+  ledgerOf,
+  orderSummary,
+  ordersOf,
+  type CreditsService,
+  type GrantLedgerRow,
+  type OrderSummaryRow,
+  type PaymentsService,
+} from '../payments';
 import type { MembersService } from '../members';
 import type { SitesService } from '../sites';
 import type { StaffModeration } from './moderation';
@@ -33,46 +45,11 @@ export interface StaffMembersDeps {
   publishCounters: (userId: number) => void;
 }
 
-interface AccountRow {
-  id: number;
-  site_id: number;
-  email: string | null;
-  name: string | null;
-  status: StaffMemberAccount['status'];
-  language: string;
-  credits: number;
-  paid_user: boolean;
-  signup_date: Date | string;
-  confirmed_at: Date | string | null;
-  last_seen_at: Date | string | null;
-  banned_at: Date | string | null;
-  ban_reason: string | null;
-  banned_by: string | null;
-}
-const ACCOUNT_SQL = sql`SELECT u.id, u.site_id, u.email, p.name, u.status, u.language, u.credits, u.paid_user,
-    u.signup_date, u.confirmed_at, u.last_seen_at, u.banned_at, u.ban_reason, u.banned_by
-  FROM users u LEFT JOIN profiles p ON p.user_id = u.id`;
-
-interface OrderRow {
-  id: number;
-  site_id: number | null;
-  status: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  payment_method: string | null;
-  provider: string | null;
-  created_at: Date | string;
-  completed_at: Date | string | null;
-  refunded_at: Date | string | null;
-  refund_days: string | null;
-}
-
 /** Members as admins handle them and refunds (docs/adr/0018-staff-back-office.md). Real members only, never fictional. */
 export function createStaffMembers(deps: StaffMembersDeps) {
   const { db } = deps;
 
-  async function toAccount(r: AccountRow): Promise<StaffMemberAccount> {
+  async function toAccount(r: MemberAccountRow): Promise<StaffMemberAccount> {
     const s = await deps.sites.byId(r.site_id);
     return {
       id: r.id,
@@ -94,13 +71,19 @@ export function createStaffMembers(deps: StaffMembersDeps) {
   }
 
   async function account(id: number): Promise<StaffMemberAccount> {
-    const row = await first<AccountRow>(db, sql`${ACCOUNT_SQL} WHERE u.id = ${id} AND NOT u.fictional`);
+    const row = await memberAccount(db, id);
     if (!row) throw notFound();
     return toAccount(row);
   }
 
-  function toOrder(o: OrderRow): StaffOrder {
-    const days = Number(o.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+  /** The site's refund window (its `refund_days` setting, from the sites' cache). */
+  async function refundDaysOf(siteId: number): Promise<number> {
+    const site = await deps.sites.byId(siteId);
+    return Number(site?.settings.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+  }
+
+  async function toOrder(o: OrderSummaryRow): Promise<StaffOrder & { refundDays: number }> {
+    const days = await refundDaysOf(o.site_id);
     const completed = o.completed_at ? new Date(o.completed_at).getTime() : null;
     return {
       id: o.id,
@@ -114,12 +97,12 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       refunded_at: iso(o.refunded_at),
       refundable:
         o.status === 'completed' && completed !== null && Date.now() - completed <= days * 86_400_000,
+      refundDays: days,
     };
   }
-  const ORDER_SQL = sql`SELECT o.id, o.site_id, o.status, o.credits, o.amount, o.currency, o.payment_method,
-      (SELECT p.provider FROM payments p WHERE p.order_id = o.id AND p.status = 'completed' LIMIT 1) AS provider,
-      o.created_at, o.completed_at, o.refunded_at, s.settings->>'refund_days' AS refund_days
-    FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN sites s ON s.id = coalesce(o.site_id, u.site_id)`;
+  /** The order as the contract answers it (without the window, which is for the refund's own check). */
+  const answerOf = ({ refundDays: _days, ...order }: StaffOrder & { refundDays: number }): StaffOrder =>
+    order;
 
   function toLedger(r: GrantLedgerRow): StaffLedgerRow {
     return {
@@ -139,32 +122,17 @@ export function createStaffMembers(deps: StaffMembersDeps) {
     async search(q: string, site: number | undefined): Promise<StaffMemberAccount[]> {
       const text = q.trim();
       if (text.length < 2 && !/^\d+$/.test(text)) throw badInput('q');
-      const id = /^\d+$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
-      const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const found = await rows<AccountRow>(
-        db,
-        sql`${ACCOUNT_SQL} WHERE NOT u.fictional AND (${site ?? null}::int IS NULL OR u.site_id = ${site ?? null})
-              AND (u.id = ${id} OR lower(u.email) LIKE ${like} OR lower(p.name) LIKE ${like})
-            ORDER BY (u.id = ${id}) DESC, u.id DESC LIMIT 50`,
-      );
-      return Promise.all(found.map(toAccount));
+      return Promise.all((await searchMemberAccounts(db, text, site)).map(toAccount));
     },
 
     async detail(id: number): Promise<StaffMemberDetail> {
       const acc = await account(id);
-      const ledger = await rows<GrantLedgerRow>(
-        db,
-        sql`SELECT id, amount, kind, ref, staff_name, note, created_at FROM credit_ledger WHERE user_id = ${id}
-            ORDER BY id DESC LIMIT 200`,
-      );
-      const orders = await rows<OrderRow>(
-        db,
-        sql`${ORDER_SQL} WHERE o.user_id = ${id} ORDER BY o.id DESC LIMIT 100`,
-      );
+      const ledger = await ledgerOf(db, id);
+      const orders = await Promise.all((await ordersOf(db, id)).map(toOrder));
       return {
         account: acc,
         ledger: ledger.map(toLedger),
-        orders: orders.map(toOrder),
+        orders: orders.map(answerOf),
         reports: await deps.moderation.reportsOf(id),
       };
     },
@@ -231,11 +199,11 @@ export function createStaffMembers(deps: StaffMembersDeps) {
      */
     async refund(orderId: number, reason: string, actor: Actor & { id: number }) {
       const staffId = actor.id;
-      const row = await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`);
+      const row = await orderSummary(db, orderId);
       if (!row) throw notFound();
-      const before = toOrder(row);
+      const before = await toOrder(row);
       if (row.status !== 'completed' || !row.provider) throw new ApiError(409, 'refund_unavailable');
-      const days = Number(row.refund_days ?? DEFAULT_REFUND_DAYS) || DEFAULT_REFUND_DAYS;
+      const days = before.refundDays;
       if (!before.refundable) throw new ApiError(409, 'refund_window', { days });
       if (!deps.payments.provider || deps.payments.provider.name !== row.provider)
         throw new ApiError(503, 'payments_unavailable');
@@ -245,8 +213,8 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         requestedBy: `staff:${staffId}`,
         audit: { actor, details: { reason } },
       });
-      const after = toOrder((await first<OrderRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`))!);
-      return { before, order: after, taken: result.taken, shortfall: result.shortfall };
+      const after = answerOf(await toOrder((await orderSummary(db, orderId))!));
+      return { before: answerOf(before), order: after, taken: result.taken, shortfall: result.shortfall };
     },
   };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { LOCALES, type Niche } from '@dating/shared/contract/index';
 import {
   STAFF_SETTING_LIMITS,
@@ -9,11 +8,17 @@ import {
   type StaffSiteUpdate,
 } from '@dating/shared/contract/staff';
 import type { Db } from '../../db/client';
-import { first, rows } from '../../db/sql';
 import type { Bus } from '../../lib/bus';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import type { Actor } from '../audit';
-import { buildSettings, type SiteRow, type SitesService } from '../sites';
+import {
+  buildSettings,
+  siteRecord,
+  siteSummaries,
+  type SiteRecord,
+  type SiteRow,
+  type SitesService,
+} from '../sites';
 
 const CREDIT_FIELDS = ['message_credits', 'photo_credits', 'gift_credits', 'signup_credits'] as const;
 const TEXT_FIELDS = ['index_title', 'description', 'support_phone', 'mail_name'] as const;
@@ -34,7 +39,7 @@ const CHOICES = {
   enable_site_entry_popup: ['yes', 'no'],
 } as const;
 
-type Row = SiteRow & { version: number; updated_at: Date | string; updated_by: string | null };
+type Row = SiteRecord;
 
 function settingsOf(row: Row): StaffSiteSettings {
   const base = buildSettings(row, '');
@@ -162,32 +167,9 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
   });
 
   async function load(id: number): Promise<Row> {
-    const row = await first<Record<string, unknown>>(db, sql`SELECT * FROM sites WHERE id = ${id}`);
+    const row = await siteRecord(db, id);
     if (!row) throw notFound();
-    return {
-      id: row.id as number,
-      host: row.host as string,
-      companyId: row.company_id as number,
-      name: row.name as string,
-      niche: row.niche as number,
-      domain: row.domain as string,
-      origin: (row.origin as string | undefined) ?? '',
-      domainLanguage: row.domain_language as string,
-      indexTitle: row.index_title as string,
-      description: row.description as string,
-      countries: row.countries as string[],
-      currency: row.currency as string,
-      supportEmail: row.support_email as string,
-      supportPhone: row.support_phone as string,
-      mailName: row.mail_name as string,
-      isDefault: row.is_default as boolean,
-      settings: (row.settings ?? {}) as SiteRow['settings'],
-      createdAt: row.created_at as Date,
-      timeZone: row.time_zone as string,
-      version: row.version as number,
-      updated_at: row.updated_at as Date | string,
-      updated_by: (row.updated_by as string | null) ?? null,
-    };
+    return row;
   }
 
   function toStaffSite(row: Row): StaffSite {
@@ -204,14 +186,7 @@ export function createStaffSites(deps: { db: Db; sites: SitesService; bus: Bus }
 
   return {
     async list(): Promise<StaffSitesResponse> {
-      const found = await rows<{
-        id: number;
-        name: string;
-        host: string;
-        version: number;
-        niche: number;
-        domain: string;
-      }>(db, sql`SELECT id, name, host, version, niche, domain FROM sites ORDER BY id`);
+      const found = await siteSummaries(db);
       return { sites: found.map((s) => ({ ...s, niche: s.niche as Niche })) };
     },
 

@@ -1,9 +1,8 @@
-// Photo moderation: the photos under inspection, approved or rejected through the photos service (the same as
-// the `moderate` command), then the members' caches cleared on every node (`members.clearCache`, the bus), so the
-// photo shows, or disappears, at once everywhere.
-import { sql } from 'drizzle-orm';
+// Photo moderation: the photos under inspection (accounts' query), approved or rejected through the photos service
+// (the same as the `moderate` command), then the members' caches cleared on every node (`members.clearCache`, the
+// bus), so the photo shows, or disappears, at once everywhere.
 import { staffPath, type StaffPendingPhoto } from '@dating/shared/contract/staff';
-import { first, rows } from '../../../db/sql';
+import { inspectionPhotoOwner, photosUnderInspection } from '../../accounts';
 import { badInput, notFound } from '../../../lib/errors';
 import type { Actor } from '../../audit';
 import { iso, localeOf, siteOrigin, siteRef, type ModerationDeps } from './common';
@@ -12,23 +11,7 @@ export async function pendingPhotos(
   deps: ModerationDeps,
   site: number | undefined,
 ): Promise<StaffPendingPhoto[]> {
-  const found = await rows<{
-    id: number;
-    user_id: number;
-    name: string;
-    email: string | null;
-    language: string;
-    site_id: number;
-    filename: string;
-    thumb_filename: string;
-    created_at: Date | string;
-  }>(
-    deps.db,
-    sql`SELECT ph.id, ph.user_id, p.name, u.email, u.language, u.site_id, ph.filename, ph.thumb_filename, ph.created_at
-        FROM photos ph JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = ph.user_id
-        WHERE ph.status = 'inspection' AND (${site ?? null}::int IS NULL OR u.site_id = ${site ?? null})
-        ORDER BY ph.created_at, ph.id LIMIT 200`,
-  );
+  const found = await photosUnderInspection(deps.db, site);
   return Promise.all(
     found.map(async (r) => ({
       id: r.id,
@@ -45,10 +28,7 @@ export async function pendingPhotos(
 /** Approves a photo under inspection (audited by the photos service); 404 when there is none with this id. */
 export async function approve(deps: ModerationDeps, photoId: number, actor: Actor & { name: string }) {
   const by = actor.name;
-  const owner = await first<{ user_id: number }>(
-    deps.db,
-    sql`SELECT user_id FROM photos WHERE id = ${photoId} AND status = 'inspection'`,
-  );
+  const owner = await inspectionPhotoOwner(deps.db, photoId);
   if (!owner || !(await deps.photos.approve(photoId, `staff:${by}`.slice(0, 100), actor))) throw notFound();
   deps.members.clearCache();
   return owner;
@@ -61,19 +41,7 @@ export async function approve(deps: ModerationDeps, photoId: number, actor: Acto
 export async function reject(deps: ModerationDeps, photoId: number, reason: string, actor: Actor) {
   const text = reason.trim();
   if (!text) throw badInput('reason');
-  const owner = await first<{
-    user_id: number;
-    email: string | null;
-    language: string;
-    site_id: number;
-    name: string;
-    domain: string;
-  }>(
-    deps.db,
-    sql`SELECT ph.user_id, u.email, u.language, u.site_id, p.name, s.domain FROM photos ph
-        JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = ph.user_id JOIN sites s ON s.id = u.site_id
-        WHERE ph.id = ${photoId} AND ph.status = 'inspection'`,
-  );
+  const owner = await inspectionPhotoOwner(deps.db, photoId);
   if (!owner || !(await deps.photos.reject(photoId, { actor, reason: text }))) throw notFound();
   deps.members.clearCache();
   if (owner.email) {

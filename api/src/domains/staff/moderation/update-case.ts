@@ -1,18 +1,12 @@
 // A report or complaint changed by staff: its state, and/or a reply mailed to the reporter (report) or to the
 // complainant's address (complaint).
-import { sql } from 'drizzle-orm';
 import type { StaffCaseUpdate } from '@dating/shared/contract/staff';
 import type { Tx } from '../../../db/client';
-import { first, rows } from '../../../db/sql';
 import { badInput, notFound } from '../../../lib/errors';
-import {
-  COMPLAINT_SQL,
-  REPORT_SQL,
-  toComplaints,
-  toReports,
-  type ComplaintRow,
-  type ReportRow,
-} from './cases';
+import { complaintRecipient, complaintRow } from '../../accounts';
+import { reportRecipient, reportRow } from '../../likes';
+import { staffCaseReplies } from '../tables';
+import { toComplaints, toReports } from './cases';
 import type { Actor } from '../../audit';
 import { localeOf, type ModerationDeps } from './common';
 
@@ -20,25 +14,19 @@ type CaseType = 'report' | 'complaint';
 type Recipient = { email: string | null; language: string | null; name: string | null };
 
 async function loadCase(deps: ModerationDeps, type: CaseType, id: number) {
-  return type === 'report'
-    ? (await toReports(deps, await rows<ReportRow>(deps.db, sql`${REPORT_SQL} WHERE r.id = ${id}`)))[0]
-    : (
-        await toComplaints(deps, await rows<ComplaintRow>(deps.db, sql`${COMPLAINT_SQL} WHERE c.id = ${id}`))
-      )[0];
+  if (type === 'report') {
+    const row = await reportRow(deps.db, id);
+    return row && (await toReports(deps, [row]))[0];
+  }
+  const row = await complaintRow(deps.db, id);
+  return row && (await toComplaints(deps, [row]))[0];
 }
 type Case = NonNullable<Awaited<ReturnType<typeof loadCase>>>;
 type Site = Awaited<ReturnType<ModerationDeps['sites']['byId']>>;
 
 /** Whom a reply goes to: the reporter, or the complainant's address (a member's name and language if any). */
-function recipient(deps: ModerationDeps, type: CaseType, id: number) {
-  return first<Recipient>(
-    deps.db,
-    type === 'report'
-      ? sql`SELECT u.email, u.language, p.name FROM reports r JOIN users u ON u.id = r.reporter_id
-            LEFT JOIN profiles p ON p.user_id = u.id WHERE r.id = ${id}`
-      : sql`SELECT c.email, u.language, coalesce(p.name, c.name) AS name FROM complaints c
-            LEFT JOIN users u ON u.id = c.user_id LEFT JOIN profiles p ON p.user_id = c.user_id WHERE c.id = ${id}`,
-  );
+function recipient(deps: ModerationDeps, type: CaseType, id: number): Promise<Recipient | undefined> {
+  return type === 'report' ? reportRecipient(deps.db, id) : complaintRecipient(deps.db, id);
 }
 
 /** The reply's row and its mail, in the state change's transaction. */
@@ -48,9 +36,7 @@ async function storeReply(
   c: { type: CaseType; id: number; before: Case; staffId: number; reply: string; to: Recipient; site: Site },
 ) {
   const { type, id, before, reply, to, site } = c;
-  await tx.execute(
-    sql`INSERT INTO staff_case_replies (case_type, case_id, staff_id, text) VALUES (${type}, ${id}, ${c.staffId}, ${reply})`,
-  );
+  await tx.insert(staffCaseReplies).values({ caseType: type, caseId: id, staffId: c.staffId, text: reply });
   await deps.mail.send(
     {
       to: to.email!,
