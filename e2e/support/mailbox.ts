@@ -1,18 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { MailboxResponse } from '@dating/shared/contract/dev';
 
-/** One message of the embedded outbox (`GET /dev/mailbox.json?to=`, api/src/domains/sites/routes/mailbox.ts). */
-export interface Mail {
-  id: number;
-  to: string;
-  from: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  template: string;
-  locale: string;
-  created_at: string;
-}
+/** One message of the embedded outbox (`GET /dev/mailbox.json?to=`, its shape in shared/src/contract/dev.ts). */
+export type Mail = MailboxResponse['mails'][number];
 
 /** A unique address per run and flow, so reruns against one database and parallel flows never collide. */
 export function uniqueEmail(flow: string): string {
@@ -23,7 +13,7 @@ export function uniqueEmail(flow: string): string {
 export async function readMailbox(request: APIRequestContext, to: string): Promise<Mail[]> {
   const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
   expect(response.ok(), `mailbox for ${to}: ${response.status()}`).toBe(true);
-  return ((await response.json()) as { mails: Mail[] }).mails;
+  return ((await response.json()) as MailboxResponse).mails;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmsOutboxResponse } from '@dating/shared/contract/dev';
 import { XHR } from './site';
 
 /** The member's credits and premium flag as the server has them (not what the page shows). */
@@ -17,7 +18,7 @@ export async function readSmsCode(request: APIRequestContext, phone: string): Pr
     .poll(
       async () => {
         const response = await request.get(`/dev/sms.json?to=${encodeURIComponent(phone)}`);
-        const { messages } = (await response.json()) as { messages: { body: string }[] };
+        const { messages } = (await response.json()) as SmsOutboxResponse;
         code = /(\d{6})$/.exec(messages[0]?.body ?? '')?.[1] ?? '';
         return code;
       },

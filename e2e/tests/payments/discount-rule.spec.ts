@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { DevSignupAgeBody } from '@dating/shared/contract/dev';
 import { birthdate, createActiveMember, newMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { waitForLink } from '../../support/mailbox';
@@ -13,7 +14,9 @@ test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 async function ageSignup(request: APIRequestContext, email: string, hours: number) {
-  const aged = await request.post('/dev/payments/signup-age.json', { data: { email, hours } });
+  const aged = await request.post('/dev/payments/signup-age.json', {
+    data: { email, hours } satisfies DevSignupAgeBody,
+  });
   expect(aged.status()).toBe(200);
 }
 

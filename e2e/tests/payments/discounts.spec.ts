@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { DevSignupAgeBody } from '@dating/shared/contract/dev';
 import { birthdate, fillBirthdate, newMember, type NewMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { waitForLink } from '../../support/mailbox';
@@ -96,7 +97,7 @@ test.describe('discounts for members who signed up through the site', () => {
     const member = await signUpThroughSite(page, 'welcome');
     // Signed up 5 hours ago: outside the 4-hour time bonus, inside the welcome code's 48 hours.
     const aged = await page.request.post('/dev/payments/signup-age.json', {
-      data: { email: member.email, hours: 5 },
+      data: { email: member.email, hours: 5 } satisfies DevSignupAgeBody,
     });
     expect(aged.status()).toBe(200);
 
@@ -157,7 +158,7 @@ test('two tabs pay with one single-use code: only one order gets the discount, t
 }) => {
   const member = await signUpThroughSite(page, 'twotabs');
   const aged = await page.request.post('/dev/payments/signup-age.json', {
-    data: { email: member.email, hours: 5 },
+    data: { email: member.email, hours: 5 } satisfies DevSignupAgeBody,
   });
   expect(aged.status()).toBe(200);
   await page.goto('/credits');
