@@ -140,6 +140,43 @@ describe('reference data', () => {
     expect((await get('/api/geocode.php?lat=abc&lon=4')).statusCode).toBe(400);
   });
 
+  test('town distances: real km and bearing from the first town the place list knows; unknown towns left out', async () => {
+    const res = await get(
+      '/api/town-distances.php?country=nl&towns=Atlantis&towns=amsterdam&towns=Urk&towns=Maastricht',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.centre).toBe('Amsterdam');
+    expect(body.towns.map((town: { name: string }) => town.name)).toEqual(['Amsterdam', 'Urk', 'Maastricht']);
+    const [amsterdam, urk, maastricht] = body.towns;
+    expect(amsterdam).toEqual({ name: 'Amsterdam', km: 0, bearing: 0 });
+    // Urk lies some 58 km north-east of Amsterdam, Maastricht some 175 km south-south-east.
+    expect(urk.km).toBeGreaterThan(50);
+    expect(urk.km).toBeLessThan(65);
+    expect(urk.bearing).toBeGreaterThan(30);
+    expect(urk.bearing).toBeLessThan(80);
+    expect(maastricht.km).toBeGreaterThan(165);
+    expect(maastricht.km).toBeLessThan(190);
+    expect(maastricht.bearing).toBeGreaterThan(140);
+    expect(maastricht.bearing).toBeLessThan(180);
+    expect((await get('/api/town-distances.php?country=NL&towns=Atlantis')).json()).toEqual({
+      centre: null,
+      towns: [],
+    });
+  });
+
+  test('town distances validate the country and the list with a translated 400', async () => {
+    const noTowns = await get('/api/town-distances.php?country=NL', { 'accept-language': 'en' });
+    expect(noTowns.statusCode).toBe(400);
+    expect(noTowns.json().error).toMatchObject({ code: 'validation', field: 'towns' });
+    expect((await get('/api/town-distances.php?country=Netherlands&towns=Urk')).json().error.field).toBe(
+      'country',
+    );
+    const many = Array.from({ length: 25 }, (_, i) => `towns=T${i}`).join('&');
+    expect((await get(`/api/town-distances.php?country=NL&${many}`)).statusCode).toBe(400);
+    expect((await get(`/api/town-distances.php?country=NL&towns=${'x'.repeat(81)}`)).statusCode).toBe(400);
+  });
+
   test('packages come in the site currency or ?currency=, four tiers', async () => {
     const eur = (await get('/api/packages.php')).json();
     expect(eur.currency).toBe('EUR');

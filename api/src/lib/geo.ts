@@ -62,6 +62,7 @@ const ADMIN_PREFIX =
   /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
 
 const townNames = new Map<string, Map<string, string>>();
+const townPoints = new Map<string, Map<string, { name: string; lat: number; lon: number }>>();
 
 /**
  * The town of the country's place list (the data set's cities, without administrative areas) with this name, as
@@ -144,4 +145,59 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null
     region_code: best.state || null,
     city: best.name,
   };
+}
+
+/** A town of a country's place list by name (any case), with its coordinates; null when the list has no such town. */
+function townPoint(country: string, name: string): { name: string; lat: number; lon: number } | null {
+  const code = country.toUpperCase();
+  let points = townPoints.get(code);
+  if (!points) {
+    points = new Map();
+    for (const c of City.getCitiesOfCountry(code) ?? []) {
+      const lat = Number(c.latitude);
+      const lon = Number(c.longitude);
+      const key = c.name.toLocaleLowerCase();
+      if (ADMIN_PREFIX.test(c.name) || !Number.isFinite(lat) || !Number.isFinite(lon) || points.has(key))
+        continue;
+      points.set(key, { name: c.name, lat, lon });
+    }
+    townPoints.set(code, points);
+  }
+  return points.get(name.trim().toLocaleLowerCase()) ?? null;
+}
+
+/** Initial compass bearing from a to b, in whole degrees clockwise from north (0–359). */
+function bearing(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const r = Math.PI / 180;
+  const y = Math.sin((bLon - aLon) * r) * Math.cos(bLat * r);
+  const x =
+    Math.cos(aLat * r) * Math.sin(bLat * r) -
+    Math.sin(aLat * r) * Math.cos(bLat * r) * Math.cos((bLon - aLon) * r);
+  return Math.round(((Math.atan2(y, x) / r) % 360) + 360) % 360;
+}
+
+/**
+ * Real distances between towns of one country's place list: each town's distance (whole km) and bearing from the
+ * first town the list knows, which is the centre. Towns the list does not know are left out; null when it knows
+ * none. What the map lander places its members by (a visitor's own position is not known, only their country).
+ */
+export function townDistances(
+  country: string,
+  towns: readonly string[],
+): { centre: string; towns: { name: string; km: number; bearing: number }[] } | null {
+  const known = towns.map((town) => townPoint(country, town)).filter((point) => point !== null);
+  const centre = known[0];
+  if (!centre) return null;
+  const seen = new Set<string>();
+  const result = [];
+  for (const point of known) {
+    if (seen.has(point.name)) continue;
+    seen.add(point.name);
+    result.push({
+      name: point.name,
+      km: Math.round(distanceKm(centre.lat, centre.lon, point.lat, point.lon)),
+      bearing: point === centre ? 0 : bearing(centre.lat, centre.lon, point.lat, point.lon),
+    });
+  }
+  return { centre: centre.name, towns: result };
 }

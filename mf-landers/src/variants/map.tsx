@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useGetTownDistancesQuery } from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
@@ -7,19 +8,13 @@ import { SignupCta } from '../features/lander/components/signup-cta';
 import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
+import { placePins } from './map-pins';
 import styles from './map.module.scss';
 
-/** Pin positions (percent of the map) and distances: a fixed, pleasant spread around "you" in the middle. */
-const PINS = [
-  { x: 28, y: 30, km: 2 },
-  { x: 68, y: 24, km: 4 },
-  { x: 78, y: 58, km: 3 },
-  { x: 38, y: 72, km: 5 },
-  { x: 16, y: 56, km: 7 },
-  { x: 56, y: 84, km: 6 },
-  { x: 86, y: 36, km: 9 },
-  { x: 50, y: 16, km: 8 },
-];
+/** Pins on the map: the members nearest the centre town, at their real distance (map-pins.ts). */
+const PIN_COUNT = 8;
+/** Members asked for, of whom the nearest PIN_COUNT are shown. */
+const CANDIDATES = 16;
 
 /** A stylised town drawn here (no map tiles, no network): a river, a park, a lake and a few roads. */
 function TownMap() {
@@ -53,11 +48,15 @@ function TownMap() {
   );
 }
 
-/** `/landers/maplanding`: a map of members nearby, with distances; every pin leads to signup. */
+/**
+ * `/landers/maplanding`: a map of members around a town of the visitor's country, at their real distances from it
+ * (a visitor's own position is not known, so the centre is the first member's town, named on the map); every pin
+ * leads to signup.
+ */
 export default function MapLander({ source }: VariantProps) {
   const { t, i18n } = useTranslation(NS);
   const { settings } = useSite();
-  const { profiles, ready } = useLanderProfiles(PINS.length);
+  const { profiles, ready } = useLanderProfiles(CANDIDATES);
   const country = settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL';
   let place = country;
   try {
@@ -65,7 +64,16 @@ export default function MapLander({ source }: VariantProps) {
   } catch {
     // An old browser without DisplayNames keeps the code.
   }
-  const pins = PINS.map((pin, index) => ({ ...pin, profile: profiles[index] ?? null }));
+  const towns = [
+    ...new Set(profiles.map((profile) => profile.city).filter((city) => Boolean(city))),
+  ] as string[];
+  const distances = useGetTownDistancesQuery(
+    { country: profiles[0]?.country ?? country, towns },
+    { skip: !ready || towns.length === 0 },
+  );
+  const waiting = !ready || (towns.length > 0 && distances.isLoading);
+  const pins = waiting ? [] : placePins(profiles, distances.data, PIN_COUNT);
+  const centre = distances.data?.centre ?? null;
   return (
     <LanderFrame page="maplanding" source={source}>
       <header className={styles.header}>
@@ -76,52 +84,47 @@ export default function MapLander({ source }: VariantProps) {
       </header>
       <div className={styles.map}>
         <TownMap />
-        <span className={styles.you} style={{ left: '50%', top: '50%' }}>
+        <span className={styles.you} style={{ left: '50%', top: '50%' }} data-testid="map-centre">
           <span className={styles.pulse} aria-hidden="true" />
-          {t('map.you')}
+          {centre ?? t('map.you')}
         </span>
-        {pins.map(({ x, y, km, profile }, index) =>
-          profile ? (
-            <SignupButton
-              key={profile.id}
-              source={source}
-              className={styles.pin}
-              style={{ left: `${x}%`, top: `${y}%` }}
-              aria-label={t('map.pin', { name: profile.name, km })}
-            >
-              <ProfilePhoto profile={profile} lazy={false} className={styles.pinPhoto} />
-            </SignupButton>
-          ) : (
-            <span
-              key={index}
-              className={`${styles.pin} ${styles.pinBlank}`}
-              style={{ left: `${x}%`, top: `${y}%` }}
-              aria-hidden="true"
-            />
-          ),
-        )}
+        {pins.map(({ x, y, km, profile }) => (
+          <SignupButton
+            key={profile.id}
+            source={source}
+            className={styles.pin}
+            style={{ left: `${x}%`, top: `${y}%` }}
+            data-testid="map-pin"
+            aria-label={km === null ? profile.name : t('map.pin', { name: profile.name, km })}
+          >
+            <ProfilePhoto profile={profile} lazy={false} className={styles.pinPhoto} />
+          </SignupButton>
+        ))}
       </div>
       <ul className={styles.list}>
         {/* Reserved rows while the members load, so what is below does not jump when they arrive (CLS). */}
-        {!ready &&
-          PINS.map((pin) => <li key={pin.km} className={styles.listPlaceholder} aria-hidden="true" />)}
-        {pins
-          .filter((pin) => pin.profile)
-          .sort((a, b) => a.km - b.km)
-          .map(({ km, profile }) => (
-            <li key={profile!.id}>
-              <SignupButton source={source}>
-                <ProfilePhoto profile={profile} className={styles.listPhoto} />
-                <span className={styles.listText}>
-                  <strong>
-                    {profile!.name}, {profile!.age}
-                  </strong>
-                  <span>{profile!.city ?? profile!.region}</span>
-                </span>
-                <span className={styles.km}>{t('map.km', { km })}</span>
-              </SignupButton>
-            </li>
+        {waiting &&
+          Array.from({ length: PIN_COUNT }, (_, index) => (
+            <li key={index} className={styles.listPlaceholder} aria-hidden="true" />
           ))}
+        {pins.map(({ km, profile }) => (
+          <li key={profile.id} data-testid="map-member">
+            <SignupButton source={source}>
+              <ProfilePhoto profile={profile} className={styles.listPhoto} />
+              <span className={styles.listText}>
+                <strong>
+                  {profile.name}, {profile.age}
+                </strong>
+                <span data-testid="map-town">{profile.city ?? profile.region}</span>
+              </span>
+              {km === null ? null : (
+                <span className={styles.km} data-testid="map-km">
+                  {t('map.km', { km })}
+                </span>
+              )}
+            </SignupButton>
+          </li>
+        ))}
       </ul>
       <div className={styles.action}>
         <SignupCta source={source} label={t('map.cta')} />

@@ -6,6 +6,8 @@ import type {
   MemberResponse,
   MembersQuery,
   MembersResponse,
+  TownDistancesQuery,
+  TownDistancesResponse,
 } from '../contract';
 import type { TrafficSource } from '../lib/traffic-source';
 
@@ -36,7 +38,19 @@ export const membersApi = api.injectEndpoints({
       query: (params) => ({ url: 'lander-members.php', params }),
       providesTags: [{ type: 'Members', id: 'LIST' }],
     }),
+    /**
+     * `GET /api/town-distances.php`: the map lander's real distances between its members' towns; static place data,
+     * kept for an hour. Here for the same reason as getLanderMembers: the server-rendered answer is in the store
+     * before mf-landers loads, so hydration does not ask again. One `towns` parameter per town (the base query
+     * would join an array with commas, which a town's name can hold).
+     */
+    getTownDistances: build.query<TownDistancesResponse, TownDistancesQuery>({
+      query: ({ country, towns }) =>
+        `town-distances.php?${new URLSearchParams([['country', country], ...towns.map((town) => ['towns', town])])}`,
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
-export const { useGetMembersQuery, useGetMemberQuery, useGetLanderMembersQuery } = membersApi;
+export const { useGetMembersQuery, useGetMemberQuery, useGetLanderMembersQuery, useGetTownDistancesQuery } =
+  membersApi;
