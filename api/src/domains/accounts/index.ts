@@ -12,6 +12,8 @@ export {
   complaintRows,
   inspectionPhotoOwner,
   memberAccount,
+  membersJoined,
+  moderationBacklog,
   photosUnderInspection,
   searchMemberAccounts,
   type ComplaintRow,

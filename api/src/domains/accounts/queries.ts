@@ -138,3 +138,34 @@ export function inspectionPhotoOwner(
         WHERE ph.id = ${photoId} AND ph.status = 'inspection'`,
   );
 }
+
+/** A site's real members who signed up, and who activated, since `since`. */
+export async function membersJoined(
+  db: Db | Tx,
+  siteId: number,
+  since: Date | string,
+): Promise<{ signups: number; activations: number }> {
+  const at = new Date(since).toISOString();
+  const row = await first<{ signups: string | number; activations: string | number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE signup_date >= ${at}::timestamptz) AS signups,
+               count(*) FILTER (WHERE confirmed_at >= ${at}::timestamptz) AS activations
+        FROM users WHERE site_id = ${siteId} AND NOT fictional
+          AND (signup_date >= ${at}::timestamptz OR confirmed_at >= ${at}::timestamptz)`,
+  );
+  return { signups: Number(row?.signups ?? 0), activations: Number(row?.activations ?? 0) };
+}
+
+/** What waits for moderation on a site: photos under inspection, complaints not done. */
+export async function moderationBacklog(
+  db: Db | Tx,
+  siteId: number,
+): Promise<{ photos: number; complaints: number }> {
+  const row = await first<{ photos: string | number; complaints: string | number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM photos ph JOIN users u ON u.id = ph.user_id
+                 WHERE ph.status = 'inspection' AND u.site_id = ${siteId}) AS photos,
+               (SELECT count(*) FROM complaints c WHERE c.site_id = ${siteId} AND c.state <> 'done') AS complaints`,
+  );
+  return { photos: Number(row?.photos ?? 0), complaints: Number(row?.complaints ?? 0) };
+}

@@ -5,6 +5,7 @@ export { typingRoute } from './routes/typing';
 export { giftsRoute } from './routes/gifts';
 export { chatPhotoRoute } from './routes/chat-photo';
 export { createChatsService, type ChatsService } from './chats';
+export { waitingForFictional } from './queries';
 export {
   createMessagesService,
   type MessagesService,

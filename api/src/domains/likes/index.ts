@@ -7,4 +7,4 @@ export { swipeRoute } from './routes/swipe';
 export { reportRoute } from './routes/report';
 export { createLikesService, type LikesService } from './likes';
 export { createReportsService, type CaseState, type ReportsService } from './reports';
-export { reportRecipient, reportRow, reportRows, reportRowsOf, type ReportRow } from './queries';
+export { openReports, reportRecipient, reportRow, reportRows, reportRowsOf, type ReportRow } from './queries';

@@ -68,3 +68,12 @@ export function reportRecipient(
         LEFT JOIN profiles p ON p.user_id = u.id WHERE r.id = ${id}`,
   );
 }
+
+/** A site's reports not done yet. */
+export async function openReports(db: Db | Tx, siteId: number): Promise<number> {
+  const row = await first<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM reports WHERE site_id = ${siteId} AND state <> 'done'`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -20,4 +20,4 @@ export {
 export { CURRENCIES, createShopService, currencyFor, type ShopService } from './shop';
 export { createPaymentsService, type PaymentsService } from './service';
 export { paymentsConfig, paymentsConfigFromEnv, type PaymentsConfig } from './config';
-export { ledgerOf, orderSummary, ordersOf, type OrderSummaryRow } from './queries';
+export { ledgerOf, orderSummary, ordersOf, purchasesSince, type OrderSummaryRow } from './queries';

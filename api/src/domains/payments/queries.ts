@@ -49,3 +49,33 @@ export function ordersOf(db: Db | Tx, userId: number, limit = 100): Promise<Orde
 export function orderSummary(db: Db | Tx, orderId: number): Promise<OrderSummaryRow | undefined> {
   return first<OrderSummaryRow>(db, sql`${ORDER_SQL} WHERE o.id = ${orderId}`);
 }
+
+/**
+ * A site's purchases since `since`: members' first purchases (a member's first completed order, refunded or charged
+ * back later included) and the revenue of the orders completed, per currency.
+ */
+export async function purchasesSince(
+  db: Db | Tx,
+  siteId: number,
+  since: Date | string,
+): Promise<{ firstPurchases: number; revenue: { amount: number; currency: string }[] }> {
+  const at = new Date(since).toISOString();
+  const first_ = await first<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE u.site_id = ${siteId} AND o.status IN ('completed', 'refunded', 'charged_back')
+          AND o.completed_at >= ${at}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM orders e WHERE e.user_id = o.user_id AND e.id <> o.id
+            AND e.completed_at IS NOT NULL AND e.completed_at < o.completed_at)`,
+  );
+  const revenue = await rows<{ currency: string; amount: string | number }>(
+    db,
+    sql`SELECT o.currency, sum(o.amount) AS amount FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE u.site_id = ${siteId} AND o.status = 'completed' AND o.completed_at >= ${at}::timestamptz
+        GROUP BY o.currency ORDER BY o.currency`,
+  );
+  return {
+    firstPurchases: Number(first_?.n ?? 0),
+    revenue: revenue.map((r) => ({ amount: Number(r.amount), currency: r.currency })),
+  };
+}

@@ -20,7 +20,7 @@ export {
   type SiteSettingsUpdate,
   type SitesService,
 } from './sites';
-export { siteRecord, siteSummaries, type SiteRecord } from './queries';
+export { siteDays, siteRecord, siteSummaries, type SiteRecord } from './queries';
 export { createRegistry, isFilePath, type CanaryEntry, type DeployedSite, type Registry } from './registry';
 export type { DeployStorage } from './deploy/storage';
 export {

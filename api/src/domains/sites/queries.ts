@@ -44,3 +44,16 @@ export function siteSummaries(
 ): Promise<{ id: number; name: string; host: string; version: number; niche: number; domain: string }[]> {
   return rows(db, sql`SELECT id, name, host, version, niche, domain FROM sites ORDER BY id`);
 }
+
+/** Each site's day now in its own time zone (`YYYY-MM-DD`) and when that day began; one site when `site` is given. */
+export function siteDays(
+  db: Db | Tx,
+  site: number | undefined,
+): Promise<{ id: number; name: string; host: string; day: string; day_start: Date | string }[]> {
+  return rows(
+    db,
+    sql`SELECT id, name, host, to_char(now() AT TIME ZONE time_zone, 'YYYY-MM-DD') AS day,
+               date_trunc('day', now() AT TIME ZONE time_zone) AT TIME ZONE time_zone AS day_start
+        FROM sites WHERE ${site ?? null}::int IS NULL OR id = ${site ?? null} ORDER BY id`,
+  );
+}

@@ -3,16 +3,17 @@ import { STAFF_ALERT_THRESHOLD, type StaffSignInFailures } from '@dating/shared/
 import type { Db } from '../../db/client';
 import { first, rows } from '../../db/sql';
 import type { MailService } from '../../lib/mail';
+import { actionsInLastDay, actionsInLastHour } from '../audit';
 import type { SitesService } from '../sites';
 
 /** The row of `staff_attempts` whose `window_start` is when the admins were last mailed. */
 const ALERT_KEY = 'alert:sign_in';
-const FAILURES = sql`action IN ('login_failed', 'totp_failed')`;
+const FAILURES = ['login_failed', 'totp_failed'] as const;
 
 /**
- * Failed staff sign-ins for the admins (docs/adr/0028-staff-door.md): counted from the audit log (every failure is audited),
- * shown on the admins' dashboard, and mailed to every active admin once the last hour holds
- * `STAFF_ALERT_THRESHOLD` of them, at most once an hour (the claim of the hour is one UPSERT, so two nodes or two
+ * Failed staff sign-ins for the admins (docs/adr/0028-staff-door.md): counted from the audit log (every failure is
+ * audited; the audit domain's queries), shown on the admins' dashboard, and mailed to every active admin once the
+ * last hour holds `STAFF_ALERT_THRESHOLD` of them, at most once an hour (the claim of the hour is one UPSERT, so two nodes or two
  * parallel failures never both mail).
  */
 export function createSignInAlerts(deps: {
@@ -23,13 +24,7 @@ export function createSignInAlerts(deps: {
 }) {
   const { db } = deps;
 
-  async function lastHour(): Promise<number> {
-    const row = await first<{ n: string | number }>(
-      db,
-      sql`SELECT count(*) AS n FROM staff_audit WHERE ${FAILURES} AND created_at > now() - interval '1 hour'`,
-    );
-    return Number(row?.n ?? 0);
-  }
+  const lastHour = () => actionsInLastHour(db, FAILURES);
 
   async function mailAdmins(count: number): Promise<void> {
     const claimed = await first<{ count: number }>(
@@ -61,24 +56,13 @@ export function createSignInAlerts(deps: {
   return {
     /** For the admins' dashboard. */
     async failures(): Promise<StaffSignInFailures> {
-      const row = await first<{ hour: string | number; day: string | number; limited: string | number }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour') AS hour, count(*) AS day,
-                   count(*) FILTER (WHERE after->>'reason' = 'rate_limited') AS limited
-            FROM staff_audit WHERE ${FAILURES} AND created_at > now() - interval '1 day'`,
-      );
-      const addresses = await rows<{ ip: string; n: string | number }>(
-        db,
-        sql`SELECT ip, count(*) AS n FROM staff_audit
-            WHERE ${FAILURES} AND created_at > now() - interval '1 day' AND ip IS NOT NULL
-            GROUP BY ip ORDER BY count(*) DESC, ip LIMIT 5`,
-      );
+      const counts = await actionsInLastDay(db, FAILURES);
       return {
-        last_hour: Number(row?.hour ?? 0),
-        last_day: Number(row?.day ?? 0),
-        rate_limited_day: Number(row?.limited ?? 0),
+        last_hour: counts.hour,
+        last_day: counts.day,
+        rate_limited_day: counts.rateLimited,
         alert_threshold: STAFF_ALERT_THRESHOLD,
-        addresses: addresses.map((a) => ({ ip: a.ip, count: Number(a.n) })),
+        addresses: counts.addresses,
       };
     },
 
