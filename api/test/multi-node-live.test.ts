@@ -124,4 +124,33 @@ describe('live delivery across two API processes', () => {
     expect(await kept.next()).toEqual({ type: 'likes_changed' });
     kept.close();
   });
+
+  it('a stream that dropped on node A resumes on node B with Last-Event-ID: each event sent meanwhile exactly once', async () => {
+    const m = await member(nodeA);
+    const first = await openLiveStream(nodeA.url, m.cookie);
+    await publishOn(nodeA, [m.id], message(3000));
+    await first.next();
+    const last = first.lastEventId()!;
+    expect(last).toMatch(/^\d+-\d+$/);
+    first.close();
+    await first.ended;
+    // Sent through node A while the member has no stream anywhere.
+    for (const conversation of [3001, 3002, 3003]) await publishOn(nodeA, [m.id], message(conversation));
+    const again = await openLiveStream(nodeB.url, m.cookie, { lastEventId: last });
+    expect(again.events.map((e) => (e.type === 'message' ? e.conversation : e.type))).toEqual([
+      3001, 3002, 3003,
+    ]);
+    expect(again.named).toEqual([{ type: 'ready', data: { resync: false }, id: again.ids.at(-1) }]);
+    await publishOn(nodeA, [m.id], message(3004));
+    await again.next((e) => e.type === 'message' && e.conversation === 3004);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(again.events.map((e) => (e.type === 'message' ? e.conversation : e.type))).toEqual([
+      3001, 3002, 3003, 3004,
+    ]);
+    // An id the member's log does not hold: one resync, nothing replayed.
+    const unknown = await openLiveStream(nodeB.url, m.cookie, { lastEventId: '1-0' });
+    expect(unknown.events).toEqual([]);
+    expect(unknown.named[0]?.data).toEqual({ resync: true });
+    [again, unknown].forEach((s) => s.close());
+  });
 });

@@ -32,6 +32,7 @@ import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { countingHub, createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
+import { createDbLiveLog } from '../lib/live-log-db';
 import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
@@ -69,11 +70,12 @@ export function createServices(deps: ServiceDeps) {
   // Keyed hashes (audit identifiers, device cookies); `init()` on start, like push.
   const secrets = createSecrets(db, deps.config.appSecret);
   const loginGuard = createLoginGuard(db, secrets);
-  // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise.
+  // One Redis channel per member when several nodes run (ADR 0008); in-process fan-out otherwise. Each member's
+  // events are logged for streams to resume from (ADR 0039): a Redis stream, or the database on one node.
   const live = countingHub(
     deps.config.redisUrl
       ? createRedisLiveHub(deps.config.redisUrl, `dating:live:${deps.config.dbSchema ?? 'public'}:`, deps.log)
-      : createLocalLiveHub(),
+      : createLocalLiveHub(createDbLiveLog(deps.raw), (err, message) => deps.log.warn({ err }, message)),
   );
   const sessions = createSessionsService(db, deps.raw, bus);
   const mail = createMailService({ ...deps, sites });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { LiveEvent } from '@dating/shared/contract/index';
-import type { LiveHub } from './live';
+import { LIVE_LOG_MAX_EVENTS, type LiveHub } from './live';
 import { createRedisLiveHub } from './live-redis';
 
 // Two nodes' hubs on one Redis (runs when REDIS_URL is set, like the multi-node tests).
@@ -63,5 +63,66 @@ onRedis('Redis live hub (one channel per member, across nodes)', () => {
     expect(JSON.parse(await got)).toEqual(event);
     second();
     expect(nodeB.connections(31)).toBe(0);
+  });
+
+  describe('the member’s event log (a Redis stream; docs/adr/0039-live-resume.md)', () => {
+    const counters = (credits: number): LiveEvent => ({
+      type: 'counters',
+      unread_messages: 0,
+      new_likes: 0,
+      credits,
+      paid_user: false,
+    });
+    /** Publishes on node A and waits until node B heard the last one (the log has them all by then). */
+    async function publishHeard(userId: number, events: LiveEvent[]) {
+      const ids: string[] = [];
+      const heard = new Promise<void>((resolve) => {
+        const off = nodeB.subscribe(userId, (_e, _json, id) => {
+          ids.push(id!);
+          if (ids.length === events.length) {
+            off();
+            resolve();
+          }
+        });
+      });
+      await nodeB.ready(userId);
+      for (const e of events) nodeA.publish(userId, e);
+      await heard;
+      return ids;
+    }
+
+    it('events carry increasing ids; a resume on another node replays those after the client’s last, in order', async () => {
+      const fresh = await nodeB.resume(41, null);
+      expect(fresh).toEqual({ head: expect.stringMatching(/^\d+-\d+$/), replay: [] });
+      const ids = await publishHeard(41, [counters(1), counters(2), counters(3)]);
+      expect([...ids].sort()).toEqual(ids);
+      const resumed = await nodeB.resume(41, fresh.head);
+      expect(resumed.replay!.map((r) => JSON.parse(r.json) as LiveEvent)).toEqual([
+        counters(1),
+        counters(2),
+        counters(3),
+      ]);
+      expect(resumed.replay!.map((r) => r.id)).toEqual(ids);
+      expect(resumed.head).toBe(ids[2]);
+      expect(await nodeA.resume(41, ids[1]!)).toEqual({ head: ids[2], replay: [resumed.replay![2]] });
+      expect(await nodeA.resume(41, ids[2]!)).toEqual({ head: ids[2], replay: [] });
+    });
+
+    it('typing is not logged; an id not in the member’s log (pruned, unknown, odd) is not covered', async () => {
+      const fresh = await nodeA.resume(51, null);
+      nodeA.publish(51, { type: 'typing', conversation: 1, member: 2 });
+      await publishHeard(51, [counters(9)]);
+      expect(
+        (await nodeB.resume(51, fresh.head)).replay!.map((r) => JSON.parse(r.json) as LiveEvent),
+      ).toEqual([counters(9)]);
+      for (const odd of ['0-1', 'abc', '5', '1-2-3', '99999999999999999999-0', ''.padEnd(40, '9')]) {
+        const answer = await nodeB.resume(51, odd);
+        expect(answer.replay).toBeNull();
+        expect(answer.head).toMatch(/^\d+-\d+$/);
+      }
+      const many = Array.from({ length: LIVE_LOG_MAX_EVENTS + 1 }, (_, i) => counters(i));
+      await publishHeard(51, many);
+      expect((await nodeB.resume(51, fresh.head)).replay).toBeNull();
+    });
   });
 });

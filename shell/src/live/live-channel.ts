@@ -13,16 +13,42 @@ export interface LiveChannelHandlers {
   onStatus(up: boolean): void;
   /** The server refused the stream (not a dropped connection): perhaps the session ended. */
   onRefused(): void;
+  /**
+   * The stream came back but the server's log no longer covers what was missed (or it could not tell): refetch
+   * once. Not called when the stream resumed: the events missed meanwhile came with it.
+   */
+  onResync(): void;
+}
+
+/**
+ * Where the tab is in the member's event log: the id of the last event received (`Last-Event-ID`), and whether a
+ * stream was open before (a first stream follows the page's own load: nothing to resume). Kept by the caller
+ * across channels (a tab hidden for a while closes its channel and opens a new one when visible again).
+ */
+export interface LivePosition {
+  lastEventId: string;
+  opened: boolean;
+}
+export const newLivePosition = (): LivePosition => ({ lastEventId: '', opened: false });
+
+/** The stream's URL: a new EventSource names where to resume (a browser's own reconnect sends the header). */
+export function liveUrl(lastEventId: string): string {
+  return lastEventId ? `${LIVE_URL}?last_event_id=${encodeURIComponent(lastEventId)}` : LIVE_URL;
 }
 
 /**
  * One `EventSource` for this tab. A dropped connection is retried by the browser itself (the server's `retry:`
- * hint); a refused one (any non-200 answer closes an EventSource for good) is opened again after a growing delay.
- * A node that stops (a rolling restart) says goodbye with a `reconnect` event: the tab opens a new stream after
- * the delay it names (spread by the server, at most a few seconds), which the load balancer sends to a node that
- * stays; the app refetches once when it is open again, as after any gap. Returns the function that closes it.
+ * hint, with `Last-Event-ID`); a refused one (any non-200 answer closes an EventSource for good) is opened again
+ * after a growing delay. A node that stops (a rolling restart) says goodbye with a `reconnect` event: the tab opens
+ * a new stream after the delay it names (spread by the server, at most a few seconds), which the load balancer
+ * sends to a node that stays. Every stream that comes back resumes from the last event the tab saw
+ * (docs/adr/0039-live-resume.md): the server replays what was missed, then says `ready`; only when its log no
+ * longer covers the gap does `ready` ask for one refetch (`onResync`). Returns the function that closes it.
  */
-export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
+export function openLiveChannel(
+  handlers: LiveChannelHandlers,
+  position: LivePosition = newLivePosition(),
+): () => void {
   if (typeof EventSource === 'undefined') {
     handlers.onStatus(false);
     return () => undefined;
@@ -32,13 +58,17 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
   let delay = LIVE_RETRY_MIN_MS;
   let closed = false;
 
+  /** The id this stream resumes from (what the browser sends back), read when it opens. */
+  let resumedFrom = '';
   const connect = () => {
-    source = new EventSource(LIVE_URL, { withCredentials: true });
+    source = new EventSource(liveUrl(position.lastEventId), { withCredentials: true });
     source.onopen = () => {
       delay = LIVE_RETRY_MIN_MS;
+      resumedFrom = position.lastEventId;
       handlers.onStatus(true);
     };
     source.onmessage = (message: MessageEvent<string>) => {
+      if (message.lastEventId) position.lastEventId = message.lastEventId;
       let event: LiveEvent;
       try {
         event = JSON.parse(message.data) as LiveEvent;
@@ -47,6 +77,19 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
       }
       handlers.onEvent(event);
     };
+    // The end of every stream's opening (after any replay): its id is where the stream goes on from.
+    source.addEventListener('ready', (message: MessageEvent<string>) => {
+      if (message.lastEventId) position.lastEventId = message.lastEventId;
+      let resync = true;
+      try {
+        resync = (JSON.parse(message.data) as { resync?: unknown }).resync !== false;
+      } catch {
+        // unreadable: refetch to be safe
+      }
+      // A stream that comes back with no id to resume from cannot have been replayed what it missed.
+      if (position.opened && (resync || !resumedFrom)) handlers.onResync();
+      position.opened = true;
+    });
     source.addEventListener('reconnect', (message: MessageEvent<string>) => {
       let after = 1_000;
       try {

@@ -59,12 +59,15 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(sources.all()).toHaveLength(0);
   });
 
-  test('while the channel is up only user.php is polled (every 60 s); all of it 5 s after a drop; one refresh when it is back', async () => {
+  test('while the channel is up only user.php is polled (every 60 s); all of it 5 s after a drop; nothing more when it resumes', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
     await advance(10);
     expect(counts(view)).toEqual([0, 1, 1]);
-    await act(async () => channel().open());
+    await act(async () => {
+      channel().open();
+      channel().ready('40');
+    });
     // No event tells of a change made elsewhere to the account (a bounce, premium granted by staff): user.php is
     // asked every 60 s; chats and likes are kept current by the events.
     await advance(59_000);
@@ -82,13 +85,61 @@ describe('live channel: one connection per tab, polling only while it is down', 
     await advance(60_000);
     expect(counts(view)).toEqual([5, 3, 3]);
 
-    // Back up: what was missed meanwhile is fetched once, then the events keep chats and likes current.
-    await act(async () => channel().open());
+    // Back up: the server replayed what was missed meanwhile, so nothing is fetched again; the events keep chats
+    // and likes current.
+    await act(async () => {
+      channel().open();
+      channel().send({ type: 'likes_changed' }, '41');
+      channel().ready('41');
+    });
     await advance(10);
-    expect(counts(view)).toEqual([6, 4, 4]);
+    expect(counts(view)).toEqual([5, 3, 4]);
     await advance(300_000);
-    expect(counts(view)).toEqual([11, 4, 4]);
+    expect(counts(view)).toEqual([10, 3, 4]);
     expect(sources.all()).toHaveLength(1);
+  });
+
+  test('a stream that comes back resumes from the last event id: no refetch when the server replayed the gap, one when it cannot', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
+    await act(async () => {
+      channel().open();
+      channel().ready('7');
+      channel().send({ type: 'typing', conversation: 1, member: 2 });
+      channel().send({ type: 'likes_changed' }, '9');
+    });
+    await advance(10);
+    const before = counts(view);
+    // A drop: the browser reconnects the same EventSource (with Last-Event-ID: 9); the replay covers the gap.
+    await act(async () => channel().drop());
+    await advance(3_000);
+    await act(async () => {
+      channel().open();
+      channel().ready('9');
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before);
+    // A node that stops: the tab opens a new EventSource itself, naming where it stopped.
+    await act(async () => channel().sendNamed('reconnect', { after_ms: 100 }));
+    await advance(100);
+    expect(sources.all()).toHaveLength(2);
+    expect(channel().url).toBe('/api/live.php?last_event_id=9');
+    // The log no longer covers the gap: user, chats and likes once, then it goes on from the new id.
+    await act(async () => {
+      channel().open();
+      channel().ready('120', true);
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before.map((n) => n + 1));
+    await act(async () => channel().sendNamed('reconnect', { after_ms: 100 }));
+    await advance(100);
+    expect(channel().url).toBe('/api/live.php?last_event_id=120');
+    await act(async () => {
+      channel().open();
+      channel().ready('120');
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before.map((n) => n + 1));
   });
 
   test('with push subscribed, user.php is asked every 300 s while the channel is up', async () => {
@@ -101,7 +152,7 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(counts(view)).toEqual([1, 1, 1]);
   });
 
-  test('a tab hidden for 30 s gives up its stream (polling takes over); visible again, it reconnects and refreshes once', async () => {
+  test('a tab hidden for 30 s gives up its stream (polling takes over); visible again, it reconnects and resumes', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const setVisibility = (state: 'visible' | 'hidden') => {
       Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
@@ -109,7 +160,10 @@ describe('live channel: one connection per tab, polling only while it is down', 
     };
     try {
       const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
-      await act(async () => channel().open());
+      await act(async () => {
+        channel().open();
+        channel().ready('3');
+      });
       await act(async () => setVisibility('hidden'));
       await advance(29_000);
       expect(sources.current()).toBe(sources.all()[0]);
@@ -119,11 +173,15 @@ describe('live channel: one connection per tab, polling only while it is down', 
       expect(counts(view)).toEqual([1, 2, 2]);
       await act(async () => setVisibility('visible'));
       expect(sources.all()).toHaveLength(2);
-      await act(async () => channel().open());
+      expect(channel().url).toBe('/api/live.php?last_event_id=3');
+      await act(async () => {
+        channel().open();
+        channel().ready('3');
+      });
       await advance(10);
-      expect(counts(view)).toEqual([2, 3, 3]);
+      expect(counts(view)).toEqual([1, 2, 2]);
       await advance(120_000);
-      expect(counts(view)).toEqual([4, 3, 3]);
+      expect(counts(view)).toEqual([3, 2, 2]);
     } finally {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
@@ -142,10 +200,13 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(sources.current()).toBe(sources.all()[1]);
   });
 
-  test('a node that stops says reconnect: the tab opens a new stream after the named delay, without polling, and refreshes once', async () => {
+  test('a node that stops says reconnect: the tab opens a new stream after the named delay, without polling, and resumes', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
-    await act(async () => channel().open());
+    await act(async () => {
+      channel().open();
+      channel().ready('15');
+    });
     await advance(10);
     const before = counts(view);
     await act(async () => channel().sendNamed('reconnect', { after_ms: 1_500 }));
@@ -154,10 +215,14 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(sources.all()).toHaveLength(1);
     await advance(200);
     expect(sources.all()).toHaveLength(2);
+    expect(channel().url).toBe('/api/live.php?last_event_id=15');
     expect(counts(view)).toEqual(before);
-    await act(async () => channel().open());
+    await act(async () => {
+      channel().open();
+      channel().ready('15');
+    });
     await advance(10);
-    expect(counts(view)).toEqual(before.map((n) => n + 1));
+    expect(counts(view)).toEqual(before);
   });
 
   test('a session that ended closes the channel for good', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import {
   coreApi,
   POLL_INTERVAL_MS,
@@ -24,31 +24,20 @@ export function refreshSession(dispatch: AppDispatch): void {
 }
 
 /**
- * docs/product/constants.md: user, chats and likes are refreshed every 60 s (300 s when push is subscribed, because pushed messages
- * refresh them), the first time 5 s after load, and only while logged in. With the live channel up the events
- * keep the cache current, so polling runs only while the channel is down (docs/adr/0008-live-channel.md): it starts 5 s after
- * the channel goes down and stops when it is up again; a channel that comes back refreshes once, for the events
- * it missed meanwhile. While the channel is up, user.php alone is still refreshed at the same interval: no live
- * event tells of a change made elsewhere to the member's account (notifications disabled by a bounce, premium
- * granted by staff).
+ * docs/product/constants.md: user, chats and likes are refreshed every 60 s (300 s when push is subscribed, because
+ * pushed messages refresh them), the first time 5 s after load, and only while logged in. With the live channel up
+ * the events keep the cache current, so polling runs only while the channel is down
+ * (docs/adr/0008-live-channel.md): it starts 5 s after the channel goes down and stops when it is up again. A
+ * channel that comes back resumes from the last event it saw (the server replays what was missed); only when it
+ * cannot does the channel refresh once (docs/adr/0039-live-resume.md, `useLiveChannel`). While the channel is up,
+ * user.php alone is still refreshed at the same interval: no live event tells of a change made elsewhere to the
+ * member's account (notifications disabled by a bounce, premium granted by staff).
  */
 export function useSessionPolling(liveUp = false): void {
   const dispatch = useAppDispatch();
   const user = useCurrentUser() ?? null;
   const loggedIn = user !== null;
   const pushSubscribed = user !== null && user.push_subscribed === true;
-  const wasUp = useRef(false);
-
-  useEffect(() => {
-    if (!loggedIn) {
-      wasUp.current = false;
-      return;
-    }
-    // The first opening follows the initial load of chats and likes; every later one follows a gap.
-    if (liveUp && wasUp.current) refreshSession(dispatch);
-    if (liveUp) wasUp.current = true;
-  }, [dispatch, liveUp, loggedIn]);
-
   useEffect(() => {
     if (!loggedIn || liveUp) return undefined;
     const every = pushSubscribed ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;

@@ -27,18 +27,25 @@ export class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  /** An event with an `event:` name (a node that stops sends `reconnect`). */
-  sendNamed(type: string, data: unknown) {
+  /** An event with an `event:` name (a node that stops sends `reconnect`) and, if given, its `id:`. */
+  sendNamed(type: string, data: unknown, id = '') {
     for (const listener of this.named.get(type) ?? [])
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+      listener(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+  /**
+   * The end of the stream's opening: `ready` with the id the stream goes on from; `resync` when the server's log
+   * did not cover the gap since the id the client resumed from.
+   */
+  ready(id: string, resync = false) {
+    this.sendNamed('ready', { resync }, id);
   }
   /** The server answered 200 text/event-stream. */
   open() {
     this.readyState = FakeEventSource.OPEN;
     this.onopen?.(new Event('open'));
   }
-  send(event: LiveEvent) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));
+  send(event: LiveEvent, id = '') {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event), lastEventId: id }));
   }
   /** The connection dropped; the browser reconnects by itself. */
   drop() {

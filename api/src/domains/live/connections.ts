@@ -1,12 +1,23 @@
 import type { Bus } from '../../lib/bus';
-import type { LiveHub } from '../../lib/live';
+import { compareLiveIds, type LiveHub } from '../../lib/live';
 
 /** Every ~25 s each stream gets a comment line: proxies and browsers keep an idle stream open. */
 export const HEARTBEAT_MS = 25_000;
 /** A member's tabs on one node; an 11th closes the oldest (a runaway page cannot hold a node's sockets). */
 export const MAX_CONNECTIONS_PER_MEMBER = 10;
-/** A client that does not read what it is sent is cut off; it reconnects and refetches. */
+/** A client that does not read what it is sent is cut off; it reconnects and resumes (or refetches). */
 export const MAX_BUFFERED_BYTES = 1 << 20;
+/** Browsers reconnect a dropped stream after this delay (the `retry:` field of SSE). */
+export const LIVE_RETRY_MS = 3_000;
+
+/**
+ * The last event of a stream's opening: its `id:` is where the stream continues from in the member's log (the
+ * client sends it back as `Last-Event-ID` when it reconnects), `resync` says the log did not cover the client's
+ * gap (or could not be read): refetch once. Without an id (no log) the browser keeps the id it had.
+ */
+export function readyEvent(head: string | null, resync: boolean): string {
+  return `${head === null ? '' : `id: ${head}\n`}event: ready\ndata: {"resync":${resync}}\n\n`;
+}
 
 export interface LiveConnection {
   userId: number;
@@ -63,18 +74,47 @@ export function createLiveConnections(deps: {
   heartbeat.unref();
 
   return {
-    /** Registers a stream; resolves once events published on any node reach it. Returns its close function. */
-    async add(connection: LiveConnection): Promise<() => void> {
+    /**
+     * Registers a stream and writes its opening: the `retry:` hint, then (for a client that says where it
+     * stopped: `lastEventId`) the events it missed from the member's log, then the `ready` event. Resolves once
+     * that is written; from then on every event for the member published on any node reaches the stream, each
+     * exactly once: events heard while the log was read wait, and those the replay already had are dropped by id.
+     * Returns its close function.
+     */
+    async add(connection: LiveConnection, lastEventId: string | null = null): Promise<() => void> {
       const mine = [...open].filter((c) => c.userId === connection.userId);
       if (mine.length >= MAX_CONNECTIONS_PER_MEMBER) close(mine[0]!);
       open.add(connection);
+      /** The newest id written; events at or below it were written already. Null: write all. */
+      let last: string | null = null;
+      /** Events heard before the opening is written. */
+      let waiting: [json: string, id: string | undefined][] | null = [];
+      const write = (json: string, id: string | undefined) => {
+        if (id !== undefined) {
+          if (last !== null && compareLiveIds(id, last) <= 0) return;
+          last = id;
+        }
+        if (!connection.write(id === undefined ? `data: ${json}\n\n` : `id: ${id}\ndata: ${json}\n\n`))
+          close(connection);
+      };
       unsubscribe.set(
         connection,
-        deps.hub.subscribe(connection.userId, (_event, json) => {
-          if (!connection.write(`data: ${json}\n\n`)) close(connection);
+        deps.hub.subscribe(connection.userId, (_event, json, id) => {
+          if (waiting) waiting.push([json, id]);
+          else write(json, id);
         }),
       );
       await deps.hub.ready(connection.userId);
+      const resumed = await deps.hub.resume(connection.userId, lastEventId);
+      let opening = `retry: ${LIVE_RETRY_MS}\n: open\n\n`;
+      for (const entry of resumed.replay ?? []) opening += `id: ${entry.id}\ndata: ${entry.json}\n\n`;
+      const resync = resumed.replay === null;
+      opening += readyEvent(resumed.head, resync);
+      last = resumed.head;
+      if (open.has(connection) && !connection.write(opening)) close(connection);
+      const heard = waiting;
+      waiting = null;
+      for (const [json, id] of heard) if (open.has(connection)) write(json, id);
       return () => close(connection);
     },
     count: () => open.size,

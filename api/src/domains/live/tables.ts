@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/schema/columns';
 import { users } from '../accounts/tables';
 
@@ -26,3 +26,19 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Each member's live events for a stream to resume from (migration 0360, lib/live-log-db.ts): the one-node path's
+ * log; `event` null is an anchor (where a stream that opened on an empty log continues from).
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    // No foreign key: an erased member's events leave with the age sweep (at most LIVE_LOG_MAX_AGE_MS later).
+    userId: integer('user_id').notNull(),
+    id: bigserial('id', { mode: 'number' }),
+    event: text('event'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.id] })],
+);

@@ -37,7 +37,11 @@ describe('live connections of one node', () => {
     await connections.add(kept);
     await connections.add(expired);
     await jest.advanceTimersByTimeAsync(1_000);
-    expect(kept.written).toEqual([': ping\n\n']);
+    // The opening (a hub without a log: no id), then the heartbeat.
+    expect(kept.written).toEqual([
+      'retry: 3000\n: open\n\nevent: ready\ndata: {"resync":false}\n\n',
+      ': ping\n\n',
+    ]);
     expect(expired.ended).toBe(true);
     expect(kept.ended).toBe(false);
     expect(connections.count()).toBe(1);

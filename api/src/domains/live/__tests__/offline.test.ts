@@ -117,6 +117,7 @@ describe('the hub’s undelivered events become pushes and mails', () => {
     await t.app.services.push.subscribe(id, pushService.subscription('a'));
     t.app.services.live.publish(id, message(424242));
     t.app.services.live.publish(id, message(424242));
+    await t.app.services.live.settled();
     await t.app.services.offline.settled();
     expect(pushService.count('a')).toBe(2);
     const mails = (await mailsTo(t, a.email)).filter((m) => m.template === 'new_conversation');
@@ -133,6 +134,7 @@ describe('the hub’s undelivered events become pushes and mails', () => {
     const stream = await openLiveStream(base, a.cookie);
     t.app.services.live.publish(id, message(515151));
     await stream.next();
+    await t.app.services.live.settled();
     await t.app.services.offline.settled();
     expect(pushService.count('b')).toBe(0);
     expect((await mailsTo(t, a.email)).filter((m) => m.template === 'new_conversation')).toHaveLength(0);
@@ -155,6 +157,7 @@ describe('the hub’s undelivered events become pushes and mails', () => {
       like_id: 3,
       profile: profileFixture({ id: 77, name: 'Bram' }),
     });
+    await t.app.services.live.settled();
     await t.app.services.offline.settled();
     expect(pushService.count('c')).toBe(0);
     expect((await mailsTo(t, a.email)).filter((m) => m.template === 'like')).toHaveLength(0);

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { hashToken } from '../../../lib/auth';
-import { MAX_BUFFERED_BYTES } from '../connections';
+import { LIVE_RETRY_MS, MAX_BUFFERED_BYTES } from '../connections';
 
-/** Browsers reconnect a dropped stream after this delay (the `retry:` field of SSE). */
-export const LIVE_RETRY_MS = 3_000;
+export { LIVE_RETRY_MS };
 /** A draining node asks its clients back within this time, each at a random moment (no thundering herd). */
 export const DRAIN_RECONNECT_MS = 2_000;
 
@@ -18,10 +17,26 @@ export function drainFarewell(random = Math.random): string {
   return `retry: ${after}\nevent: reconnect\ndata: {"after_ms":${after}}\n\n`;
 }
 
+/** Longer than any id a log makes: anything longer is not looked at. */
+const MAX_EVENT_ID_LENGTH = 40;
+
 /**
- * `GET /api/live.php`: the member's live channel as Server-Sent Events (docs/adr/0008-live-channel.md, ADR 0008): one stream per
- * tab behind the session cookie, each event one `data:` line of JSON (`LiveEvent`), a comment every 25 s. There
- * are no event ids: a client that reconnects refetches user, chats and likes instead of replaying.
+ * Where the client stopped: the `Last-Event-ID` header (an EventSource sends it when it reconnects by itself),
+ * else `?last_event_id=` (the site's client opening a new EventSource after a drain or a refusal). Null for a
+ * fresh stream; any other text is passed on, and an id the member's log does not hold is answered with a resync.
+ */
+export function lastEventIdOf(header: unknown, query: unknown): string | null {
+  const given = typeof header === 'string' && header !== '' ? header : query;
+  if (typeof given !== 'string' || given === '') return null;
+  return given.slice(0, MAX_EVENT_ID_LENGTH);
+}
+
+/**
+ * `GET /api/live.php`: the member's live channel as Server-Sent Events (docs/adr/0008-live-channel.md): one stream
+ * per tab behind the session cookie, each event one `data:` line of JSON (`LiveEvent`) with its `id:` in the
+ * member's event log, a comment every 25 s. A stream that reconnects with `Last-Event-ID` gets what it missed
+ * from the log, then a `ready` event; when the log no longer covers the gap, `ready` says `resync` and the client
+ * refetches once (docs/adr/0039-live-resume.md).
  */
 export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { liveConnections } = app.services;
@@ -54,22 +69,27 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       return;
     }
     let ended = false;
-    const close = await liveConnections.add({
-      userId,
-      sessionHash: hashToken(sessionToken),
-      write: (chunk) => {
-        if (ended) return false;
-        res.write(chunk);
-        return res.writableLength < MAX_BUFFERED_BYTES;
+    const query = request.query as Record<string, unknown> | undefined;
+    const lastEventId = lastEventIdOf(request.headers['last-event-id'], query?.last_event_id);
+    const close = await liveConnections.add(
+      {
+        userId,
+        sessionHash: hashToken(sessionToken),
+        write: (chunk) => {
+          if (ended) return false;
+          res.write(chunk);
+          return res.writableLength < MAX_BUFFERED_BYTES;
+        },
+        end: () => {
+          if (ended) return;
+          ended = true;
+          res.end();
+        },
       },
-      end: () => {
-        if (ended) return;
-        ended = true;
-        res.end();
-      },
-    });
-    // The first bytes open the EventSource on the client: only now are events published anywhere heard here.
-    res.write(`retry: ${LIVE_RETRY_MS}\n: open\n\n`);
+      lastEventId,
+    );
+    // The first bytes (written by `add`: the `retry:` hint, any replay, `ready`) open the EventSource on the
+    // client: only then are events published anywhere heard here.
     res.on('close', close);
     if (res.destroyed) close();
   });
