@@ -132,7 +132,7 @@ export default tseslint.config(
   },
   {
     // The api's layers stand one way (api/README.md, ADR 0038): base (config.ts, lib/, db/) < plugins/ < domains <
-    // the composition root (app/, app.ts) < seed/ < server.ts; tools/eslint/layers.mjs. Tests stand outside.
+    // the composition root (app/) < seed/ < server.ts; tools/eslint/layers.mjs. Tests stand outside.
     files: ['api/src/**/*.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts', 'api/src/testing/**'],
     plugins: { layers },
@@ -153,7 +153,7 @@ export default tseslint.config(
   },
   {
     // Services own all database access (api/README.md): a route validates, calls `app.services.<name>` and answers.
-    // Every routes file, a folder `routes/` or a single `routes.ts`, in any domain (and the list in domains/routes.ts).
+    // Every routes file, a folder `routes/` or a single `routes.ts`, in any domain.
     files: ['api/src/domains/**/routes.ts', 'api/src/domains/**/routes/**/*.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts'],
     rules: {

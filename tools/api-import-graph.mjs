@@ -3,7 +3,7 @@
 // and src/testing left out), checked against the structure of tools/eslint/api-structure.mjs:
 //   - loops between domains: the strongly connected components of the graph of domains (folder level: any file of
 //     domain a importing any file of domain b is an edge a → b), so a loop through several files and domains counts;
-//   - imports that run up: a file importing a layer above its own (config.ts or lib/ importing a domain, app.ts the
+//   - imports that run up: a file importing a layer above its own (config.ts or lib/ importing a domain, app/ the
 //     seed), or a domain importing a domain above it in DOMAIN_ORDER;
 //   - loops between files (reported; inside one domain or layer they are that folder's business).
 // Usage: node tools/api-import-graph.mjs [-v] [--json]. tools/api-import-graph.test.ts keeps the first two at zero.

@@ -3,6 +3,7 @@
 // import (layers/one-way, domains/order); this runs the whole graph (tools/api-import-graph.mjs), so an import the
 // lint rules do not see (a file outside their globs, a rule switched off in a line) fails here.
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -40,4 +41,11 @@ test('no import runs up the layers or up the domain order', () => {
 
 test('no loop between files', () => {
   expect(graph.fileCycles).toEqual([]);
+});
+
+test('api/src/domains holds only domains: the composition root is api/src/app', () => {
+  const loose = readdirSync(path.join(root, 'api/src/domains'), { withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => entry.name);
+  expect(loose).toEqual([]);
 });

@@ -5,7 +5,8 @@
 //   0 base      config.ts, lib/, db/            what every part needs; knows no domain
 //   1 plugins   plugins/                        Fastify plugins of the infrastructure
 //   2 domains   domains/<domain>/               the features, in DOMAIN_ORDER below
-//   3 app       app/, app.ts                    the composition root: services, routes, request context, schema
+//   3 app       app/                            the composition root: buildApp, services, routes, request context,
+//                                               schema
 //   4 seed      seed/                           the demo data, built on the app's services
 //   5 start     server.ts                       the start command: builds the app, seeds an empty database, listens
 // Tests (`__tests__/`, `*.test.ts`) and the test helpers (`testing/`) stand outside and may import anything.
@@ -54,7 +55,9 @@ export function placeOf(file) {
   if (top === 'plugins') return { layer: 'plugins' };
   if (top === 'app') return { layer: 'app' };
   if (top === 'seed') return { layer: 'seed' };
-  if (top === 'domains') return parts.length > 2 ? { layer: 'domains', domain: parts[1] } : { layer: 'app' };
+  // A file directly in domains/ belongs to no domain (the composition root is app/): tools/api-import-graph.test.ts
+  // refuses one.
+  if (top === 'domains') return parts.length > 2 ? { layer: 'domains', domain: parts[1] } : null;
   return null;
 }
 

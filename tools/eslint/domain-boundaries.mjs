@@ -14,7 +14,7 @@ function place(file) {
   const at = file.lastIndexOf(DOMAINS);
   if (at < 0) return null;
   const parts = file.slice(at + DOMAINS.length).split(path.sep);
-  if (parts.length < 2) return null; // api/src/domains/routes.ts and services.ts sit above the domains
+  if (parts.length < 2) return null; // not a domain's file (the composition root is api/src/app/)
   return {
     domain: parts[0],
     rest: parts

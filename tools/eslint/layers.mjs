@@ -1,5 +1,5 @@
 // A local ESLint rule for the api's layers (api/README.md, ADR 0038): the layers stand on each other one way. From
-// the bottom: base (config.ts, lib/, db/), plugins/, the domains, the composition root (app/, app.ts), the demo
+// the bottom: base (config.ts, lib/, db/), plugins/, the domains, the composition root (app/), the demo
 // seed (seed/) and the start command (server.ts); a file imports its own layer or those below it, type imports
 // included (tools/eslint/api-structure.mjs). So lib/, db/, plugins/ and config.ts import no domain, a domain
 // imports no part of the composition root, and the app does not load the seed.

@@ -32,7 +32,7 @@ test('a domain importing the composition root, and the app importing the seed, f
   expect(
     await lint('api/src/domains/chat/probe.ts', "export type { Services } from '../../app/services';\n"),
   ).toEqual(['layers/one-way']);
-  expect(await lint('api/src/app.ts', "export { seedIfEmpty } from './seed/demo';\n")).toEqual([
+  expect(await lint('api/src/app/index.ts', "export { seedIfEmpty } from '../seed/demo';\n")).toEqual([
     'layers/one-way',
   ]);
   expect(await lint('api/src/app/services.ts', "export { seedIfEmpty } from '../seed/demo';\n")).toEqual([

@@ -1,5 +1,5 @@
 // The signed-in member and the session basics every layer may know: the accounts domain owns sessions and users
-// (domains/accounts/sessions.ts, users.ts), but the request context (domains/request-context.ts) and the domains that
+// (domains/accounts/sessions.ts, users.ts), but the request context (app/request-context.ts) and the domains that
 // serve a member (payments, live, …) need the member's type, the cookie and the token hash without importing the
 // accounts domain (the layers stand on each other one way: docs in api/README.md).
 import { hash, randomBytes } from 'node:crypto';

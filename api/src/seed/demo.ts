@@ -19,8 +19,8 @@ import {
   regions,
   sites,
   users,
-} from '../domains/schema';
-import type { Services } from '../domains/services';
+} from '../app/schema';
+import type { Services } from '../app/services';
 import { regionsOf } from '../lib/geo';
 import { hashPassword } from '../domains/accounts';
 import { CURRENCIES } from '../domains/payments';

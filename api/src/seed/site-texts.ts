@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@dating/shared/contract/index';
-import type { SiteTexts } from '../domains/schema';
+import type { SiteTexts } from '../app/schema';
 
 type DemoNiche = 'general' | 'she' | 'gay';
 

@@ -1,5 +1,10 @@
 // The accounts domain: sign-up, login and sessions, passwords, the member's own profile and photos, notification
 // settings, blocks, deletion and export. Other domains use it only through what this file exports.
+import type { DomainModule } from '../../lib/domain-module';
+import { accountRoutes } from './routes';
+import { logoutRoute } from './routes/logout';
+import { pageHiddenRoute } from './routes/page-hidden';
+import { userRoute } from './routes/user';
 export { accountJobs, accountRoutes } from './routes';
 export { logoutRoute } from './routes/logout';
 export { pageHiddenRoute } from './routes/page-hidden';
@@ -57,3 +62,9 @@ export {
   type AuthUser,
   type UsersService,
 } from './users';
+
+/** The accounts' routes and jobs, for the composition root (api/src/app/routes.ts). */
+export const accountsDomain: DomainModule = {
+  name: 'accounts',
+  routes: [userRoute, logoutRoute, pageHiddenRoute, ...accountRoutes],
+};

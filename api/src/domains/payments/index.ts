@@ -1,5 +1,16 @@
 // The payments domain: credits and their ledger, credit packages, orders through a payment provider (the
 // built-in test provider or Mollie), discount codes, repeat orders, direct debit with SMS codes, refunds.
+import type { DomainModule } from '../../lib/domain-module';
+import { devSignupAgeRoute } from './routes/dev-signup-age';
+import { directDebitRoutes } from './routes/direct-debit';
+import { discountCodeRoute } from './routes/discountcode';
+import { orderRoute } from './routes/order';
+import { packagesRoute } from './routes/packages';
+import { paymentWebhookRoute } from './routes/payment-webhook';
+import { repeatOrderRoute } from './routes/repeat-order';
+import { smsOutboxRoutes } from './routes/sms-outbox';
+import { testCheckoutRoutes } from './routes/test-checkout';
+import { paymentJobs } from './jobs';
 export { discountCodeRoute } from './routes/discountcode';
 export { packagesRoute } from './routes/packages';
 export { orderRoute } from './routes/order';
@@ -21,3 +32,23 @@ export { CURRENCIES, createShopService, currencyFor, type ShopService } from './
 export { createPaymentsService, type PaymentsService } from './service';
 export { paymentsConfig, paymentsConfigFromEnv, type PaymentsConfig } from './config';
 export { ledgerOf, orderSummary, ordersOf, purchasesSince, type OrderSummaryRow } from './queries';
+
+/** The payments' routes and jobs, for the composition root (api/src/app/routes.ts). */
+export const paymentsDomain: DomainModule = {
+  name: 'payments',
+  routes: [
+    packagesRoute,
+    discountCodeRoute,
+    orderRoute,
+    paymentWebhookRoute,
+    repeatOrderRoute,
+    directDebitRoutes,
+    paymentJobs,
+  ],
+  async after(app) {
+    if (!app.config.production) await app.register(smsOutboxRoutes);
+    if (!app.config.production) await app.register(devSignupAgeRoute);
+    // The test provider's hosted page exists only while it is the configured provider (never beside Mollie).
+    if (app.services.payments.provider?.name === 'test') await app.register(testCheckoutRoutes);
+  },
+};

@@ -189,7 +189,7 @@ describe('GET/PUT /api/user.php and logout', () => {
 
 async function createMember(email: string, password: string) {
   const { hashPassword } = await import('../passwords');
-  const { users, profiles } = await import('../../schema');
+  const { users, profiles } = await import('../../../app/schema');
   const site = await t.app.services.sites.resolve('localhost');
   const [u] = await t.app.db
     .insert(users)

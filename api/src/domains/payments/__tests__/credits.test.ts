@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { first } from '../../../db/sql';
-import { users, profiles } from '../../schema';
+import { users, profiles } from '../../../app/schema';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 
 // Runs on PGlite by default and on PostgreSQL (real parallel connections) when DATABASE_URL is set.

@@ -12,7 +12,7 @@ import { staffQueueRoutes } from './queue';
 import { staffSiteRoutes } from './sites';
 
 /**
- * Every route of `STAFF_ROUTES` (shared/src/contract/staff-routes.ts), one file per area, each route with the
+ * Every route of `STAFF_ROUTES` (shared/src/contract/values/staff.ts), one file per area, each route with the
  * schemas of its request and answer (shared/src/contract/staff.ts) and behind the access check of its entry
  * (`./access.ts`). A route of the contract without a handler stops the server at start.
  */

@@ -1,6 +1,6 @@
 // The request's context (a Fastify plugin): the site of the Host header, the signed-in member and their session,
 // the locale and the visitor's country. It stands above the domains (it reads the sites and sessions services),
-// so it lives here beside services.ts and routes.ts, not in plugins/ (which import no domain).
+// so it is part of the composition root (app/), not of plugins/ (which import no domain).
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from '@dating/shared/constants';
@@ -10,7 +10,7 @@ import { localeFromAcceptLanguage, translateError } from '../lib/i18n';
 import { countryForIp } from '../lib/geo';
 import { parseHostMemo, portAllowed } from '../lib/site-origin';
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, type AuthUser } from '../lib/auth';
-import type { Site } from './sites';
+import type { Site } from '../domains/sites';
 
 // Per-request memos behind the accessors below.
 const SITE = Symbol('site');

@@ -1,5 +1,5 @@
-// Every service on the app (`app.services`): a Fastify plugin above the domains, beside services.ts, not in
-// plugins/ (which import no domain).
+// Every service on the app (`app.services`): a Fastify plugin of the composition root, not in plugins/ (which
+// import no domain).
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';

@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db, RawDb } from '../db/client';
-import { createCreditsService, createPaymentsService, createShopService, paymentsConfig } from './payments';
+import {
+  createCreditsService,
+  createPaymentsService,
+  createShopService,
+  paymentsConfig,
+} from '../domains/payments';
 import {
   createSessionsService,
   createUsersService,
   createAccountsService,
   createPhotosService,
   createLoginGuard,
-} from './accounts';
-import { createSitesService, createRegistry, createServerRenderer } from './sites';
+} from '../domains/accounts';
+import { createSitesService, createRegistry, createServerRenderer } from '../domains/sites';
 import {
   createCanaryGuard,
   createExperimentsService,
@@ -17,28 +22,33 @@ import {
   createViewTokens,
   guardPolicy,
   registryRolloutActions,
-} from './experiments';
+} from '../domains/experiments';
 import { createMailService } from '../lib/mail';
-import { createMembersService, createBlockedService, createProfileCache } from './members';
+import { createMembersService, createBlockedService, createProfileCache } from '../domains/members';
 import {
   createChatPhotosService,
   createChatsService,
   createCountersService,
   createGiftsService,
   createMessagesService,
-} from './chat';
-import { createLikesService, createReportsService } from './likes';
+} from '../domains/chat';
+import { createLikesService, createReportsService } from '../domains/likes';
 import { createPushService } from '../lib/push';
 import { createLocalBus, createRedisBus } from '../lib/bus';
 import { countingHub, createLocalLiveHub } from '../lib/live';
 import { createRedisLiveHub } from '../lib/live-redis';
 import { createDbLiveLog } from '../lib/live-log-db';
-import { createLiveConnections, createLiveCounters, createOfflineNotifier, createReminders } from './live';
+import {
+  createLiveConnections,
+  createLiveCounters,
+  createOfflineNotifier,
+  createReminders,
+} from '../domains/live';
 import path from 'node:path';
 import { createSecrets } from '../lib/secrets';
 import { createStorage } from '../lib/storage';
 // The service file itself, not the domain index: the index also re-exports the staff command-line tools.
-import { createStaffService } from './staff/service';
+import { createStaffService } from '../domains/staff/service';
 
 export interface ServiceDeps {
   db: Db;

@@ -7,25 +7,25 @@ import {
   trustProxySetting,
   type AppConfig,
   type ConfigOverrides,
-} from './config';
-import { openDatabase, type Database } from './db/client';
-import { dataDirProblem } from './lib/data-dir';
-import { migrate } from './db/migrate';
-import { registerExternalPlugins } from './plugins/external';
-import { servicesPlugin } from './domains/services-plugin';
-import type { Services } from './domains/services';
-import { contextPlugin } from './domains/request-context';
-import { errorsPlugin } from './plugins/errors';
-import { csrfPlugin } from './plugins/csrf';
-import { loggerOptions, OneLineLogController, requestLoggerFactory } from './plugins/logging';
-import { registerDevOnlyGuard } from './plugins/dev-only';
-import { registerInputGuard } from './plugins/input-guard';
-import { registerVisitorAccess } from './plugins/visitor-access';
-import { clientErrorHandler, frameworkErrors } from './plugins/raw-errors';
-import { registerRoutes } from './domains/routes';
-import { opsPlugin } from './plugins/ops';
-import { setCachesOff } from './lib/caches';
-import { openRedis } from './lib/ops/redis';
+} from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { dataDirProblem } from '../lib/data-dir';
+import { migrate } from '../db/migrate';
+import { registerExternalPlugins } from '../plugins/external';
+import { servicesPlugin } from './services-plugin';
+import type { Services } from './services';
+import { contextPlugin } from './request-context';
+import { errorsPlugin } from '../plugins/errors';
+import { csrfPlugin } from '../plugins/csrf';
+import { loggerOptions, OneLineLogController, requestLoggerFactory } from '../plugins/logging';
+import { registerDevOnlyGuard } from '../plugins/dev-only';
+import { registerInputGuard } from '../plugins/input-guard';
+import { registerVisitorAccess } from '../plugins/visitor-access';
+import { clientErrorHandler, frameworkErrors } from '../plugins/raw-errors';
+import { registerRoutes } from './routes';
+import { opsPlugin } from '../plugins/ops';
+import { setCachesOff } from '../lib/caches';
+import { openRedis } from '../lib/ops/redis';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Environment to read (defaults to process.env). */
