@@ -12,11 +12,14 @@ export { userRoute } from './routes/user';
 export { createAccountsService, type AccountsDeps, type AccountsService } from './service';
 export { unsubscribeToken } from './service/context';
 export {
+  activePhoto,
+  activePhotos,
   complaintRecipient,
   complaintRow,
   complaintRows,
   inspectionPhotoOwner,
   memberAccount,
+  memberCards,
   membersJoined,
   moderationBacklog,
   photosUnderInspection,
@@ -24,6 +27,7 @@ export {
   type ComplaintRow,
   type InspectionPhotoRow,
   type MemberAccountRow,
+  type MemberCardRow,
 } from './queries';
 export {
   PHOTO_AUTO_APPROVE_INTERVAL_MS,

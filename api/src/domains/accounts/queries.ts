@@ -169,3 +169,54 @@ export async function moderationBacklog(
   );
   return { photos: Number(row?.photos ?? 0), complaints: Number(row?.complaints ?? 0) };
 }
+
+/** A member's (or a fictional profile's) card as the reply queue shows it. */
+export interface MemberCardRow {
+  id: number;
+  name: string;
+  gender: string | null;
+  date_of_birth: string | null;
+  country: string | null;
+  city: string | null;
+  about: string | null;
+  /** The main photo's thumbnail file. */
+  thumb: string | null;
+  signup_date: Date | string;
+  paid_user: boolean;
+  language: string;
+}
+
+/** The cards of these members (those with a profile). */
+export function memberCards(db: Db | Tx, ids: readonly number[]): Promise<MemberCardRow[]> {
+  return rows<MemberCardRow>(
+    db,
+    sql`SELECT u.id, p.name, p.gender, p.date_of_birth::text AS date_of_birth, p.country, p.city, p.about,
+               ph.thumb_filename AS thumb, u.signup_date, u.paid_user, u.language
+        FROM users u JOIN profiles p ON p.user_id = u.id LEFT JOIN photos ph ON ph.id = p.main_photo_id
+        WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+}
+
+/** A member's approved photos in album order. */
+export function activePhotos(
+  db: Db | Tx,
+  userId: number,
+): Promise<{ id: number; filename: string; thumb_filename: string }[]> {
+  return rows(
+    db,
+    sql`SELECT id, filename, thumb_filename FROM photos WHERE user_id = ${userId} AND status = 'active'
+        ORDER BY position, id`,
+  );
+}
+
+/** One approved photo of the member, or undefined. */
+export function activePhoto(
+  db: Db | Tx,
+  userId: number,
+  photoId: number,
+): Promise<{ filename: string } | undefined> {
+  return first(
+    db,
+    sql`SELECT filename FROM photos WHERE id = ${photoId} AND user_id = ${userId} AND status = 'active'`,
+  );
+}

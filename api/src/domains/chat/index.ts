@@ -11,7 +11,17 @@ export { typingRoute } from './routes/typing';
 export { giftsRoute } from './routes/gifts';
 export { chatPhotoRoute } from './routes/chat-photo';
 export { createChatsService, type ChatsService } from './chats';
-export { waitingForFictional } from './queries';
+export {
+  fictionalConversation,
+  MEMBER_OF_CONVERSATION,
+  photoSentIn,
+  WAITING_FOR_FICTIONAL,
+  waitingConversations,
+  waitingForFictional,
+  waitingTotal,
+  type FictionalConversation,
+  type WaitingConversationRow,
+} from './queries';
 export {
   createMessagesService,
   type MessagesService,

@@ -62,6 +62,11 @@ test('a message to a fictional profile waits in the queue; one operator claims a
 
   const a = await claim(opA.cookie, { conversation });
   expect(a.statusCode).toBe(200);
+  // The list names who holds it: the holder sees it as theirs, every other operator as another's.
+  const claimIn = async (cookie: string) =>
+    (await queue(cookie)).items.find((i) => i.conversation === conversation)?.claim;
+  expect(await claimIn(opA.cookie)).toMatchObject({ staff: { id: opA.id, name: opA.name }, mine: true });
+  expect(await claimIn(opB.cookie)).toMatchObject({ staff: { id: opA.id }, mine: false });
   const b = await claim(opB.cookie, { conversation });
   expect(b.statusCode).toBe(409);
   expect(b.json().error.code).toBe('claim_taken');

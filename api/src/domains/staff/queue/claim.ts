@@ -8,17 +8,22 @@ import {
 import type { Db, Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { ApiError, notFound } from '../../../lib/errors';
-import { iso, sides, takeClaim, WAITING } from './common';
+import { MEMBER_OF_CONVERSATION, WAITING_FOR_FICTIONAL } from '../../chat';
+import { iso, sides, takeClaim } from './common';
 
-/** Claims the oldest waiting conversation nobody holds (SKIP LOCKED: parallel claims take different ones). */
+/**
+ * Claims the oldest waiting conversation nobody holds (SKIP LOCKED: parallel claims take different ones). Picking
+ * and claiming are one statement (ADR 0018), so it names the chat's condition of a waiting conversation
+ * (`WAITING_FOR_FICTIONAL`, chat's index) rather than asking chat first.
+ */
 function claimOldest(db: Db | Tx, input: StaffClaimRequest, me: number) {
   return first<{ conversation_id: number; expires_at: Date | string }>(
     db,
     sql`WITH pick AS (
           SELECT c.id FROM conversations c
-          JOIN users mu ON mu.id = CASE WHEN c.user_a = c.fictional_id THEN c.user_b ELSE c.user_a END
+          JOIN users mu ON mu.id = ${MEMBER_OF_CONVERSATION}
           LEFT JOIN staff_claims sc ON sc.conversation_id = c.id
-          WHERE ${sql.raw(WAITING)} AND mu.status <> 'deleted'
+          WHERE ${WAITING_FOR_FICTIONAL} AND mu.status <> 'deleted'
             AND (sc.conversation_id IS NULL OR sc.expires_at <= now() OR sc.staff_id = ${me})
             AND (${input.site ?? null}::int IS NULL OR mu.site_id = ${input.site ?? null})
             AND (${input.locale ?? null}::text IS NULL OR mu.language = ${input.locale ?? null})
@@ -37,7 +42,7 @@ async function anyClaimable(db: Db | Tx): Promise<boolean> {
   const any = await first<{ n: number }>(
     db,
     sql`SELECT 1 AS n FROM conversations c LEFT JOIN staff_claims sc ON sc.conversation_id = c.id
-        WHERE ${sql.raw(WAITING)} AND (sc.conversation_id IS NULL OR sc.expires_at <= now()) LIMIT 1`,
+        WHERE ${WAITING_FOR_FICTIONAL} AND (sc.conversation_id IS NULL OR sc.expires_at <= now()) LIMIT 1`,
   );
   return Boolean(any);
 }

@@ -1,17 +1,19 @@
-// What the parts of the reply queue share: its dependencies, the queue's condition, a conversation's two sides
-// and the claim an operator holds on it.
+// What the parts of the reply queue share: its dependencies, a conversation's two sides (the chat's query) and the
+// claims operators hold on them (staff's own table).
 import { sql } from 'drizzle-orm';
 import { QUEUE_CLAIM_MINUTES, type StaffClaim } from '@dating/shared/contract/staff';
 import type { Db, RawDb, Tx } from '../../../db/client';
-import { first } from '../../../db/sql';
+import { first, rows } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import type { ObjectStorage } from '../../../lib/storage';
-import type { ChatPhotosService, GiftsService, MessagesService } from '../../chat';
+import {
+  fictionalConversation,
+  type ChatPhotosService,
+  type FictionalConversation,
+  type GiftsService,
+  type MessagesService,
+} from '../../chat';
 import type { SitesService } from '../../sites';
-
-/** The queue's condition: the index `conversations_fictional_waiting_idx` (migration 0010) covers it. */
-export const WAITING = `c.fictional_id IS NOT NULL AND c.last_sender_id IS DISTINCT FROM c.fictional_id
-  AND c.last_sender_id IS NOT NULL`;
 
 export const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -39,26 +41,28 @@ export const toClaim = (r: ClaimRow | undefined | null, me: number): StaffClaim 
       }
     : null;
 
-export interface Sides {
-  id: number;
-  fictional_id: number;
-  member_id: number;
-  site_id: number;
-  language: string;
-  waiting: boolean;
-}
+/** A conversation of the queue: its two sides, the member's site and language, whether it waits (chat's query). */
+export type Sides = FictionalConversation;
 
 /** The conversation's two sides, or 404 when it is not a conversation with a fictional profile. */
 export async function sides(db: Db | Tx, conversationId: number): Promise<Sides> {
-  const row = await first<Sides>(
-    db,
-    sql`SELECT c.id, c.fictional_id, CASE WHEN c.user_a = c.fictional_id THEN c.user_b ELSE c.user_a END AS member_id,
-               u.site_id, u.language, (${sql.raw(WAITING)}) AS waiting
-        FROM conversations c JOIN users u ON u.id = CASE WHEN c.user_a = c.fictional_id THEN c.user_b ELSE c.user_a END
-        WHERE c.id = ${conversationId} AND c.fictional_id IS NOT NULL`,
-  );
+  const row = await fictionalConversation(db, conversationId);
   if (!row) throw notFound();
   return row;
+}
+
+/** The live claims (not expired) on these conversations, by conversation, with the holder's name. */
+export async function claimsOn(
+  db: Db | Tx,
+  conversationIds: readonly number[],
+): Promise<Map<number, ClaimRow>> {
+  const found = await rows<ClaimRow & { conversation_id: number }>(
+    db,
+    sql`SELECT sc.conversation_id, sc.staff_id, a.name AS staff_name, sc.expires_at FROM staff_claims sc
+        JOIN staff_accounts a ON a.id = sc.staff_id
+        WHERE sc.conversation_id = ANY(${`{${conversationIds.join(',')}}`}::int[]) AND sc.expires_at > now()`,
+  );
+  return new Map(found.map((r) => [r.conversation_id, r]));
 }
 
 /** Takes (or renews) the claim when free, expired or mine; null when another operator holds it. */

@@ -1,40 +1,23 @@
 // One conversation of the reply queue as the operator answers it: both profiles, the fictional one's album, the
 // recent history as the member sees it (photos through staff's own route) and the gifts the reply may send.
-import { sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '@dating/shared/contract/index';
 import { staffPath, STAFF_HISTORY_LIMIT, type StaffConversation } from '@dating/shared/contract/staff';
-import { rows } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import { activePhotos, memberCards, type MemberCardRow } from '../../accounts';
 import { MESSAGE_COLUMNS, MESSAGE_FROM, toGift, toMessage, type MessageRow } from '../../chat';
 import { mediaUrl } from '../../members';
 import { claimOf, iso, sides, type QueueDeps, type Sides } from './common';
-
-interface PersonRow {
-  id: number;
-  name: string;
-  gender: string | null;
-  date_of_birth: string | null;
-  country: string | null;
-  city: string | null;
-  about: string | null;
-  thumb: string | null;
-  signup_date: Date | string;
-  paid_user: boolean;
-}
 
 const thumbUrl = (thumb: string | null) => (thumb ? mediaUrl(thumb) : null);
 const age = (dob: string | null) =>
   dob ? Math.floor((Date.now() - new Date(dob).getTime()) / (365.25 * 86_400_000)) : null;
 
-/** The member and the fictional profile of the conversation; 404 when either is gone. */
-async function people(deps: QueueDeps, c: Sides): Promise<{ member: PersonRow; fictional: PersonRow }> {
-  const found = await rows<PersonRow>(
-    deps.db,
-    sql`SELECT u.id, p.name, p.gender, p.date_of_birth::text AS date_of_birth, p.country, p.city, p.about,
-               ph.thumb_filename AS thumb, u.signup_date, u.paid_user
-        FROM users u JOIN profiles p ON p.user_id = u.id LEFT JOIN photos ph ON ph.id = p.main_photo_id
-        WHERE u.id IN (${c.member_id}, ${c.fictional_id})`,
-  );
+/** The member and the fictional profile of the conversation (accounts' cards); 404 when either is gone. */
+async function people(
+  deps: QueueDeps,
+  c: Sides,
+): Promise<{ member: MemberCardRow; fictional: MemberCardRow }> {
+  const found = await memberCards(deps.db, [c.member_id, c.fictional_id]);
   const member = found.find((p) => p.id === c.member_id);
   const fictional = found.find((p) => p.id === c.fictional_id);
   if (!member || !fictional) throw notFound();
@@ -42,11 +25,7 @@ async function people(deps: QueueDeps, c: Sides): Promise<{ member: PersonRow; f
 }
 
 async function album(deps: QueueDeps, fictionalId: number) {
-  const photos = await rows<{ id: number; filename: string; thumb_filename: string }>(
-    deps.db,
-    sql`SELECT id, filename, thumb_filename FROM photos WHERE user_id = ${fictionalId} AND status = 'active'
-        ORDER BY position, id`,
-  );
+  const photos = await activePhotos(deps.db, fictionalId);
   return photos.map((p) => ({ id: p.id, url: mediaUrl(p.filename), thumb_url: mediaUrl(p.thumb_filename) }));
 }
 

@@ -5,7 +5,8 @@ import type { StaffReplyRequest, StaffReplyResponse } from '@dating/shared/contr
 import { first } from '../../../db/sql';
 import { ApiError, notFound } from '../../../lib/errors';
 import { readObject } from '../../../lib/storage';
-import { photoKey } from '../../accounts';
+import { activePhoto, memberCards, photoKey } from '../../accounts';
+import { photoSentIn } from '../../chat';
 import { recordAudit, type Actor } from '../../audit';
 import { iso, sides, takeClaim, type QueueDeps, type Sides } from './common';
 
@@ -26,10 +27,7 @@ async function albumPhotoToChat(
 ): Promise<number> {
   if (albumPhotoId === undefined)
     throw new ApiError(400, 'validation', { field: 'album_photo_id' }, 'album_photo_id');
-  const photo = await first<{ filename: string }>(
-    deps.db,
-    sql`SELECT filename FROM photos WHERE id = ${albumPhotoId} AND user_id = ${c.fictional_id} AND status = 'active'`,
-  );
+  const photo = await activePhoto(deps.db, c.fictional_id, albumPhotoId);
   if (!photo) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
   const bytes = await readObject(deps.storage, photoKey(photo.filename));
   if (!bytes) throw new ApiError(404, 'not_found', { field: 'album_photo_id' }, 'album_photo_id');
@@ -52,10 +50,8 @@ export async function reply(
   const site = await deps.sites.byId(c.site_id);
   if (!site) throw notFound();
   const photoId = input.type === 'photo' ? await albumPhotoToChat(deps, c, input.album_photo_id) : undefined;
-  const fictionalLanguage = await first<{ language: string }>(
-    deps.db,
-    sql`SELECT language FROM users WHERE id = ${c.fictional_id}`,
-  );
+  const [fictionalCard] = await memberCards(deps.db, [c.fictional_id]);
+  const fictionalLanguage = fictionalCard ? { language: fictionalCard.language } : undefined;
   const sent = await deps.messages.send(
     {
       id: c.fictional_id,
@@ -107,10 +103,8 @@ export async function chatPhoto(
   thumb: boolean,
 ): Promise<string | null> {
   const c = await sides(deps.db, conversationId);
-  const sent = await first<{ id: number }>(
-    deps.db,
-    sql`SELECT id FROM messages WHERE conversation_id = ${c.id} AND photo_id = ${photoId} LIMIT 1`,
-  );
   // The fictional profile is one of the conversation's two members: the chat's own access rule applies.
-  return sent ? deps.chatPhotos.keyFor(c.fictional_id, photoId, thumb) : null;
+  return (await photoSentIn(deps.db, c.id, photoId))
+    ? deps.chatPhotos.keyFor(c.fictional_id, photoId, thumb)
+    : null;
 }
