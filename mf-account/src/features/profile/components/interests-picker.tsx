@@ -9,17 +9,27 @@ export interface InterestsPickerProps {
   value: Interest[];
   onChange(value: Interest[]): void;
   idPrefix?: string;
+  /**
+   * Folded to one line (the legend and the chosen interests) that opens the chips: on the profile page, where the
+   * fifty chips would otherwise be a third of a phone's scroll through the form.
+   */
+  folded?: boolean;
 }
 
-function InterestsPickerWithLabels({ value, onChange, idPrefix = 'interest' }: InterestsPickerProps) {
+function InterestsPickerWithLabels({
+  value,
+  onChange,
+  idPrefix = 'interest',
+  folded = false,
+}: InterestsPickerProps) {
   const { t } = useSignupTranslation();
   const { label } = useOptionLabels();
   function toggle(interest: Interest) {
     onChange(value.includes(interest) ? value.filter((item) => item !== interest) : [...value, interest]);
   }
-  return (
-    <fieldset className="mb-3">
-      <legend className="form-label fs-6">{t('fields.interests')}</legend>
+  const picker = (
+    <fieldset className={folded ? 'mt-2' : 'mb-3'}>
+      <legend className={folded ? 'visually-hidden' : 'form-label fs-6'}>{t('fields.interests')}</legend>
       <div className={styles.interests}>
         {INTERESTS.map((interest) => (
           <div key={interest} className={styles.interest}>
@@ -40,6 +50,24 @@ function InterestsPickerWithLabels({ value, onChange, idPrefix = 'interest' }: I
         ))}
       </div>
     </fieldset>
+  );
+  if (!folded) return picker;
+  return (
+    <details className={`mb-3 ${styles.interestsFold}`}>
+      <summary className={styles.interestsSummary}>
+        <span className="form-label fs-6 mb-0">{t('fields.interests')}</span>
+        {value.length > 0 ? (
+          <span className={styles.chosen}>
+            {value.map((interest) => (
+              <span key={interest} className={styles.chosenChip}>
+                <span aria-hidden="true">{INTEREST_ICONS[interest]}</span> {label('interests', interest)}
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </summary>
+      {picker}
+    </details>
   );
 }
 

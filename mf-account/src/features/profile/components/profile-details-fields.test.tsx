@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Gender } from '@dating/shared';
 import { OPTION_LABELS_NS, optionLabel, type OptionField } from '@dating/shared/option-labels';
 import { GENDERS, OPTION_VALUES } from '@dating/shared/option-labels/values';
@@ -70,4 +70,20 @@ test('the interests picker labels every interest from the catalogue', async () =
     (interest) => document.querySelector(`label[for="interest-${interest}"]`)?.lastChild?.textContent,
   );
   expect(labels).toEqual(OPTION_VALUES.interests.map((interest) => optionLabel(t, 'interests', interest)));
+});
+
+test('folded, the interests picker is one line with the chosen interests, and opens to every chip', async () => {
+  const chosen: string[][] = [];
+  await renderPage(
+    <InterestsPicker value={['beach', 'cooking']} onChange={(value) => chosen.push(value)} folded />,
+    { path: '/' },
+  );
+  const summary = (await screen.findByText('Interesses', { selector: 'summary span' })).closest('summary')!;
+  expect(summary).toHaveTextContent(/Strand.*Koken/);
+  const trio = screen.getByRole('checkbox', { name: /Trio/ });
+  expect(trio).not.toBeVisible();
+  fireEvent.click(summary);
+  expect(trio).toBeVisible();
+  fireEvent.click(trio);
+  expect(chosen).toEqual([['beach', 'cooking', 'threesome']]);
 });

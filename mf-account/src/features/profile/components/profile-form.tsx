@@ -145,7 +145,7 @@ export function ProfileForm({ user, minAge }: { user: User; minAge: number }) {
           onChange={(event) => edited(setAbout)(event.target.value)}
         />
       </div>
-      <InterestsPicker value={interests} onChange={edited(setInterests)} idPrefix="profile-interest" />
+      <InterestsPicker value={interests} onChange={edited(setInterests)} idPrefix="profile-interest" folded />
       {error && !field ? <FormAlert>{errorTexts.server(error)}</FormAlert> : null}
       {isSuccess ? <FormAlert kind="success">{t('profile.saved')}</FormAlert> : null}
       <SubmitButton pending={isLoading}>{t('profile.save')}</SubmitButton>
