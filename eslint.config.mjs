@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import domains from './tools/eslint/domain-boundaries.mjs';
 import layers from './tools/eslint/layers.mjs';
+import features from './tools/eslint/feature-boundaries.mjs';
 
 const REMOTES = ['mf-landers', 'mf-members', 'mf-chat', 'mf-payments', 'mf-account', 'mf-staff'];
 /**
@@ -102,6 +103,14 @@ export default tseslint.config(
     },
   },
   ...['shell', ...REMOTES].map(boundary),
+  {
+    // Features of one app do not import each other (docs/adr/0001-module-federation.md, addendum):
+    // what two features share goes to the app's src/components/ or src/lib/; tools/eslint/feature-boundaries.mjs.
+    // Every app's features/ folder, so a new remote or feature is covered without a list.
+    files: ['{shell,mf-*}/src/**/*.{ts,tsx}'],
+    plugins: { features },
+    rules: { 'features/no-cross-import': 'error' },
+  },
   {
     // One module per contract area (docs/adr/0022-forms-and-schemas.md addendum): the TypeBox schemas in
     // shared/src/contract/<area>.ts are the api's; browser code takes their types only, so the schema builder never

@@ -9,7 +9,7 @@ import { needsLogin } from '../lib/api-data';
 import { useClearNewLike } from '../features/likes/hooks/use-clear-new-like';
 import { PhotoGallery } from '../features/profile/components/photo-gallery';
 import { ProfileDetails } from '../features/profile/components/profile-details';
-import { ProfileActions } from '../features/profile/components/profile-actions';
+import { ProfileActions } from './profile-actions';
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { UnblockNotice } from '../features/safety/components/unblock-notice';
 import styles from './member-profile-page.module.scss';

@@ -19,11 +19,7 @@ import { leavePage } from '../lib/navigate-away';
 import { walletAvailable } from '../lib/wallets';
 import { useReturnPath, withReturn } from '../lib/return-path';
 import { useGetPackagesQuery } from '../features/packages/api/get-packages';
-import {
-  discountApplies,
-  usableDiscount,
-  useActiveDiscount,
-} from '../features/discount/hooks/use-active-discount';
+import { discountApplies, usableDiscount, useActiveDiscount } from '../lib/use-active-discount';
 import { MinimumMessageCost } from '../features/packages/components/minimum-message-cost';
 import { PackageCard, PackageCardSkeleton } from '../features/packages/components/package-card';
 import { usePaymentsCreateOrderMutation } from '../features/orders/api/create-order';

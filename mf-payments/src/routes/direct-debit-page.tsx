@@ -7,7 +7,7 @@ import { NS } from '../lib/i18n';
 import width from './page-width.module.scss';
 import { useGetPackagesQuery } from '../features/packages/api/get-packages';
 import { PackageCard } from '../features/packages/components/package-card';
-import { useActiveDiscount } from '../features/discount/hooks/use-active-discount';
+import { useActiveDiscount } from '../lib/use-active-discount';
 import {
   usePaymentsDirectDebitMutation,
   usePaymentsSendDirectDebitCodeMutation,

@@ -9,6 +9,7 @@ import { OrderList } from '../features/orders/components/order-list';
 import { OrderResult } from '../features/orders/components/order-result';
 import { OrderReceipt } from '../features/orders/components/order-receipt';
 import { useOrderUntilFinal } from '../features/orders/hooks/use-order-until-final';
+import { RecurringCardFailed } from '../features/repeat-order/components/recurring-card-failed';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 /** `/transactions/:id`: the return page of a payment (its state until final) and the order's receipt. */
@@ -18,10 +19,17 @@ function OrderDetail({ id }: { id: number }) {
   const { data, error, isLoading } = useOrderUntilFinal(id);
   if (isLoading) return <Spinner block label={t('result.loading')} />;
   if (error || !data) return <ErrorAlert error={error} />;
+  const { order } = data;
+  // A failed repeat payment by card offers the retry and PayPal (repeat-order); every other state is the order's.
+  const recurringCardFailed = order.status === 'failed' && order.recurring && order.method === 'creditcard';
   return (
     <>
-      <OrderResult order={data.order} returnPath={returnPath} />
-      <OrderReceipt order={data.order} />
+      {recurringCardFailed ? (
+        <RecurringCardFailed order={order} />
+      ) : (
+        <OrderResult order={order} returnPath={returnPath} />
+      )}
+      <OrderReceipt order={order} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Avatar, useMemberUnblockMutation } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
 import { useGetAccountBlocksQuery } from '../api/blocks';
-import styles from '../../profile/components/profile.module.scss';
+import styles from './blocked-members.module.scss';
 import { useAccountTranslation } from '../../../lib/i18n';
 
 export function BlockedMembers() {

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
-import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
+import { useAccountUpdateProfileMutation } from '../../../lib/profile-api';
 import { ACCOUNT_EXPORT_URL, useAccountDeleteMutation, useGetAccountDeleteInfoQuery } from '../api/deletion';
 import { useAccountTranslation } from '../../../lib/i18n';
 

@@ -5,8 +5,8 @@ import {
   useDeleteAccountPhotoMutation,
   useGetAccountPhotosQuery,
   useSetAccountMainPhotoMutation,
-} from '../api/photos';
-import { PhotoUploader } from './photo-uploader';
+} from '../../../lib/photos-api';
+import { PhotoUploader } from '../../../components/photo-uploader';
 import styles from './photos.module.scss';
 import { useAccountTranslation } from '../../../lib/i18n';
 

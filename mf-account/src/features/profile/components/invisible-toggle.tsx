@@ -1,6 +1,6 @@
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
-import { useAccountUpdateProfileMutation } from '../api/profile';
+import { useAccountUpdateProfileMutation } from '../../../lib/profile-api';
 import { useAccountTranslation } from '../../../lib/i18n';
 
 /** Invisible mode (docs/product/member-model.md): hidden from search and likes while on. */

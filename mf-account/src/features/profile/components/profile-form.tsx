@@ -18,15 +18,15 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { serverErrorField, useErrorTexts } from '../../../lib/errors';
 import { fieldText } from '../../../lib/form-errors';
-import { useAccountUpdateProfileMutation } from '../api/profile';
-import { InterestsPicker } from './interests-picker';
-import { LocationFields, type LocationValue } from './location-fields';
+import { useAccountUpdateProfileMutation } from '../../../lib/profile-api';
+import { InterestsPicker } from '../../../components/interests-picker';
+import { LocationFields, type LocationValue } from '../../../components/location-fields';
 import {
   ProfileDetailsFields,
   detailsFromProfile,
   detailsToRequest,
   type ProfileDetails,
-} from './profile-details-fields';
+} from '../../../components/profile-details-fields';
 import { useAccountTranslation } from '../../../lib/i18n';
 
 /** The typed fields; the option pickers below cannot hold a wrong value. */

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { ABOUT_MAX_LENGTH, type Interest } from '@dating/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
-import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
-import { InterestsPicker } from '../../profile/components/interests-picker';
+import { useAccountUpdateProfileMutation } from '../../../lib/profile-api';
+import { InterestsPicker } from '../../../components/interests-picker';
 import { StepActions } from './step-actions';
 import { useSignupTranslation } from '../../../lib/i18n';
 

@@ -2,13 +2,13 @@ import { useCurrentUser } from '@dating/shared';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useErrorTexts } from '../../../lib/errors';
-import { useAccountUpdateProfileMutation } from '../../profile/api/profile';
+import { useAccountUpdateProfileMutation } from '../../../lib/profile-api';
 import {
   ProfileDetailsFields,
   detailsFromProfile,
   detailsToRequest,
   type ProfileDetails,
-} from '../../profile/components/profile-details-fields';
+} from '../../../components/profile-details-fields';
 import { StepActions } from './step-actions';
 import { useSignupTranslation } from '../../../lib/i18n';
 

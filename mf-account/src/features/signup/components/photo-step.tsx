@@ -1,4 +1,4 @@
-import { PhotoUploader } from '../../photos/components/photo-uploader';
+import { PhotoUploader } from '../../../components/photo-uploader';
 import styles from './signup.module.scss';
 import { useSignupTranslation } from '../../../lib/i18n';
 

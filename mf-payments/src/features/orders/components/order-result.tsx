@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { type Order, useCurrentUser } from '@dating/shared';
 import { NS } from '../../../lib/i18n';
 import { withReturn } from '../../../lib/return-path';
-import { RecurringCardFailed } from '../../repeat-order/components/recurring-card-failed';
 import { usePaymentsGetOrdersQuery } from '../api/get-orders';
 
 interface OrderResultProps {
@@ -54,7 +53,6 @@ export function OrderResult({ order, returnPath }: OrderResultProps) {
         </div>
       );
     case 'failed':
-      if (order.recurring && order.method === 'creditcard') return <RecurringCardFailed order={order} />;
       return (
         <div className="alert alert-danger" role="alert">
           <p className="fw-bold mb-2">{t('result.failed')}</p>

@@ -1,8 +1,8 @@
 import { useGetRegionsQuery, useGetSettingsQuery, useGetTownsQuery } from '@dating/shared';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { countryName } from '../../../lib/country-name';
-import { useSignupTranslation } from '../../../lib/i18n';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+import { countryName } from '../lib/country-name';
+import { useSignupTranslation } from '../lib/i18n';
 
 export interface LocationValue {
   country: string;

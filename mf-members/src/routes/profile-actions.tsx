@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Profile, User } from '@dating/shared';
-import { NS } from '../../../lib/i18n';
-import { LikeButton } from '../../likes/components/like-button';
-import { SafetyActions } from '../../safety/components/safety-actions';
+import { NS } from '../lib/i18n';
+import { LikeButton } from '../features/likes/components/like-button';
+import { SafetyActions } from '../features/safety/components/safety-actions';
 
 interface ProfileActionsProps {
   profile: Pick<Profile, 'id' | 'name'>;

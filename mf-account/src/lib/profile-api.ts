@@ -1,5 +1,5 @@
 import { ACCOUNT_PATHS, api, type ProfileUpdateRequest, type UserAnswer } from '@dating/shared';
-import { storeUser } from '../../../lib/session';
+import { storeUser } from './session';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NS } from '../../../lib/i18n';
-import { formatCountdown, type ActiveDiscount } from '../hooks/use-active-discount';
+import { NS } from '../lib/i18n';
+import { formatCountdown, type ActiveDiscount } from '../lib/use-active-discount';
 import styles from './discount-banner.module.scss';
 
 export function DiscountBanner({ discount }: { discount: ActiveDiscount }) {

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { Gender } from '@dating/shared';
 import { OPTION_LABELS_NS, optionLabel, type OptionField } from '@dating/shared/option-labels';
 import { GENDERS, OPTION_VALUES } from '@dating/shared/option-labels/values';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '../test/render';
 import { InterestsPicker } from './interests-picker';
 import { ProfileDetailsFields, detailsFromProfile } from './profile-details-fields';
 

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import type { Gender, ProfileUpdateRequest } from '@dating/shared';
 import { useOptionLabels } from '@dating/shared/option-labels';
 import { OPTION_VALUES } from '@dating/shared/option-labels/values';
-import { SelectField } from '../../../components/select-field';
-import styles from './profile.module.scss';
-import { useSignupTranslation } from '../../../lib/i18n';
+import { SelectField } from './select-field';
+import styles from './profile-fields.module.scss';
+import { useSignupTranslation } from '../lib/i18n';
 
 /** The personal details of docs/product/member-model.md (signup step 3 and /profile). Empty string means "not answered". */
 export interface ProfileDetails {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from '@dating/shared';
-import { FormAlert } from '../../../components/form-alert';
-import { SubmitButton } from '../../../components/submit-button';
-import { useErrorTexts } from '../../../lib/errors';
-import { useUploadAccountPhotoMutation } from '../api/photos';
+import { FormAlert } from './form-alert';
+import { SubmitButton } from './submit-button';
+import { useErrorTexts } from '../lib/errors';
+import { useUploadAccountPhotoMutation } from '../lib/photos-api';
 import { checkPhoto, type PhotoProblem } from '../lib/check-photo';
-import styles from './photos.module.scss';
-import { useSignupTranslation } from '../../../lib/i18n';
+import styles from './photo-uploader.module.scss';
+import { useSignupTranslation } from '../lib/i18n';
 
 export interface PhotoUploaderProps {
   /** Called after a successful upload. */

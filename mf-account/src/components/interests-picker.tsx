@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { INTERESTS, type Interest } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import { useOptionLabels } from '@dating/shared/option-labels';
-import styles from './profile.module.scss';
-import { useSignupTranslation } from '../../../lib/i18n';
+import styles from './profile-fields.module.scss';
+import { useSignupTranslation } from '../lib/i18n';
 
 export interface InterestsPickerProps {
   value: Interest[];
