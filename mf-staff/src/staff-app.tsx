@@ -10,27 +10,27 @@ import {
   withSuspense,
   type StaffAppProps,
 } from '@dating/shared';
-import { useStaffMeQuery } from './api/staff-api';
+import { useStaffMeQuery } from './api/session';
 import { NS } from './lib/i18n';
 import { StaffContext } from './lib/staff-context';
-import { LoginPage } from './features/auth/login-page';
-import { StaffLayout } from './layout/staff-layout';
+import { LoginPage } from './features/auth/components/login-page';
+import { StaffLayout } from './components/staff-layout';
 import './staff.scss';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
 // Each page is its own chunk of this remote, loaded when first opened.
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
-const QueuePage = lazy(() => import('./features/queue/queue-page'));
-const ConversationPage = lazy(() => import('./features/queue/conversation-page'));
-const PhotosPage = lazy(() => import('./features/moderation/photos-page'));
-const CasesPage = lazy(() => import('./features/moderation/cases-page'));
-const MembersPage = lazy(() => import('./features/members/members-page'));
-const MemberPage = lazy(() => import('./features/members/member-page'));
-const SitesPage = lazy(() => import('./features/sites/sites-page'));
-const SitePage = lazy(() => import('./features/sites/site-page'));
-const AccountsPage = lazy(() => import('./features/accounts/accounts-page'));
-const AuditPage = lazy(() => import('./features/audit/audit-page'));
-const RolloutsPage = lazy(() => import('./features/rollouts/rollouts-page'));
+const DashboardPage = lazy(() => import('./features/dashboard/components/dashboard-page'));
+const QueuePage = lazy(() => import('./features/queue/components/queue-page'));
+const ConversationPage = lazy(() => import('./features/queue/components/conversation-page'));
+const PhotosPage = lazy(() => import('./features/moderation/components/photos-page'));
+const CasesPage = lazy(() => import('./features/moderation/components/cases-page'));
+const MembersPage = lazy(() => import('./features/members/components/members-page'));
+const MemberPage = lazy(() => import('./features/members/components/member-page'));
+const SitesPage = lazy(() => import('./features/sites/components/sites-page'));
+const SitePage = lazy(() => import('./features/sites/components/site-page'));
+const AccountsPage = lazy(() => import('./features/accounts/components/accounts-page'));
+const AuditPage = lazy(() => import('./features/audit/components/audit-page'));
+const RolloutsPage = lazy(() => import('./features/rollouts/components/rollouts-page'));
 
 /**
  * `mf_staff/StaffApp`, mounted by the shell at `/staff/*` (docs/adr/0018-staff-back-office.md). Without a complete staff session (password

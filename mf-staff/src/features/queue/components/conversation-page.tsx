@@ -1,0 +1,303 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert, Spinner, type ChatMessage } from '@dating/shared';
+import type { StaffConversation, StaffReplyRequest } from '@dating/shared/contract/staff';
+import { useClaimMutation, useConversationQuery, useReleaseMutation, useReplyMutation } from '../api/queue';
+import { clientId, useFormat } from '../../../lib/format';
+import { NS } from '../../../lib/i18n';
+import { useStaff } from '../../../lib/staff-context';
+import { PageTitle } from '../../../components/page-title';
+
+const HISTORY_POLL_MS = 10_000;
+
+/**
+ * One claimed conversation: the member's profile, the history, and the reply as the fictional profile (text, a
+ * gift, or a photo of the profile's album). The member receives it live through the chat's send path.
+ */
+export default function ConversationPage() {
+  const { t } = useTranslation(NS);
+  const { base } = useStaff();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const conversation = useConversationQuery(id, { pollingInterval: HISTORY_POLL_MS });
+  const [claim, claiming] = useClaimMutation();
+  const [release] = useReleaseMutation();
+  const data = conversation.data;
+
+  if (conversation.isLoading) return <Spinner block label={t('common.loading')} />;
+  if (!data) return <ErrorAlert error={conversation.error} />;
+  const mine = data.claim?.mine === true;
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="d-flex gap-2">
+            {mine ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => void release({ conversation: id }).then(() => navigate(`${base}/queue`))}
+              >
+                {t('conversation.release')}
+              </button>
+            ) : null}
+            <Link to={`${base}/queue`} className="btn btn-sm btn-outline-secondary">
+              {t('conversation.back')}
+            </Link>
+          </div>
+        }
+      >
+        {t('conversation.title', { fictional: data.fictional.name, member: data.member.name })}
+      </PageTitle>
+      <div className="row g-3">
+        <aside className="col-lg-3 order-lg-1" aria-labelledby="member-heading">
+          <div className="card">
+            <div className="card-body">
+              <h2 id="member-heading" className="h5">
+                {t('conversation.member')}
+              </h2>
+              {data.member.thumb_url ? (
+                <img src={data.member.thumb_url} alt="" className="staff-thumb rounded mb-2" />
+              ) : null}
+              <dl className="small mb-0">
+                <dt>{t('fields.name')}</dt>
+                <dd>{data.member.name}</dd>
+                <dt>{t('fields.age')}</dt>
+                <dd>{data.member.age ?? '–'}</dd>
+                <dt>{t('fields.gender')}</dt>
+                <dd>{data.member.gender ?? '–'}</dd>
+                <dt>{t('fields.place')}</dt>
+                <dd>{[data.member.city, data.member.country].filter(Boolean).join(', ') || '–'}</dd>
+                <dt>{t('common.locale')}</dt>
+                <dd>{data.member.locale}</dd>
+                <dt>{t('fields.paid')}</dt>
+                <dd>{data.member.paid_user ? t('common.yes') : t('common.no')}</dd>
+                <dt>{t('fields.about')}</dt>
+                <dd className="text-break">{data.member.about ?? '–'}</dd>
+              </dl>
+            </div>
+          </div>
+        </aside>
+        <section className="col-lg-6 order-lg-2" aria-labelledby="history-heading">
+          <h2 id="history-heading" className="h5">
+            {t('conversation.history')}
+          </h2>
+          <History messages={data.messages} />
+          {mine ? (
+            <ReplyForm id={id} conversation={data} />
+          ) : (
+            <div className="alert alert-warning mt-3">
+              <p className="mb-2">
+                {data.claim
+                  ? t('conversation.claimedBy', { name: data.claim.staff.name })
+                  : t('conversation.notClaimed')}
+              </p>
+              <ErrorAlert error={claiming.error} />
+              {!data.claim ? (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => void claim({ conversation: id })}
+                >
+                  {t('conversation.claim')}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </section>
+        <aside className="col-lg-3 order-lg-3" aria-labelledby="fictional-heading">
+          <div className="card">
+            <div className="card-body">
+              <h2 id="fictional-heading" className="h5">
+                {t('conversation.fictional')}
+              </h2>
+              {data.fictional.thumb_url ? (
+                <img src={data.fictional.thumb_url} alt="" className="staff-thumb rounded mb-2" />
+              ) : null}
+              <p className="fw-semibold mb-1">{data.fictional.name}</p>
+              <p className="small text-break">{data.fictional.about ?? ''}</p>
+              <p className="small text-body-secondary mb-0">{data.site.name}</p>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function History({ messages }: { messages: ChatMessage[] }) {
+  const { t } = useTranslation(NS);
+  const format = useFormat();
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+  if (messages.length === 0) return <p>{t('conversation.noMessages')}</p>;
+  return (
+    <ol
+      className="list-unstyled staff-history border rounded p-2 bg-body"
+      aria-live="polite"
+      data-testid="staff-history"
+    >
+      {messages.map((message) => (
+        <li key={message.id} className={`d-flex mb-2 ${message.from_me ? 'justify-content-end' : ''}`}>
+          <div
+            className={`staff-bubble rounded p-2 ${message.from_me ? 'bg-primary-subtle' : 'bg-body-secondary'}`}
+          >
+            <span className="visually-hidden">
+              {message.from_me ? t('conversation.fromFictional') : t('conversation.fromMember')}:{' '}
+            </span>
+            {message.type === 'gift' && message.gift ? (
+              <span>
+                <img src={message.gift.image} alt="" width={32} height={32} />{' '}
+                {t('message.giftNamed', { name: message.gift.name })}
+              </span>
+            ) : null}
+            {message.type === 'photo' && message.photo ? (
+              <a href={message.photo.url} target="_blank" rel="noreferrer" className="d-block">
+                <img
+                  src={message.photo.thumb_url}
+                  alt={t('message.photo')}
+                  className="staff-thumb rounded"
+                  loading="lazy"
+                />
+              </a>
+            ) : null}
+            {message.text ? <div>{message.text}</div> : null}
+            <div className="small text-body-secondary">{format.dateTime(message.sent_at)}</div>
+          </div>
+        </li>
+      ))}
+      <li ref={end} aria-hidden="true" />
+    </ol>
+  );
+}
+
+type ReplyKind = 'text' | 'gift' | 'photo';
+
+function ReplyForm({ id, conversation }: { id: number; conversation: StaffConversation }) {
+  const { t } = useTranslation(NS);
+  const [reply, { isLoading, error }] = useReplyMutation();
+  const [kind, setKind] = useState<ReplyKind>('text');
+  const [text, setText] = useState('');
+  const [gift, setGift] = useState<number | undefined>();
+  const [photo, setPhoto] = useState<number | undefined>();
+  // One key per message being written: a retry after a network error cannot send it twice.
+  const key = useRef(clientId());
+  const ready =
+    kind === 'text' ? text.trim().length > 0 : kind === 'gift' ? gift !== undefined : photo !== undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    const body: StaffReplyRequest = { client_id: key.current, type: kind };
+    if (kind === 'text') body.text = text.trim();
+    if (kind === 'gift') body.gift_id = gift;
+    if (kind === 'photo') body.album_photo_id = photo;
+    const result = await reply({ id, body });
+    if (result.data) {
+      key.current = clientId();
+      setText('');
+      setGift(undefined);
+      setPhoto(undefined);
+      setKind('text');
+    }
+  };
+
+  return (
+    <form className="mt-3" onSubmit={(event) => void submit(event)} aria-labelledby="reply-heading">
+      <h2 id="reply-heading" className="h6">
+        {t('conversation.replyAs', { name: conversation.fictional.name })}
+      </h2>
+      <fieldset className="mb-2">
+        <legend className="visually-hidden">{t('conversation.kind')}</legend>
+        {(['text', 'gift', 'photo'] as const).map((option) => (
+          <div className="form-check form-check-inline" key={option}>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="reply-kind"
+              id={`reply-kind-${option}`}
+              checked={kind === option}
+              onChange={() => setKind(option)}
+            />
+            <label className="form-check-label" htmlFor={`reply-kind-${option}`}>
+              {t(`conversation.kinds.${option}`)}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {kind === 'gift' ? (
+        <fieldset className="mb-2">
+          <legend className="form-label fs-6">{t('conversation.pickGift')}</legend>
+          <div className="d-flex flex-wrap gap-2">
+            {conversation.gifts.map((item) => (
+              <label
+                key={item.id}
+                className={`btn btn-sm ${gift === item.id ? 'btn-primary' : 'btn-outline-secondary'}`}
+              >
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name="reply-gift"
+                  checked={gift === item.id}
+                  onChange={() => setGift(item.id)}
+                />
+                <img src={item.image} alt="" width={32} height={32} /> {item.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {kind === 'photo' ? (
+        <fieldset className="mb-2">
+          <legend className="form-label fs-6">{t('conversation.pickPhoto')}</legend>
+          {conversation.fictional.album.length === 0 ? (
+            <p className="small">{t('conversation.noAlbum')}</p>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2">
+            {conversation.fictional.album.map((item, index) => (
+              <label
+                key={item.id}
+                className={`border rounded p-1 ${photo === item.id ? 'border-primary border-3' : ''}`}
+              >
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name="reply-photo"
+                  checked={photo === item.id}
+                  onChange={() => setPhoto(item.id)}
+                />
+                <img
+                  src={item.thumb_url}
+                  alt={t('conversation.albumPhoto', { number: index + 1 })}
+                  className="staff-thumb"
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {kind === 'text' ? (
+        <>
+          <label htmlFor="reply-text" className="form-label">
+            {t('conversation.message')}
+          </label>
+          <textarea
+            id="reply-text"
+            className="form-control mb-2"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </>
+      ) : null}
+      <ErrorAlert error={error} />
+      <button type="submit" className="btn btn-primary" disabled={isLoading || !ready}>
+        {isLoading ? <Spinner small /> : null} {t('conversation.send')}
+      </button>
+    </form>
+  );
+}
