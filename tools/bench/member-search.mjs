@@ -32,10 +32,12 @@ const FILTERS = [
   { name: 'country + region', query: 'country=NL&countryregion=Utrecht' },
   { name: 'gender + country + age', query: 'gender=male&country=DE&min_age=30&max_age=45' },
   { name: 'gender + age 18-25', query: 'gender=female&min_age=18&max_age=25' },
+  // What /members opens with: whom the member looks for, who looks for someone like them, the nearest first.
+  { name: 'seeking + mutual + near', query: 'gender=female&mutual=true&near=true' },
 ];
 const PAGES = [1, 2, 3, 5, 10, 20, 50];
 
-/** 100,000 members in plain SQL: two genders, five countries, ages 18–70, a photo row for 70 %. */
+/** 100,000 members in plain SQL: two genders (80 % hetero, 10 % bi, 10 % gay or lesbian), five countries, ages 18–70, a photo row for 70 %. */
 async function generate(client, schema, count) {
   await client.query(`SET search_path TO ${schema}`);
   const { rows } = await client.query(`SELECT id FROM sites WHERE is_default LIMIT 1`);
@@ -53,7 +55,9 @@ async function generate(client, schema, count) {
   );
   await client.query(
     `INSERT INTO profiles (user_id, name, gender, sexuality, date_of_birth, country, region, city, interests, status)
-     SELECT id, 'Lid ' || g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END, 'hetero',
+     SELECT id, 'Lid ' || g, CASE WHEN g % 2 = 0 THEN 'female' ELSE 'male' END,
+            CASE (g / 2) % 10 WHEN 8 THEN 'bi' WHEN 9 THEN (CASE WHEN g % 2 = 0 THEN 'lesbian' ELSE 'gay' END)
+                 ELSE 'hetero' END,
             (current_date - ((18 + (g::bigint * 7919) % 53) * 365 + (g * 31) % 365) * interval '1 day')::date,
             (ARRAY['NL','NL','NL','BE','DE','DE','FR','GB'])[1 + (g * 13) % 8],
             (ARRAY['Utrecht','Noord-Holland','Zuid-Holland','Gelderland','Limburg','Friesland'])[1 + (g * 17) % 6],
