@@ -44,8 +44,9 @@ export function createDbLiveLog(raw: RawDb): LiveLog {
     async resume(userId, after): Promise<LiveResume> {
       if (after !== null && DB_ID.test(after)) {
         const rows = await raw.query<{ id: string; event: string | null }>(
+          // Ordered by the column, not by its text (`id` alone would name the text output: '10' < '9').
           `SELECT id::text AS id, event FROM live_events WHERE user_id = $1 AND id >= $2::bigint
-           ORDER BY id LIMIT ${REPLAY_LIMIT}`,
+           ORDER BY live_events.id LIMIT ${REPLAY_LIMIT}`,
           [userId, after],
           'live_log_after',
         );

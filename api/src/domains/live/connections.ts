@@ -118,6 +118,12 @@ export function createLiveConnections(deps: {
       return () => close(connection);
     },
     count: () => open.size,
+    /** Ends the member's streams on this node without a word, as a lost connection does (a dev path for tests). */
+    drop(userId: number): number {
+      const mine = [...open].filter((c) => c.userId === userId);
+      closeWhere((c) => c.userId === userId);
+      return mine.length;
+    },
     /**
      * Ends every stream of this node (the node stops). `farewell` is written to each first: the reconnect hint of
      * a drain (live.ts), so clients come back at once, spread out, to a node that stays.

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { openLiveStream, type LiveStream } from '../../../testing/live';
 import { LIVE_LOG_MAX_EVENTS } from '../../../lib/live';
+import { member as chatMember, send } from '../../../testing/chat';
 
 // Resuming a dropped stream from the member's event log (docs/adr/0039-live-resume.md), on the one-node path: the
 // log in the database (PGlite, or PostgreSQL when DATABASE_URL is set). The Redis log: lib/live-redis.test.ts and
@@ -65,6 +66,8 @@ describe('live stream resume (Last-Event-ID)', () => {
 
   it('a stream that reconnects with Last-Event-ID gets what it missed, exactly once and in order, then live events', async () => {
     const a = await member();
+    // Ids that gain a digit on the way (ordered as numbers, not as text).
+    await t.app.database.raw.query("SELECT setval('live_events_id_seq', 997)");
     const first = await openLiveStream(base, a.cookie);
     t.app.services.live.publish(a.id, counters(10));
     await first.next();
@@ -198,6 +201,25 @@ describe('live stream resume (Last-Event-ID)', () => {
     const got = creditsOf(again);
     expect(got).toEqual(Array.from({ length: final - 999 }, (_, i) => 1000 + i));
     expect(ready(again)[0]!.data).toEqual({ resync: false });
+    again.close();
+  });
+
+  it('real sends while a stream is down (message, the sender\u2019s copy, counters) are replayed exactly once', async () => {
+    const a = await chatMember(t, { topUp: 100 });
+    const b = await chatMember(t);
+    const first = await openLiveStream(base, b.cookie);
+    expect((await send(t, a, { member: b.id, text: 'live' })).statusCode).toBe(200);
+    await first.next((e) => e.type === 'message');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const last = first.lastEventId()!;
+    first.close();
+    await first.ended;
+    const texts = ['een', 'twee', 'drie'];
+    for (const text of texts) expect((await send(t, a, { member: b.id, text })).statusCode).toBe(200);
+    await t.app.services.live.settled();
+    const again = await openLiveStream(base, b.cookie, { lastEventId: last });
+    expect(ready(again)[0]!.data).toEqual({ resync: false });
+    expect(again.events.flatMap((e) => (e.type === 'message' ? [e.message.text] : []))).toEqual(texts);
     again.close();
   });
 

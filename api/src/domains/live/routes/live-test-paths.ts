@@ -13,6 +13,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * - `POST /dev/live/credit.json` (outside production, loopback only): grants bonus credits through the ledger
  *   (optionally marks the member premium) and publishes the member's counters, so a browser test sees a badge
  *   follow a server change.
+ * - `POST /dev/live/drop.json` (outside production, loopback only): ends the member's live streams on this node
+ *   without a word, as a connection lost on the way does; the browser reconnects by itself with `Last-Event-ID`
+ *   (a browser test of the resume, docs/adr/0039-live-resume.md).
  */
 export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
   if (app.config.bench) {
@@ -68,6 +71,26 @@ export const liveTestPaths: FastifyPluginAsyncTypebox = async (app) => {
         }
         await app.services.liveCounters.publish(user.id);
         return { credits };
+      },
+    );
+    app.post(
+      '/dev/live/drop.json',
+      {
+        schema: {
+          hide: true,
+          body: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+          response: { 200: Type.Object({ dropped: Type.Integer() }), ...errors(400, 404) },
+        },
+        config: { csrf: false },
+      },
+      async (request) => {
+        if (!LOOPBACK.has(request.ip)) throw notFound();
+        const [user] = await app.database.raw.query<{ id: number }>(
+          'SELECT id FROM users WHERE lower(email) = lower($1) AND site_id = $2',
+          [request.body.email, request.site.id],
+        );
+        if (!user) throw notFound();
+        return { dropped: app.services.liveConnections.drop(user.id) };
       },
     );
   }
