@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import type { LiveEvent } from '@dating/shared/contract/index';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { openLiveStream } from '../../../testing/live';
 import { hashToken } from '../../accounts';
+import { releaseFastify } from '../routes/live';
 
 let t: TestContext;
 let base: string;
@@ -111,5 +114,28 @@ describe('GET /api/live.php (Server-Sent Events behind the session cookie)', () 
     );
     const valid = await t.app.services.sessions.stillValid([hashA!, hashB!, 'unknown']);
     expect([...valid]).toEqual([hashA]);
+  });
+});
+
+describe('an open stream holds only what it needs', () => {
+  it('lets go of Fastify\u2019s request, reply and logger (its end-of-response listener, found by name)', async () => {
+    // With a logger (the api has one) Fastify listens for the response's end.
+    const app = Fastify({ logger: { level: 'silent' } });
+    let listeners: { before: string[]; after: string[]; released: number } | undefined;
+    app.get('/stream', async (_request, reply) => {
+      reply.hijack();
+      const res: ServerResponse = reply.raw;
+      const names = () => [...res.listeners('finish'), ...res.listeners('error')].map((l) => l.name);
+      const before = names();
+      const released = releaseFastify(res);
+      listeners = { before, after: names(), released };
+      res.end('ok');
+    });
+    await app.inject({ method: 'GET', url: '/stream' });
+    await app.close();
+    // A Fastify that renames it would keep every stream's request objects alive again: this says so.
+    expect(listeners!.before.filter((n) => n === 'onResFinished')).toHaveLength(2);
+    expect(listeners!.released).toBe(2);
+    expect(listeners!.after).not.toContain('onResFinished');
   });
 });

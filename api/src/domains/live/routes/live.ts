@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { hashToken } from '../../../lib/auth';
@@ -32,6 +33,24 @@ export function lastEventIdOf(header: unknown, query: unknown): string | null {
 }
 
 /**
+ * Fastify keeps each request's `request`, `reply` and request logger for the hooks it runs when the response
+ * finishes (its `onResFinished` listener); a hijacked stream that stays open for hours would hold them all along,
+ * about a seventh of an open stream's memory (docs/adr/0039-live-resume.md). The stream lets them go: its end is
+ * neither timed nor logged as a request (the node's gauge `live_streams_open` counts the streams).
+ */
+export function releaseFastify(res: ServerResponse): number {
+  let released = 0;
+  for (const event of ['finish', 'error'] as const) {
+    for (const listener of res.listeners(event)) {
+      if (listener.name !== 'onResFinished') continue;
+      res.removeListener(event, listener as (...args: unknown[]) => void);
+      released += 1;
+    }
+  }
+  return released;
+}
+
+/**
  * `GET /api/live.php`: the member's live channel as Server-Sent Events (docs/adr/0008-live-channel.md): one stream
  * per tab behind the session cookie, each event one `data:` line of JSON (`LiveEvent`) with its `id:` in the
  * member's event log, a comment every 25 s. A stream that reconnects with `Last-Event-ID` gets what it missed
@@ -54,6 +73,7 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
     const sessionToken = request.sessionToken()!;
     reply.hijack();
     const res = reply.raw;
+    releaseFastify(res);
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',
