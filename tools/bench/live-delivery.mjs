@@ -6,10 +6,16 @@
 // (POST /api/messages.php) through node A at LIVE_RATE per second for LIVE_SECONDS to members whose streams are
 // open on node B. Prints the sends acknowledged, the message events received (each exactly once, or the missing
 // and duplicated ones), p50/p95/p99 of send-acknowledgement → event at the receiver's stream (and of request start →
-// event), the rate reached, the machine and the load average. Targets: p95 < 250 ms at 500 sends/s with 5,000
-// open streams per node, ≤ 20 KB per open stream, no event lost.
+// event), the rate reached, the machine and the load average. Then the resume (docs/adr/0039-live-resume.md):
+// LIVE_RESUME streams of node B drop, LIVE_RESUME_SENDS messages are sent to each through node A while they are
+// down, and each reconnects to node A with the last event id it saw: printed are the time to the stream's `ready`,
+// the replayed events and bytes (each missed message exactly once, no resync), beside what the refetch it replaces
+// costs (user, chats and likes for the same members). Targets: p95 < 250 ms at 100 sends/s with 20,000 open
+// streams on one node, ≤ 8 KB per open stream, no event lost, every resume replayed without a resync.
 //   node tools/bench/live-delivery.mjs
-//   LIVE_STREAMS=5000 LIVE_RATE=500 LIVE_SECONDS=10 node tools/bench/live-delivery.mjs
+//   LIVE_STREAMS=5000 LIVE_RATE=100 LIVE_SECONDS=10 node tools/bench/live-delivery.mjs
+//   LIVE_STREAMS=19500 LIVE_STREAMS_A=0 node tools/bench/live-delivery.mjs   (one node holding the streams; the
+//     process's open files are capped at `ulimit -n`, on each side of the loopback)
 //   BENCH_SMOKE=1 node tools/bench/live-delivery.mjs      (seconds: what npm test runs)
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -34,43 +40,61 @@ import {
 } from './lib/bench-env.mjs';
 
 export const TARGET_P95_MS = 250;
-export const TARGET_STREAM_BYTES = 20 * 1024;
+export const TARGET_STREAM_BYTES = 8 * 1024;
+/** Streams on node B (the receivers of the sends). */
 const STREAMS = Number(process.env.LIVE_STREAMS ?? (SMOKE ? 20 : 5000));
+/** Streams on node A (bystanders), as many as on B unless named. */
+const STREAMS_A = Number(process.env.LIVE_STREAMS_A ?? STREAMS);
 const SENDERS = Number(process.env.LIVE_SENDERS ?? (SMOKE ? 4 : 100));
-const RATE = Number(process.env.LIVE_RATE ?? (SMOKE ? 20 : 500));
+const RATE = Number(process.env.LIVE_RATE ?? (SMOKE ? 20 : 100));
+const RESUME = Number(process.env.LIVE_RESUME ?? (SMOKE ? 4 : 200));
+const RESUME_SENDS = Number(process.env.LIVE_RESUME_SENDS ?? 3);
 const SECONDS = Number(process.env.LIVE_SECONDS ?? (SMOKE ? 2 : 10));
 
 const now = () => performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One SSE stream; `onEvent(event, at)` per `data:` line. Resolves (with its closer) on the stream's first bytes. */
-function openStream(agent, url, cookie, onEvent) {
+/**
+ * One SSE stream; `onEvent(event, at)` per data event, `onReady(data, at, bytes)` on the opening's `ready` (with
+ * the bytes received up to it: the replay). `lastEventId` is sent as a browser reconnecting would. Resolves on the
+ * stream's first bytes with { close, lastEventId() }.
+ */
+function openStream(agent, url, cookie, onEvent, { lastEventId, onReady } = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${url}/api/live.php`,
-      { agent, headers: { cookie, accept: 'text/event-stream' } },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`live.php answered ${res.statusCode}`));
-        res.setEncoding('utf8');
-        let buffer = '';
-        let opened = false;
-        res.on('data', (chunk) => {
-          const at = now();
-          buffer += chunk;
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            for (const line of block.split('\n'))
-              if (line.startsWith('data: ')) onEvent(JSON.parse(line.slice(6)), at);
+    const headers = { cookie, accept: 'text/event-stream' };
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    const request = http.get(`${url}/api/live.php`, { agent, headers }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`live.php answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      let bytes = 0;
+      let last = lastEventId ?? '';
+      let opened = false;
+      res.on('data', (chunk) => {
+        const at = now();
+        buffer += chunk;
+        bytes += Buffer.byteLength(chunk);
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let name = null;
+          let data = null;
+          for (const line of block.split('\n')) {
+            if (line.startsWith('id: ')) last = line.slice(4);
+            else if (line.startsWith('event: ')) name = line.slice(7);
+            else if (line.startsWith('data: ')) data = line.slice(6);
           }
-          if (!opened) {
-            opened = true;
-            resolve(() => request.destroy());
-          }
-        });
-      },
-    );
+          if (data === null) continue;
+          if (name === 'ready') onReady?.(JSON.parse(data), at, bytes);
+          else if (name === null) onEvent(JSON.parse(data), at);
+        }
+        if (!opened) {
+          opened = true;
+          resolve({ close: () => request.destroy(), lastEventId: () => last });
+        }
+      });
+    });
     request.on('error', reject);
   });
 }
@@ -102,17 +126,166 @@ function post(agent, url, cookie, body) {
   });
 }
 
+function get(agent, url, cookie) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, bytes }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inPool(items, width, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+/**
+ * The resume (docs/adr/0039-live-resume.md): the first `RESUME` streams of node B drop; `RESUME_SENDS` messages go
+ * to each of their members through node A while they are down; each reconnects to node A with the last event id
+ * it saw. Measures the reconnection → `ready` time, the bytes and events replayed, checks every missed message
+ * arrives exactly once and no stream was told to resync; then times the refetch the resume replaces (user, chats
+ * and likes at once, as the shell's refresh does) for the same members.
+ */
+async function measureResume({ nodeA, members, streams, senders, streamAgent, sendAgent, closers, log }) {
+  const count = Math.min(RESUME, members.length);
+  const who = members.slice(0, count);
+  const lastIds = who.map((_, i) => streams[i].lastEventId());
+  who.forEach((_, i) => streams[i].close());
+  await sleep(500);
+  const missed = who.map(() => []);
+  const failedSends = [];
+  await inPool(
+    who.flatMap((m, i) => Array.from({ length: RESUME_SENDS }, (_, k) => ({ m, i, k }))),
+    50,
+    async ({ m, i, k }) => {
+      const res = await post(
+        sendAgent,
+        `${nodeA.url}/api/messages.php`,
+        senders[(i + k) % senders.length].cookie,
+        {
+          member: m.id,
+          client_id: randomUUID(),
+          type: 'text',
+          text: `while you were away ${k + 1}`,
+        },
+      );
+      if (res.status === 200) missed[i].push(JSON.parse(res.text).message.id);
+      else failedSends.push(`${res.status} ${res.text.slice(0, 120)}`);
+    },
+  );
+  await sleep(300);
+  const results = await inPool(who, 50, async (m, i) => {
+    const got = [];
+    let ready = null;
+    const started = now();
+    const stream = await openStream(
+      streamAgent,
+      nodeA.url,
+      m.cookie,
+      (event) => {
+        if (event.type === 'message' && !event.message.from_me) got.push(event.message.id);
+      },
+      {
+        lastEventId: lastIds[i],
+        onReady: (data, at, bytes) =>
+          (ready = { ms: at - started, bytes, resync: data.resync, events: got.length }),
+      },
+    );
+    closers.push(() => stream.close());
+    const until = now() + 5000;
+    while (!ready && now() < until) await sleep(5);
+    return { got, ready, expected: missed[i] };
+  });
+  await sleep(500);
+  let exact = 0;
+  let resyncs = 0;
+  let noReady = 0;
+  const readyMs = [];
+  const bytes = [];
+  const events = [];
+  for (const r of results) {
+    if (!r.ready) {
+      noReady += 1;
+      continue;
+    }
+    if (r.ready.resync) resyncs += 1;
+    readyMs.push(r.ready.ms);
+    bytes.push(r.ready.bytes);
+    events.push(r.ready.events);
+    const once = r.expected.every((id) => r.got.filter((g) => g === id).length === 1);
+    if (once && r.got.length === r.expected.length) exact += 1;
+  }
+  readyMs.sort((a, b) => a - b);
+  bytes.sort((a, b) => a - b);
+  // The refetch a resume replaces: user, chats and likes at once for each of the same members.
+  const refetch = await inPool(who, 50, async (m) => {
+    const started = now();
+    const answers = await Promise.all(
+      ['user.php', 'chats.php', 'likes.php'].map((path) =>
+        get(sendAgent, `${nodeA.url}/api/${path}`, m.cookie),
+      ),
+    );
+    return {
+      ms: now() - started,
+      bytes: answers.reduce((sum, a) => sum + a.bytes, 0),
+      ok: answers.every((a) => a.status === 200),
+    };
+  });
+  const refetchMs = refetch.map((r) => r.ms).sort((a, b) => a - b);
+  const refetchBytes = refetch.map((r) => r.bytes).sort((a, b) => a - b);
+  log(
+    `resume: ${count} streams of node B dropped, ${RESUME_SENDS} messages each sent through node A meanwhile` +
+      (failedSends.length ? ` (${failedSends.length} sends failed, first: ${failedSends[0]})` : '') +
+      `, reconnected to node A with Last-Event-ID: ${exact} of ${count} got each missed message exactly once, ` +
+      `${resyncs} told to resync, ${noReady} without a ready; reconnection → ready p50 ${ms(percentile(readyMs, 50))} ms, ` +
+      `p95 ${ms(percentile(readyMs, 95))} ms; replayed ${percentile(
+        events.sort((a, b) => a - b),
+        50,
+      )} events, ` +
+      `${percentile(bytes, 50)} bytes (median; p95 ${percentile(bytes, 95)} bytes) per resume`,
+  );
+  log(
+    `the refetch it replaces (user + chats + likes at once, same members): p50 ${ms(percentile(refetchMs, 50))} ms, ` +
+      `p95 ${ms(percentile(refetchMs, 95))} ms, ${percentile(refetchBytes, 50)} bytes (median) in 3 requests` +
+      (refetch.every((r) => r.ok) ? '' : ' (some answered other than 200)'),
+  );
+  return {
+    count,
+    exact,
+    resyncs,
+    noReady,
+    readyMs,
+    bytes,
+    refetchMs,
+    refetchBytes,
+    failedSends: failedSends.length,
+  };
+}
+
 async function openMany(agent, url, members, onEvent) {
-  const closers = [];
-  // A few dozen at a time, as browsers arriving would.
+  const streams = [];
+  // A hundred at a time, as browsers arriving would.
   for (let i = 0; i < members.length; i += 100) {
-    closers.push(
+    streams.push(
       ...(await Promise.all(
         members.slice(i, i + 100).map((m) => openStream(agent, url, m.cookie, (e, at) => onEvent(m, e, at))),
       )),
     );
   }
-  return closers;
+  return streams;
 }
 
 export async function run({ log = console.log } = {}) {
@@ -138,7 +311,7 @@ export async function run({ log = console.log } = {}) {
     nodeB = await startApi({ label: 'node B', env });
     const site = await defaultSite(client);
     const onB = await makeMembers(client, site, STREAMS, { tag: 'live-b' });
-    const onA = await makeMembers(client, site, STREAMS, { tag: 'live-a' });
+    const onA = await makeMembers(client, site, STREAMS_A, { tag: 'live-a' });
     const senders = await makeMembers(client, site, SENDERS, { credits: 100_000_000, tag: 'live-sender' });
     const mach = machine();
     log(
@@ -162,12 +335,14 @@ export async function run({ log = console.log } = {}) {
       else arrivals.set(event.message.id, [{ at, to: member.id }]);
     };
     const opened = now();
-    closers.push(...(await openMany(streamAgent, nodeB.url, onB, onEvent)));
-    closers.push(...(await openMany(streamAgent, nodeA.url, onA, onEvent)));
+    const streamsB = await openMany(streamAgent, nodeB.url, onB, onEvent);
+    const streamsA = await openMany(streamAgent, nodeA.url, onA, onEvent);
+    for (const stream of [...streamsB, ...streamsA]) closers.push(() => stream.close());
     const openSeconds = (now() - opened) / 1000;
     await sleep(2000);
     const after = { a: await memory(nodeA), b: await memory(nodeB) };
-    const per = (node, kind) => (after[node][kind] - before[node][kind]) / STREAMS;
+    const count = { a: STREAMS_A, b: STREAMS };
+    const per = (node, kind) => (count[node] ? (after[node][kind] - before[node][kind]) / count[node] : 0);
     // The larger of the two measures counts.
     const perStream = {
       a: Math.max(per('a', 'rss'), per('a', 'heap')),
@@ -175,7 +350,7 @@ export async function run({ log = console.log } = {}) {
     };
     const kb = (bytes) => (bytes / 1024).toFixed(1);
     log(
-      `${STREAMS} open streams per node (opened in ${openSeconds.toFixed(1)} s), per open stream: ` +
+      `${STREAMS} open streams on node B, ${STREAMS_A} on node A (opened in ${openSeconds.toFixed(1)} s), per open stream: ` +
         `node A +${kb(per('a', 'rss'))} KB resident, +${kb(per('a', 'heap'))} KB heap and buffers after GC ` +
         `(${(after.a.rss / 2 ** 20).toFixed(0)} MB resident); node B +${kb(per('b', 'rss'))} KB resident, ` +
         `+${kb(per('b', 'heap'))} KB heap and buffers (${(after.b.rss / 2 ** 20).toFixed(0)} MB); ` +
@@ -272,6 +447,18 @@ export async function run({ log = console.log } = {}) {
     if (missing || duplicated || misrouted)
       throw new Error('an acknowledged message did not arrive exactly once');
     if (acked.length === 0) throw new Error('no send was acknowledged');
+    const resumed = await measureResume({
+      nodeA,
+      members: onB,
+      streams: streamsB,
+      senders,
+      streamAgent,
+      sendAgent,
+      closers,
+      log,
+    });
+    if (resumed.exact !== resumed.count || resumed.resyncs || resumed.failedSends)
+      throw new Error('a resumed stream did not get each missed message exactly once without a resync');
     return {
       acked: acked.length,
       failed: failed.length,
@@ -281,6 +468,7 @@ export async function run({ log = console.log } = {}) {
       sendToEvent,
       perStream,
       load,
+      resumed,
     };
   } finally {
     for (const close of closers) close();
