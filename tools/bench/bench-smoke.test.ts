@@ -64,6 +64,16 @@ test.concurrent(
 );
 
 pg(
+  'the query-layer bench runs four queries through each way of writing them, on PostgreSQL and PGlite',
+  () =>
+    expectRuns(
+      'query-layer.mjs',
+      /PostgreSQL[\s\S]*ledger sum \| typed[\s\S]*PGlite[\s\S]*tables\.ts against/,
+    ),
+  BENCH_TIMEOUT,
+);
+
+pg(
   'the member search bench generates members and pages through them',
   () => expectRuns('member-search.mjs', /gender \+ country/),
   BENCH_TIMEOUT,
