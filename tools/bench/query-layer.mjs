@@ -7,14 +7,14 @@
 //   c) `driver`:    the driver itself (node-postgres `query` with a statement name, PGlite `query`), as the hot
 //                   paths' `raw.query(text, params, name)` do; `driver, unnamed` the same without the name;
 //   d) `typed`:     the typed SQL layer ADR 0040 chose (api/src/db/typed.ts) on `raw`, a named statement; the send
-//                   as it runs in a Drizzle transaction (through Drizzle's execute, unnamed).
+//                   in `raw.transaction` (named statements) and in a Drizzle transaction (Drizzle's execute, unnamed).
 // The queries: a member's profile by id (profile-cache's SQL), a chat send's writes (message insert, balance
 // debit guarded by `credits >= c`, ledger row; one transaction), a member search page (members.ts' page SQL
 // for gender + country) and a ledger sum. One connection (PG_POOL_MAX=1), calls one after another, so the
 // backend's CPU (/proc of its pid) is this work's alone; the variants take turns in every round.
 // Also: what `tables.ts` mirrors of the migrated schema (tables, columns, types, NOT NULL).
 //   node tools/bench/query-layer.mjs                      (PostgreSQL at DATABASE_URL, then PGlite)
-//   BENCH_BACKENDS=pg BENCH_CALLS=3000 BENCH_ROUNDS=5 node tools/bench/query-layer.mjs
+//   BENCH_BACKENDS=pg BENCH_CALLS=3000 BENCH_ROUNDS=5 BENCH_ONLY=send node tools/bench/query-layer.mjs
 //   BENCH_SMOKE=1 node tools/bench/query-layer.mjs        (seconds)
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -39,6 +39,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 3)));
 const CALLS = { pg: Number(process.env.BENCH_CALLS ?? (SMOKE ? 30 : 2000)) };
 CALLS.pglite = Number(process.env.BENCH_PGLITE_CALLS ?? (SMOKE ? 10 : Math.max(10, CALLS.pg / 5)));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? (SMOKE ? 200 : 5000));
+/** BENCH_ONLY=send,search: only the queries whose name contains one of these words (the build figures always). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const CLOCK_TICK_US = 1e6 / 100;
 
 /** User + system CPU of a process in µs, or NaN when /proc does not show it (a database on another machine). */
@@ -366,6 +368,12 @@ function queries(lib, db, raw, driver, fx) {
             'ql_send_l',
           );
         }),
+      'typed, raw.transaction': () =>
+        raw.transaction(async (tx) => {
+          const m = await one(tx, typedSend.message, fx.conversation, fx.me, 'Hello there', COST);
+          const row = await one(tx, typedSend.debit, fx.me, COST);
+          await many(tx, typedSend.ledger, fx.me, -COST, row.credits, `message:${m.id}`);
+        }),
       'typed, in a Drizzle transaction': () =>
         db.transaction(async (tx) => {
           const m = await one(tx, typedSend.message, fx.conversation, fx.me, 'Hello there', COST);
@@ -598,7 +606,11 @@ async function runBackend(kind, lib) {
     const backendPid =
       kind === 'pg' ? (await database.raw.query('SELECT pg_backend_pid() AS pid'))[0].pid : process.pid;
     const driver = driverOf(database.db, kind);
-    const all = queries(lib, database.db, database.raw, driver, fx);
+    const all = Object.fromEntries(
+      Object.entries(queries(lib, database.db, database.raw, driver, fx)).filter(
+        ([name]) => ONLY.length === 0 || name === '_build' || ONLY.some((word) => name.includes(word)),
+      ),
+    );
     const calls = CALLS[kind];
     // Warm-up: the named statements are prepared, the plans cached, the JIT warm.
     for (const variants of Object.values(all)) {

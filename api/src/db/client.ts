@@ -14,6 +14,11 @@ export interface RawDb {
   driver: 'pglite' | 'pg';
   /** A raw query; `name` makes it a server-side prepared statement on PostgreSQL (hot paths). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
+  /**
+   * Runs `fn` in one transaction on one connection: committed when `fn` resolves, rolled back when it throws. The
+   * typed queries' transaction (db/typed.ts): its statements are named, unlike those of Drizzle's `db.transaction`.
+   */
+  transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
   /** The schema the tables live in (`DATABASE_SCHEMA`, else public). */
   schema: string;
   /**
@@ -34,6 +39,12 @@ export interface RawDb {
   tryExclusive<T>(name: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** The connection pool's use (PostgreSQL), for the metrics; null on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+}
+
+/** One transaction's connection: raw queries on it (named statements on PostgreSQL) until it commits. */
+export interface RawTx {
+  driver: 'pglite' | 'pg';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
 }
 
 export interface ListenHandlers {
@@ -134,6 +145,14 @@ async function openPglite(dir: string | undefined, template?: string): Promise<D
     schema: 'public',
     async query<T>(text: string, params?: unknown[]) {
       return (await client.query(text, params)).rows as T[];
+    },
+    transaction(fn) {
+      return client.transaction((tx) =>
+        fn({
+          driver: 'pglite',
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query(text, params)).rows as T[],
+        }),
+      );
     },
     async listen(channel, handlers) {
       // One in-process database: notifications cannot be lost.
@@ -263,6 +282,26 @@ async function openPostgres(url: string, dbSchema: string | undefined): Promise<
     },
     async query<T>(text: string, params?: unknown[], name?: string) {
       return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
+    },
+    async transaction(fn) {
+      const conn = await pool.connect();
+      // A connection whose ROLLBACK failed is closed, never handed back to the pool in a transaction.
+      let broken: Error | undefined;
+      try {
+        await conn.query('BEGIN');
+        const value = await fn({
+          driver: 'pg',
+          query: async <T>(text: string, params?: unknown[], name?: string) =>
+            (await conn.query(name ? { name, text, values: params } : { text, values: params })).rows as T[],
+        });
+        await conn.query('COMMIT');
+        return value;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
+        throw err;
+      } finally {
+        conn.release(broken);
+      }
     },
     async exclusive(fn) {
       const conn = await pool.connect();

@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, RawDb, Tx } from './client';
+import type { Db, RawDb, RawTx, Tx } from './client';
 
 // Typed SQL (docs/adr/0040-typed-sql-not-the-query-builder.md): a query is its SQL text (numbered parameters,
 // as PostgreSQL takes them), a statement name, and the PostgreSQL types of its parameters and result columns,
 // declared once; the TypeScript types of the parameters and of a row come from those declarations, and
 // `typed-queries.test.ts` checks every declared query against the migrated database (PostgreSQL's own description
-// of the statement: each parameter's type, each column's name and type). Run outside a transaction it is a
-// named prepared statement on PostgreSQL (`raw.query(text, params, name)`); inside a Drizzle transaction it goes
-// through that transaction's connection.
+// of the statement: each parameter's type, each column's name and type). On `raw`, on Drizzle's database and in
+// `raw.transaction` it is a named prepared statement on PostgreSQL (`raw.query(text, params, name)`); inside a
+// Drizzle transaction (`db.transaction`, for code that composes with Drizzle's `tx`) it goes through Drizzle's
+// execute on that transaction's connection, unnamed.
 
 /** A PostgreSQL type as the database names it (`pg_type.typname`) and the TypeScript type a value of it reads as. */
 export class PgType<T> {
@@ -60,8 +61,8 @@ export interface Query<P extends Params = Params, C extends Columns = Columns> {
   readonly columns: C;
 }
 
-/** What a typed query runs on: the raw driver (named statements) or Drizzle's database or transaction. */
-export type Runner = RawDb | Db | Tx;
+/** What a typed query runs on: the raw driver or its transaction (named statements), Drizzle's database or transaction. */
+export type Runner = RawDb | RawTx | Db | Tx;
 
 const declared = new Map<string, Query>();
 const families: { name: string; samples: () => Query[] }[] = [];
@@ -122,7 +123,8 @@ export function declaredQueries(): Query[] {
   return [...declared.values(), ...families.flatMap((family) => family.samples())];
 }
 
-const isRaw = (on: Runner): on is RawDb => 'driver' in on && typeof (on as RawDb).query === 'function';
+const isRaw = (on: Runner): on is RawDb | RawTx =>
+  'driver' in on && typeof (on as RawTx).query === 'function';
 
 /** The driver under a Drizzle database (not a transaction): node-postgres' pool, or PGlite. */
 type Client =

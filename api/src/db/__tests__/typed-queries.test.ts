@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../client';
 import { migrate } from '../migrate';
-import { declaredQueries, defineQuery, many, one, pg as t, run, type Query } from '../typed';
+import { declaredQueries, defineQueries, defineQuery, many, one, pg as t, run, type Query } from '../typed';
 import type { AppConfig } from '../../config';
 
 // Every typed query (db/typed.ts, docs/adr/0040-typed-sql-not-the-query-builder.md) against the migrated schema:
@@ -57,6 +57,31 @@ const echoQuery = defineQuery({
   },
 });
 
+// And a write, to see `raw.transaction` commit and roll back (the table is made by the test, in its own database).
+const noteQuery = defineQuery({
+  name: 'typed_test_note',
+  text: `INSERT INTO typed_test_notes (n) VALUES ($1) RETURNING n`,
+  params: [t.int],
+  columns: { n: t.int },
+});
+const notesQuery = defineQuery({
+  name: 'typed_test_notes',
+  text: `SELECT count(*)::int AS count FROM typed_test_notes`,
+  params: [],
+  columns: { count: t.int },
+});
+const NOTES_TABLE = 'CREATE TABLE typed_test_notes (n int NOT NULL)';
+
+// A family: SQL that inlines its argument, one named statement per key; its samples are described like the rest.
+const scopedQuery = defineQueries({
+  name: 'typed_test_scoped',
+  text: (add: number) => `SELECT $1::int + ${add} AS v`,
+  key: (add) => `plus${add}`,
+  samples: [1, 2],
+  params: [t.int],
+  columns: { v: t.int },
+});
+
 describe('typed queries', () => {
   let database: Database;
   let client: PGlite;
@@ -67,6 +92,7 @@ describe('typed queries', () => {
     modules = await loadDeclaringModules();
     database = await openDatabase(memoryConfig);
     await migrate(database.raw);
+    await database.raw.query(NOTES_TABLE);
     client = (database.db as unknown as { $client: PGlite }).$client;
     const types = await database.raw.query<{ oid: number; typname: string }>(
       'SELECT oid::int, typname FROM pg_type',
@@ -84,7 +110,15 @@ describe('typed queries', () => {
       ]),
     );
     const names = declaredQueries().map((q) => q.name);
-    expect(names).toEqual(expect.arrayContaining(['session_lookup', 'dismissals_list', 'typed_test_echo']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'session_lookup',
+        'dismissals_list',
+        'typed_test_echo',
+        'typed_test_scoped_plus1',
+        'typed_test_scoped_plus2',
+      ]),
+    );
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -126,19 +160,35 @@ describe('typed queries', () => {
     expect(await one(db.raw, echoQuery, ...values)).toEqual(expected);
     expect(await one(db.db, echoQuery, ...values)).toEqual(expected);
     expect(await db.db.transaction((tx) => many(tx, echoQuery, ...values))).toEqual([expected]);
+    expect(await db.raw.transaction((tx) => many(tx, echoQuery, ...values))).toEqual([expected]);
+    expect(scopedQuery(3)).toBe(scopedQuery(3));
+    expect(await one(db.raw, scopedQuery(3), 4)).toEqual({ v: 7 });
+    // raw.transaction: committed when the function resolves, nothing kept when it throws.
+    const before = (await one(db.raw, notesQuery))!.count;
+    await expect(
+      db.raw.transaction(async (tx) => {
+        await run(tx, noteQuery, 1);
+        expect((await one(tx, notesQuery))!.count).toBe(before + 1);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await one(db.raw, notesQuery))!.count).toBe(before);
+    expect(await db.raw.transaction((tx) => one(tx, noteQuery, 2))).toEqual({ n: 2 });
+    expect((await one(db.raw, notesQuery))!.count).toBe(before + 1);
   }
 
-  test('the driver, the Drizzle database and a Drizzle transaction run it alike (PGlite)', async () => {
+  test('the driver, its transaction, the Drizzle database and a Drizzle transaction run it alike (PGlite)', async () => {
     await sameOnEveryRunner(database);
   });
 
   const onPostgres = process.env.DATABASE_URL ? test : test.skip;
   onPostgres(
-    'the driver, the Drizzle database and a Drizzle transaction run it alike (PostgreSQL)',
+    'the driver, its transaction, the Drizzle database and a Drizzle transaction run it alike (PostgreSQL)',
     async () => {
       const schema = `test_typed_${crypto.randomBytes(5).toString('hex')}`;
       const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dbSchema: schema } as AppConfig);
       try {
+        await db.raw.query(NOTES_TABLE);
         await sameOnEveryRunner(db);
         // Named: the second run of the same statement on a connection reuses it (a duplicate name would throw).
         await run(db.raw, echoQuery, ...([1, 'y', [], 'd', 1, 1, 1, 1, 1, 1] as const));
