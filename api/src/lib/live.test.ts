@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@dating/shared/contract/index';
-import { createLocalLiveHub } from './live';
+import { compareLiveIds, createLocalLiveHub, type LiveLog } from './live';
 
 const likesChanged: LiveEvent = { type: 'likes_changed' };
 
@@ -61,5 +61,95 @@ describe('local live hub: what reached nobody', () => {
     off();
     expect(hub.connections(5)).toBe(1);
     await expect(hub.ready(5)).resolves.toBeUndefined();
+  });
+});
+
+describe('local live hub with a log (the one-node path; docs/adr/0039-live-resume.md)', () => {
+  /** A log in memory that counts its appends, and can be told to fail. */
+  function memoryLog() {
+    const rows: { userId: number; id: number; json: string }[] = [];
+    let next = 1;
+    const state = { appends: 0, fail: false, failResume: false };
+    const log: LiveLog = {
+      async append(entries) {
+        state.appends += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (state.fail) throw new Error('database gone');
+        return entries.map((e) => {
+          const id = next++;
+          rows.push({ userId: e.userId, id, json: e.json });
+          return String(id);
+        });
+      },
+      async resume(userId, after) {
+        if (state.failResume) throw new Error('database gone');
+        const mine = rows.filter((r) => r.userId === userId);
+        const head = String(mine.at(-1)?.id ?? 0);
+        if (after === null) return { head, replay: [] };
+        const at = mine.findIndex((r) => String(r.id) === after);
+        if (at < 0) return { head, replay: null };
+        return { head, replay: mine.slice(at + 1).map((r) => ({ id: String(r.id), json: r.json })) };
+      },
+      sweep: async () => undefined,
+    };
+    return { log, state, rows };
+  }
+
+  it('stores first and delivers in order with increasing ids; what is published during an append is stored by the next one', async () => {
+    const { log, state } = memoryLog();
+    const hub = createLocalLiveHub(log);
+    const got: [string, string | undefined][] = [];
+    hub.subscribe(1, (event, _json, id) => got.push([event.type, id]));
+    hub.publish(1, likesChanged);
+    hub.publish(1, { type: 'conversation_removed', conversation: 3 });
+    expect(got).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let i = 0; i < 5; i += 1) hub.publish(1, likesChanged);
+    await hub.settled();
+    expect(got.map(([, id]) => id)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(got[1]![0]).toBe('conversation_removed');
+    expect(state.appends).toBe(2);
+    // A typing hint is not stored: delivered at once, without an id.
+    hub.publish(1, { type: 'typing', conversation: 3, member: 2 });
+    expect(got.at(-1)).toEqual(['typing', undefined]);
+  });
+
+  it('a failed append still delivers, without ids; a failed read answers a resync', async () => {
+    const { log, state } = memoryLog();
+    const warnings: string[] = [];
+    const hub = createLocalLiveHub(log, (_err, message) => warnings.push(message));
+    const got: (string | undefined)[] = [];
+    hub.subscribe(1, (_event, _json, id) => got.push(id));
+    state.fail = true;
+    hub.publish(1, likesChanged);
+    await hub.settled();
+    expect(got).toEqual([undefined]);
+    state.failResume = true;
+    expect(await hub.resume(1, '5')).toEqual({ head: null, replay: null });
+    expect(warnings).toEqual(['live log append failed', 'live log resume failed']);
+  });
+
+  it('a resume waits for the appends asked before it', async () => {
+    const { log } = memoryLog();
+    const hub = createLocalLiveHub(log);
+    hub.publish(9, likesChanged);
+    const first = await hub.resume(9, null);
+    expect(first).toEqual({ head: '1', replay: [] });
+    hub.publish(9, likesChanged);
+    hub.publish(9, likesChanged);
+    expect(await hub.resume(9, first.head)).toEqual({
+      head: '3',
+      replay: [
+        { id: '2', json: JSON.stringify(likesChanged) },
+        { id: '3', json: JSON.stringify(likesChanged) },
+      ],
+    });
+  });
+
+  it('orders ids as numbers, for both logs\u2019 shapes', () => {
+    expect(compareLiveIds('9', '10')).toBeLessThan(0);
+    expect(compareLiveIds('1700000000000-2', '1700000000000-10')).toBeLessThan(0);
+    expect(compareLiveIds('1700000000001-0', '1700000000000-99')).toBeGreaterThan(0);
+    expect(compareLiveIds('42', '42')).toBe(0);
   });
 });
