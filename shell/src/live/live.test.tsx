@@ -142,6 +142,26 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(counts(view)).toEqual(before.map((n) => n + 1));
   });
 
+  test('a stream that comes back with no id to resume from refetches once, whatever its ready says', async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: false }) });
+    // A server that could not read the log names no id.
+    await act(async () => {
+      channel().open();
+      channel().ready('');
+    });
+    await advance(10);
+    const before = counts(view);
+    await act(async () => channel().drop());
+    await advance(3_000);
+    await act(async () => {
+      channel().open();
+      channel().ready('');
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before.map((n) => n + 1));
+  });
+
   test('with push subscribed, user.php is asked every 300 s while the channel is up', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: true }) });
