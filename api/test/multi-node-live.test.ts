@@ -5,6 +5,7 @@ import { openLiveStream } from '../src/testing/live';
 import { startNodes, type ApiNode } from '../src/testing/nodes';
 import { startFakePushService } from '../src/testing/push';
 import { XHR } from '../src/testing/helpers';
+import { eventually } from '../src/testing/eventually';
 
 // Two API processes on one PostgreSQL and one Redis, started as the README says (same DATABASE_URL and
 // REDIS_URL, different PORT). Runs when both are configured (jest.config.js), like multi-node.test.ts.
@@ -75,11 +76,6 @@ const message = (conversation: number): LiveEvent => ({
     last_message: null,
   },
 });
-async function eventually(check: () => boolean, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-  return check();
-}
 
 describe('live delivery across two API processes', () => {
   it('an event published on node A reaches the stream connected to node B', async () => {

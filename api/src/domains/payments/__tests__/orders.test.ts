@@ -13,6 +13,7 @@ import {
   state,
   webhook,
 } from '../../../testing/payments';
+import { eventually } from '../../../testing/eventually';
 
 // Orders through the built-in test provider: PGlite by default, PostgreSQL (real concurrency) with DATABASE_URL.
 let t: TestContext;
@@ -343,6 +344,8 @@ test('after crediting, the member gets a counters live event with the new balanc
   const off = t.app.services.live.subscribe(m.id, (event) => events.push(event));
   const before = await state(t, m.id);
   await payAtProvider(t, order.payment_id, 'paid');
+  // With Redis the event comes back through it, a moment after the webhook's answer.
+  await eventually(() => events.length > 0);
   off();
   expect(events).toEqual([
     {
