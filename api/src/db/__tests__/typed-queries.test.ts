@@ -113,6 +113,7 @@ describe('typed queries', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'session_lookup',
+        'user_by_id',
         'dismissals_list',
         'typed_test_echo',
         'typed_test_scoped_plus1',

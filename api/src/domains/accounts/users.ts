@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Locale } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../db/client';
-import { first } from '../../db/sql';
+import { defineQuery, one, pg, run } from '../../db/typed';
 import type { AuthUser } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
-import { loginAudit } from './tables';
-import { USER_COLUMNS, USER_FROM, toUser, type UserSqlRow } from '../members';
+import { USER_COLUMNS, USER_FROM, USER_ROW, toUser } from '../members';
 import { verifyPassword } from './passwords';
 import { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, type LoginGuard } from './login-guard';
 
@@ -14,12 +12,55 @@ export { LOCKOUT_ATTEMPTS, LOCKOUT_MINUTES, LOCKOUT_WINDOW_MIN } from './login-g
 // The signed-in member's type is in lib/auth.ts (the request context and other domains use it); accounts exports it.
 export type { AuthUser };
 
-const BY_ID = `SELECT ${USER_COLUMNS}, u.site_id FROM ${USER_FROM}
-  WHERE u.id = $1 AND u.status <> 'deleted' AND u.email IS NOT NULL`;
+// Typed SQL (docs/adr/0040-typed-sql-not-the-query-builder.md): checked against the schema by
+// db/__tests__/typed-queries.test.ts.
+/** The signed-in member, read on every member request whose user is not cached. */
+const byIdQuery = defineQuery({
+  name: 'user_by_id',
+  text: `SELECT ${USER_COLUMNS}, u.site_id FROM ${USER_FROM}
+    WHERE u.id = $1 AND u.status <> 'deleted' AND u.email IS NOT NULL`,
+  params: [pg.int],
+  columns: { ...USER_ROW, site_id: pg.int },
+});
+const byEmailQuery = defineQuery({
+  name: 'user_by_email',
+  text: `SELECT id, password_hash, banned_at IS NOT NULL AS banned FROM users
+    WHERE site_id = $1 AND lower(email) = $2 AND status <> 'deleted' LIMIT 1`,
+  params: [pg.int, pg.text],
+  columns: { id: pg.int, password_hash: pg.text.nullable(), banned: pg.bool },
+});
+const auditQuery = defineQuery({
+  name: 'login_audit_insert',
+  text: `INSERT INTO login_audit (user_id, email, ident_hash, site_id, success, ip, user_agent)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  params: [
+    pg.int.nullable(),
+    pg.text.nullable(),
+    pg.text,
+    pg.int,
+    pg.bool,
+    pg.text.nullable(),
+    pg.text.nullable(),
+  ],
+  columns: {},
+});
+const seenQuery = defineQuery({
+  name: 'user_seen',
+  text: `UPDATE users SET last_seen_at = now() WHERE id = $1`,
+  params: [pg.int],
+  columns: {},
+});
+const languageQuery = defineQuery({
+  name: 'user_language',
+  text: `UPDATE users SET language = $2 WHERE id = $1`,
+  params: [pg.int, pg.text],
+  columns: {},
+});
 
-export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
+/** `db` is no longer used (every query runs on `raw`); it stays so the composition root did not change (ADR 0040). */
+export function createUsersService(_db: Db, raw: RawDb, guard: LoginGuard) {
   async function load(userId: number): Promise<AuthUser | null> {
-    const [row] = await raw.query<UserSqlRow & { site_id: number }>(BY_ID, [userId], 'user_by_id');
+    const row = await one(raw, byIdQuery, userId);
     return row ? { ...toUser(row), id: row.id, siteId: row.site_id } : null;
   }
 
@@ -37,11 +78,7 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       meta: { ip?: string; userAgent?: string; device?: string },
     ): Promise<AuthUser> {
       const email = guard.normalise(emailInput);
-      const row = await first<{ id: number; password_hash: string | null; banned: boolean }>(
-        db,
-        sql`SELECT id, password_hash, banned_at IS NOT NULL AS banned FROM users
-            WHERE site_id = ${siteId} AND lower(email) = ${email} AND status <> 'deleted' LIMIT 1`,
-      );
+      const row = await one(raw, byEmailQuery, siteId, email);
       const key = (row && guard.deviceKey(row.id, meta.device)) ?? guard.identKey(siteId, email);
       const attempt = await guard.claim(siteId, key);
       if (!attempt.allowed) {
@@ -51,15 +88,17 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       if (!row) await verifyPassword(null, password);
       // No secrets in the audit: the address only when it is a member's, else
       // just the keyed hash of what was typed (a valid-looking address of nobody may still be a typo'd secret).
-      await db.insert(loginAudit).values({
-        userId: row?.id ?? null,
-        email: row ? email : null,
-        identHash: guard.identHash(siteId, email),
+      await run(
+        raw,
+        auditQuery,
+        row?.id ?? null,
+        row ? email : null,
+        guard.identHash(siteId, email),
         siteId,
-        success: ok,
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      });
+        ok,
+        meta.ip ?? null,
+        meta.userAgent?.slice(0, 300) ?? null,
+      );
       if (!ok || !row) {
         if (attempt.count >= LOCKOUT_ATTEMPTS) {
           throw new ApiError(429, 'account_locked', { minutes: await guard.lock(siteId, key) });
@@ -69,13 +108,13 @@ export function createUsersService(db: Db, raw: RawDb, guard: LoginGuard) {
       await guard.clear(siteId, key);
       // Banned by staff (docs/adr/0018-staff-back-office.md): the right password says so, the client shows /pages/ban.
       if (row.banned) throw new ApiError(403, 'account_banned');
-      await db.execute(sql`UPDATE users SET last_seen_at = now() WHERE id = ${row.id}`);
+      await run(raw, seenQuery, row.id);
       const user = await load(row.id);
       if (!user) throw new ApiError(401, 'login_failed');
       return user;
     },
     async setLanguage(userId: number, language: Locale): Promise<void> {
-      await db.execute(sql`UPDATE users SET language = ${language} WHERE id = ${userId}`);
+      await run(raw, languageQuery, userId, language);
     },
   };
 }

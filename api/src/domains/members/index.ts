@@ -28,8 +28,10 @@ export { createProfileCache, type ProfileCache } from './profile-cache';
 export {
   PROFILE_COLUMNS,
   PROFILE_FROM,
+  PROFILE_ROW,
   USER_COLUMNS,
   USER_FROM,
+  USER_ROW,
   ageOn,
   mediaUrl,
   toImage,

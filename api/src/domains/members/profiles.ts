@@ -1,6 +1,7 @@
 import type { Profile, ProfileImage, User, NotificationType, Locale } from '@dating/shared/contract/index';
 import { NOTIFICATION_TYPES } from '@dating/shared/contract/index';
 import { variantSources, type PhotoVariants } from '../../lib/image-variants';
+import { pg } from '../../db/typed';
 
 /** Columns every profile query selects (raw SQL, snake_case), see PROFILE_COLUMNS. */
 export interface ProfileSqlRow {
@@ -35,6 +36,33 @@ export const PROFILE_COLUMNS = `p.user_id AS id, p.name, p.gender, p.sexuality, 
   u.fictional, ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb,
   ph.status AS photo_status, ph.variants AS photo_variants`;
 export const PROFILE_FROM = `profiles p JOIN users u ON u.id = p.user_id LEFT JOIN photos ph ON ph.id = p.main_photo_id`;
+
+/** PROFILE_COLUMNS' types, in order, for typed queries (db/typed.ts, ADR 0040): a row of them is a ProfileSqlRow. */
+export const PROFILE_ROW = {
+  id: pg.int,
+  name: pg.text,
+  gender: pg.text.of<Profile['gender']>(),
+  sexuality: pg.text.of<Profile['sexuality']>(),
+  date_of_birth: pg.text,
+  country: pg.text,
+  region: pg.text.nullable(),
+  city: pg.text.nullable(),
+  reason: pg.text.nullable(),
+  about: pg.text.nullable(),
+  hair_color: pg.text.nullable(),
+  eye_color: pg.text.nullable(),
+  body_type: pg.text.nullable(),
+  relationship_status: pg.text.nullable(),
+  tattoos: pg.bool.nullable(),
+  interests: pg.jsonb.of<string[]>(),
+  status: pg.text.of<Profile['status']>(),
+  fictional: pg.bool,
+  photo_id: pg.int.nullable(),
+  photo_filename: pg.text.nullable(),
+  photo_thumb: pg.text.nullable(),
+  photo_status: pg.text.of<'active' | 'inspection'>().nullable(),
+  photo_variants: pg.jsonb.of<PhotoVariants>().nullable(),
+};
 
 export const mediaUrl = (file: string) => `/media/${file}`;
 
@@ -139,6 +167,21 @@ export const USER_COLUMNS = `${PROFILE_COLUMNS}, u.email, u.credits, u.paid_user
   to_jsonb(np) AS prefs,
   (SELECT count(*) FROM push_subscriptions ps WHERE ps.user_id = u.id) AS push_count`;
 export const USER_FROM = `${PROFILE_FROM} LEFT JOIN notification_preferences np ON np.user_id = u.id`;
+
+/** USER_COLUMNS' types, in order, for typed queries: a row of them is a UserSqlRow. */
+export const USER_ROW = {
+  ...PROFILE_ROW,
+  email: pg.text,
+  credits: pg.int,
+  paid_user: pg.bool,
+  language: pg.text,
+  user_status: pg.text.of<UserSqlRow['user_status']>(),
+  signup_date: pg.timestamptz,
+  invisible: pg.bool,
+  disabled_reason: pg.text.of<NonNullable<UserSqlRow['disabled_reason']>>().nullable(),
+  prefs: pg.jsonb.of<Record<string, boolean>>().nullable(),
+  push_count: pg.bigint,
+};
 
 export function toUser(r: UserSqlRow): User {
   // Types switched off by the system (complaint, bounce, unsubscribe), not by the member's own choice.
