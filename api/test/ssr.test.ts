@@ -22,6 +22,9 @@ const BROKEN = '0.3.0-broken01';
 const HANGING = '0.4.0-hanging1';
 const WITHOUT = '0.5.0-noserver';
 const LOOPING = '0.6.0-looping1';
+const ACCOUNT = '0.1.0-account1';
+const ACCOUNT_BROKEN = '0.1.1-accbroke';
+const ACCOUNT_WITHOUT = '0.1.2-accnoser';
 
 let t: TestContext;
 let memberId: number;
@@ -56,6 +59,29 @@ async function useLanders(current: string, canary?: { version: string; weight: n
     await registry.apply({ action: 'rollback', app: 'mf-landers' });
   }
 }
+
+/** Switches mf-account's deployed version (the pages `/login` and `/signup` render with). */
+async function useAccount(version: string) {
+  await t.app.services.registry.apply({
+    action: 'deploy',
+    app: 'mf-account',
+    version,
+    files: published.get(`mf-account@${version}`)!,
+  });
+}
+
+const ACCOUNT_MANIFEST = JSON.stringify({
+  exposes: [
+    {
+      name: 'LoginPage',
+      assets: { css: { sync: ['__federation_expose_LoginPage.44444444.css'], async: [] } },
+    },
+    {
+      name: 'SignupPage',
+      assets: { css: { sync: ['__federation_expose_SignupPage.55555555.css'], async: [] } },
+    },
+  ],
+});
 
 const MANIFEST = JSON.stringify({
   exposes: [
@@ -112,7 +138,18 @@ beforeAll(async () => {
     'server/remoteEntry.js': 'module.exports = { init() {}, get() { for (;;) {} } };',
     'mf-manifest.json': MANIFEST,
   });
+  const account = await readFile(bundles.account, 'utf8');
+  await deployVersion('mf-account', ACCOUNT, {
+    'server/remoteEntry.js': account,
+    'mf-manifest.json': ACCOUNT_MANIFEST,
+  });
+  await deployVersion('mf-account', ACCOUNT_BROKEN, {
+    'server/remoteEntry.js': 'throw new Error("this build is broken");',
+    'mf-manifest.json': ACCOUNT_MANIFEST,
+  });
+  await deployVersion('mf-account', ACCOUNT_WITHOUT, { 'mf-manifest.json': ACCOUNT_MANIFEST });
   await useLanders(STABLE);
+  await useAccount(ACCOUNT);
 
   const members = (await t.call({ method: 'GET', url: '/api/members.php?numResults=1' })).json() as {
     profiles: { id: number }[];
@@ -305,6 +342,82 @@ test('the inline scripts (the early error recorder first, then the one that keep
   expect(member.body).toContain(`<script>${EARLY_TELEMETRY_SCRIPT}</script>`);
   expect(member.body).toContain(`<script defer src="/remotes/shell/`);
   expect(String(member.headers['content-security-policy'])).not.toContain(hash);
+});
+
+describe('login, signup and the static pages are rendered for visitors too', () => {
+  afterAll(() => useAccount(ACCOUNT));
+
+  test('/login: the form in the default layout, its CSS, marked to keep a submit made before hydration', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fchats']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      const markup = root(res.body);
+      expect(markup).toContain('data-layout="default"');
+      expect(markup).toMatch(/<h1 class="[^"]*">Inloggen<\/h1>/);
+      expect(markup).toContain('<form noValidate="" aria-label="Inloggen" data-submit-before-hydration=""');
+      expect(markup).toContain('id="login-email"');
+      expect(markup).toContain('href="/signup"');
+      expect(res.body).toContain(
+        `<link rel="stylesheet" href="/remotes/mf-account/${ACCOUNT}/__federation_expose_LoginPage.44444444.css">`,
+      );
+      expect(res.body).toContain(`<script>${SSR_PAGE_SCRIPT}</script>`);
+      expect(siteData(res.body).ssr?.router.loaderData).toBeDefined();
+    }
+  });
+
+  test('/signup: the page (not the modal), its fields disabled until hydrated, with the reason shown', async () => {
+    const res = await page('/signup');
+    const markup = root(res.body);
+    expect(markup).toContain('data-testid="signup-loading"');
+    expect(markup).toMatch(/<fieldset disabled=""/);
+    expect(res.body).toContain(`/remotes/mf-account/${ACCOUNT}/__federation_expose_SignupPage.55555555.css`);
+  });
+
+  test('a static page: rendered with the company it names, which travels with it; another query is the browser’s', async () => {
+    const res = await page('/pages/terms');
+    const markup = root(res.body);
+    expect(markup).toContain('data-testid="static-page-terms"');
+    expect(markup).toContain('data-testid="terms-version"');
+    const data = siteData(res.body);
+    const company = data.ssr!.queries.find((q) => q.endpointName === 'getCompanyInfo');
+    expect(company).toBeDefined();
+    expect(markup).toContain((company!.value as { name: string }).name);
+    // `?region=us` adds a paragraph the render does not see (it sees no query but the traffic source).
+    expect(root((await page('/pages/privacy?region=us')).body)).toBe('');
+    expect(root((await page('/pages/privacy?network=ads')).body)).toContain(
+      'data-testid="static-page-privacy"',
+    );
+  });
+
+  test('a member gets /login, /signup and the static pages for client rendering, as before', async () => {
+    const cookie = await t.login();
+    for (const url of ['/login', '/signup', '/pages/faq']) {
+      const res = await page(url, { cookie });
+      expect({ url, markup: root(res.body) }).toEqual({ url, markup: '' });
+      expect(siteData(res.body).ssr).toBeUndefined();
+    }
+  });
+
+  test.each([
+    ['throws', ACCOUNT_BROKEN, 'error'],
+    ['is missing', ACCOUNT_WITHOUT, 'missing'],
+  ] as const)(
+    'an mf-account server bundle that %s: /login is served for client rendering; the static pages still render',
+    async (_, version, reason) => {
+      await useAccount(version);
+      const before = t.app.services.ssr.stats().fallback[reason];
+      const res = await page('/login');
+      expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toBe('');
+      expect(siteData(res.body).ssr).toBeUndefined();
+      expect(res.body).toContain('<script defer src="/remotes/shell/');
+      expect(t.app.services.ssr.stats().fallback[reason]).toBe(before + 1);
+      expect(root((await page('/pages/faq')).body)).toContain('data-testid="static-page-faq"');
+      await useAccount(ACCOUNT);
+      expect(root((await page('/login')).body)).toContain('id="login-email"');
+    },
+    30_000,
+  );
 });
 
 describe('found and shared', () => {

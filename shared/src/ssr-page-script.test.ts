@@ -1,4 +1,9 @@
-import { BOOT_FALLBACK_MS, SSR_PAGE_SCRIPT, takeTapBeforeHydration } from './ssr-page-script';
+import {
+  BOOT_FALLBACK_MS,
+  SSR_PAGE_SCRIPT,
+  takeSubmitBeforeHydration,
+  takeTapBeforeHydration,
+} from './ssr-page-script';
 
 // The script the server writes into the head of a server-rendered page, run as the browser runs it.
 beforeEach(() => {
@@ -24,6 +29,22 @@ test('the last signup button tapped is the one kept; other clicks are not record
   el('login')!.click();
   expect(takeTapBeforeHydration(el('cta'))).toBe(false);
   expect(takeTapBeforeHydration(el('other'))).toBe(true);
+});
+
+test('a marked form submitted before hydration is not sent by the browser and is taken once; others are sent', () => {
+  document.body.innerHTML =
+    '<form id="login" data-submit-before-hydration><input name="password" value="x"><button id="go">Go</button></form>' +
+    '<form id="plain"><button id="send">Send</button></form>';
+  const submitted = (id: string) => {
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    el(id)!.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  expect(submitted('login')).toBe(true);
+  expect(submitted('plain')).toBe(false);
+  expect(takeSubmitBeforeHydration(el('plain'))).toBe(false);
+  expect(takeSubmitBeforeHydration(el('login'))).toBe(true);
+  expect(takeSubmitBeforeHydration(el('login'))).toBe(false);
 });
 
 test('without the inline script (a page the browser rendered) nothing is taken', () => {

@@ -17,6 +17,12 @@
  * `[data-signup-source]` and keeps the last button tapped on `window`. Each such button, once hydrated, asks whether
  * it was tapped before (`takeTapBeforeHydration`) and then does what the tap asked for. A tap on a button that is
  * already hydrated is recorded too but never taken: the button's check ran when it was hydrated, before the tap.
+ *
+ * **A submit before hydration is kept.** A server-rendered form (`/login`) can be filled in and sent before its code
+ * runs. The browser would send it itself (a GET with the password in the address); the script stops that for forms
+ * marked `[data-submit-before-hydration]` (capture phase, `preventDefault`) and keeps the form. Once hydrated, the
+ * form asks `takeSubmitBeforeHydration` and sends what was typed (the inputs keep it: mf-account's
+ * `keepValueBeforeHydration`). A hydrated form sends itself and never finds its own record.
  */
 export const EARLY_SIGNUP_GLOBAL = '__earlySignupTaps';
 
@@ -24,7 +30,12 @@ export const EARLY_SIGNUP_GLOBAL = '__earlySignupTaps';
 export interface EarlySignupTaps {
   /** The last `[data-signup-source]` element tapped, until a hydrated button takes it. */
   el: Element | null;
+  /** The last `[data-submit-before-hydration]` form submitted, until the hydrated form takes it. */
+  form?: Element | null;
 }
+
+/** The attribute of a form whose submit before hydration is kept (and not sent by the browser). */
+export const SUBMIT_BEFORE_HYDRATION = 'data-submit-before-hydration';
 
 /** The `<meta name>` that lists the shell's scripts, one tag per script, in order. */
 export const SHELL_SCRIPT_META = 'shell-script';
@@ -33,8 +44,10 @@ export const SHELL_SCRIPT_META = 'shell-script';
 export const BOOT_FALLBACK_MS = 1000;
 
 export const SSR_PAGE_SCRIPT =
-  '(function(d,w){var r={el:null};d.addEventListener("click",function(e){var t=e.target,' +
+  '(function(d,w){var r={el:null,form:null};d.addEventListener("click",function(e){var t=e.target,' +
   'b=t&&t.closest&&t.closest("[data-signup-source]");if(b)r.el=b},true);' +
+  'd.addEventListener("submit",function(e){var f=e.target;' +
+  `if(f&&f.hasAttribute&&f.hasAttribute("${SUBMIT_BEFORE_HYDRATION}")){e.preventDefault();r.form=f}},true);` +
   `w.${EARLY_SIGNUP_GLOBAL}=r;var booted=0,painted=0,parsed=0;function boot(){if(booted)return;booted=1;` +
   `d.querySelectorAll('meta[name="${SHELL_SCRIPT_META}"]').forEach(function(m){` +
   'var s=d.createElement("script");s.src=m.content;s.async=false;d.head.appendChild(s)})}' +
@@ -50,5 +63,13 @@ export function takeTapBeforeHydration(el: Element | null, win: Window = window)
   const record = (win as unknown as Record<string, EarlySignupTaps | undefined>)[EARLY_SIGNUP_GLOBAL];
   if (!el || !record || record.el !== el) return false;
   record.el = null;
+  return true;
+}
+
+/** True once, if `form` was submitted before it was hydrated (the record is cleared). */
+export function takeSubmitBeforeHydration(form: Element | null, win: Window = window): boolean {
+  const record = (win as unknown as Record<string, EarlySignupTaps | undefined>)[EARLY_SIGNUP_GLOBAL];
+  if (!form || !record || record.form !== form) return false;
+  record.form = null;
   return true;
 }

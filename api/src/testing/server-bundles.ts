@@ -5,16 +5,23 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../../..');
 
 /**
- * The server bundles of the shell and mf-landers (docs/adr/0030), as `npm run build` writes them into each app's
+ * The server bundles of the shell, mf-landers and mf-account (docs/adr/0030), as `npm run build` writes them into each app's
  * `dist/server/`: built here when missing (webpack, only the server configuration; its filesystem cache makes a
  * rebuild quick), so the api's server-rendering tests run against the real bundles in a fresh checkout too.
  */
-export function serverBundles(): { shell: string; landers: string; landersManifest: string | null } {
+export function serverBundles(): {
+  shell: string;
+  landers: string;
+  landersManifest: string | null;
+  account: string;
+} {
   const shell = path.join(ROOT, 'shell/dist/server/render.js');
   const landers = path.join(ROOT, 'mf-landers/dist/server/remoteEntry.js');
+  const account = path.join(ROOT, 'mf-account/dist/server/remoteEntry.js');
   for (const [app, file, name] of [
     ['shell', shell, 'shell-server'],
     ['mf-landers', landers, 'mf_landers-server'],
+    ['mf-account', account, 'mf_account-server'],
   ] as const) {
     if (existsSync(file) && statSync(file).size > 0) continue;
     const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
@@ -30,5 +37,5 @@ export function serverBundles(): { shell: string; landers: string; landersManife
       throw new Error(`building ${app}'s server bundle failed:\n${run.stdout}\n${run.stderr}`);
   }
   const manifest = path.join(ROOT, 'mf-landers/dist/mf-manifest.json');
-  return { shell, landers, landersManifest: existsSync(manifest) ? manifest : null };
+  return { shell, landers, landersManifest: existsSync(manifest) ? manifest : null, account };
 }

@@ -1,7 +1,7 @@
 // The shell's server bundle (dist/server/render.js, docs/adr/0030-server-rendered-landers.md): the federation host
 // on the server. The api evaluates it once per shell version and calls `createRenderer`; each render loads the
-// landers' server container of the version the visitor is assigned and renders the shell's layout and that page
-// with React's streaming renderer.
+// server container of the page's remote (mf-landers, mf-account; none for the shell's own static pages) in the
+// version the visitor is assigned and renders the shell's layout and that page with React's streaming renderer.
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -180,6 +180,8 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
   type ServerInfo = {
     styleChunks?(pathname: string, settings: SiteData['settings']): string[];
     landersNamespace?(locale: Locale): Promise<{ namespace: string; resources: Record<string, unknown> }>;
+    /** This version's texts of every namespace its rendered pages read (mf-account's; landers name one above). */
+    namespaces?(locale: Locale): Promise<{ namespace: string; resources: Record<string, unknown> }[]>;
   };
   const infos = new Map<string, Promise<ServerInfo | null>>();
   /** A container's `./ServerInfo` (null for a version built without it). */
@@ -200,10 +202,15 @@ export function createRenderer({ name, loadContainer }: RendererOptions) {
     if (!pending) {
       pending = (async () => {
         const bundles = await Promise.all(
-          keys.map(async (key) => (await serverInfo(key))?.landersNamespace?.(locale)),
+          keys.map(async (key) => {
+            const info = await serverInfo(key);
+            if (info?.namespaces) return info.namespaces(locale);
+            const one = await info?.landersNamespace?.(locale);
+            return one ? [one] : [];
+          }),
         );
         const initial: Record<string, Record<string, never>> = {};
-        for (const bundle of bundles) if (bundle) initial[bundle.namespace] = bundle.resources as never;
+        for (const bundle of bundles.flat()) initial[bundle.namespace] = bundle.resources as never;
         return createI18n({ locale, namespaces: ['common'], initialResources: { [locale]: initial } });
       })();
       pending.catch(() => i18ns.delete(id));

@@ -1,5 +1,6 @@
 // A server-rendering worker thread (docs/adr/0030-server-rendered-landers.md, "Isolation"), started by
-// `createServerRenderer` (ssr.ts). It evaluates the shell's and the landers' server bundles once per version, as the
+// `createServerRenderer` (ssr.ts). It evaluates the shell's and the page's remote's (mf-landers, mf-account) server
+// bundles once per version, as the
 // main thread did before, and renders; whatever a render needs from the api goes through the main thread by
 // message: the version's files (`read`) and the page's api requests (`fetch`, answered in process with the visitor's
 // cookies). A render that loops synchronously blocks only this thread: the main thread answers the visitor with
@@ -113,7 +114,7 @@ async function render(id, input) {
     const result = await renderer.render({
       url: input.url,
       siteData: input.siteData,
-      remotes: [{ name: 'mf_landers', version: input.landersVersion }],
+      remotes: input.remotes,
       fetch: (request) => proxyFetch(id, request),
       signal: controller.signal,
     });
@@ -140,7 +141,7 @@ parentPort.on('message', (message) => {
     case 'warm':
       // The deployed versions' bundles evaluated before the first render needs them; a failure shows at that render.
       shell(message.shellVersion)
-        .then(() => container(message.shellVersion, { name: 'mf_landers', version: message.landersVersion }))
+        .then(() => Promise.all(message.remotes.map((remote) => container(message.shellVersion, remote))))
         .catch(() => undefined);
       break;
     case 'abort':

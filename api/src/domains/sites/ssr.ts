@@ -7,9 +7,10 @@ import type { ServerHydration, SiteData } from '@dating/shared/contract/index';
 import { trafficSource } from '@dating/shared/lib/traffic-source';
 import { TtlMap } from '../../lib/ttl-map';
 
-// Server rendering of the landers (docs/adr/0030-server-rendered-landers.md). The shell's server bundle
-// (`shell/<version>/server/render.js`) is the federation host; it renders with the server container of the
-// mf-landers version the visitor is assigned (`mf-landers/<version>/server/remoteEntry.js`). Both are read from the
+// Server rendering of the landers, `/login`, `/signup` and the static pages (docs/adr/0030-server-rendered-landers.md).
+// The shell's server bundle (`shell/<version>/server/render.js`) is the federation host; it renders with the server
+// container of the page's remote in the version the visitor is assigned (`mf-landers/<version>/server/remoteEntry.js`,
+// `mf-account/…`; none for the shell's own pages). All are read from the
 // deployed version's files and evaluated once per version in each of a few worker threads (`ssr-worker.cjs`): a
 // deploy or a rollback needs no api restart, a version's server rendering goes with it, and a render that loops
 // synchronously blocks its worker, not the api (the worker is terminated). Anything that goes wrong (missing,
@@ -62,10 +63,19 @@ export interface SsrStats {
   cached: number;
 }
 
+/** A remote's server container a page renders with: its federation name and the version the visitor is assigned. */
+export interface SsrRemote {
+  name: string;
+  version: string;
+}
+
 export interface SsrRequest {
   shellVersion: string;
-  /** mf-landers' version for this visitor (the canary's for its arm). */
-  landersVersion: string;
+  /**
+   * The page's remote in the version this visitor is assigned (the canary's for its arm): mf-landers for a lander,
+   * mf-account for `/login` and `/signup`; none for the shell's own pages (`/pages/*`).
+   */
+  remotes: SsrRemote[];
   /** What the render sees of the page's address (`renderAddress`): the path, and the traffic source if any. */
   url: string;
   /**
@@ -130,6 +140,9 @@ interface PoolWorker {
   pongs: Map<number, () => void>;
 }
 
+/** The remotes whose pages are rendered on the server (their stable versions are evaluated at the api's start). */
+const SERVER_RENDERED_REMOTES = ['mf_landers', 'mf_account'];
+
 /** The worker's file: next to this module in the sources (tests) and in api/dist (api/build.mjs copies it). */
 const WORKER_FILE = path.join(__dirname, 'ssr-worker.cjs');
 
@@ -180,11 +193,11 @@ export function createServerRenderer(options: {
     return pending;
   }
 
-  async function stylesOf(styles: PageStyles, landersVersion: string): Promise<string[]> {
+  async function stylesOf(styles: PageStyles, remotes: SsrRemote[]): Promise<string[]> {
     const out: string[] = [];
     for (const { remote, chunks } of styles) {
       const app = remote.replace(/_/g, '-');
-      const version = remote === 'mf_landers' ? landersVersion : null;
+      const version = remotes.find((r) => r.name === remote)?.version;
       if (!version) continue;
       const files = await cssFiles(app, version);
       for (const chunk of chunks) {
@@ -340,7 +353,7 @@ export function createServerRenderer(options: {
         id,
         input: {
           shellVersion: request.shellVersion,
-          landersVersion: request.landersVersion,
+          remotes: request.remotes,
           url: request.url,
           siteData: request.siteData,
         },
@@ -356,7 +369,7 @@ export function createServerRenderer(options: {
         ssr: reason,
         url: request.url,
         shell: request.shellVersion,
-        landers: request.landersVersion,
+        remotes: request.remotes.map((remote) => `${remote.name}@${remote.version}`).join(' '),
         err: error,
       },
       'server rendering failed: the page is rendered by the browser',
@@ -378,7 +391,7 @@ export function createServerRenderer(options: {
     if (result.kind === 'redirect') return result;
     const { styles, ...page } = result;
     try {
-      return { ...page, css: await stylesOf(styles, request.landersVersion) };
+      return { ...page, css: await stylesOf(styles, request.remotes) };
     } catch (error) {
       return fallback('error', request, error);
     }
@@ -397,7 +410,7 @@ export function createServerRenderer(options: {
   options.onDataChange?.(() => cache.clear());
   const keyOf = (request: SsrRequest) =>
     createHash('sha256')
-      .update(JSON.stringify([request.shellVersion, request.landersVersion, request.url, request.siteData]))
+      .update(JSON.stringify([request.shellVersion, request.remotes, request.url, request.siteData]))
       .digest('base64');
 
   return {
@@ -429,21 +442,19 @@ export function createServerRenderer(options: {
       return pending;
     },
     /**
-     * Starts the workers and has each evaluate the deployed shell's and stable landers' server bundles (in the
+     * Starts the workers and has each evaluate the deployed shell's and stable remotes' server bundles (in the
      * background), so the first visitors' renders do not spend their budget on it.
      */
     warm(): void {
       const deployed = options.registryState?.() as
         { shell: { version: string } | null; remotes: { name: string; version: string }[] } | undefined;
-      const landers = deployed?.remotes.find((remote) => remote.name === 'mf_landers');
-      if (closed || !deployed?.shell || !landers) return;
+      const remotes = (deployed?.remotes ?? [])
+        .filter((remote) => SERVER_RENDERED_REMOTES.includes(remote.name))
+        .map(({ name, version }) => ({ name, version }));
+      if (closed || !deployed?.shell || !remotes.length) return;
       while (pool.length < size) spawn();
       for (const entry of pool) {
-        entry.worker.postMessage({
-          type: 'warm',
-          shellVersion: deployed.shell.version,
-          landersVersion: landers.version,
-        });
+        entry.worker.postMessage({ type: 'warm', shellVersion: deployed.shell.version, remotes });
       }
     },
     /** Terminates the workers (the api's shutdown). */

@@ -141,6 +141,41 @@ function markupCsp(rendered: { html: string }, cdnOrigin: string | undefined): s
   return value;
 }
 
+/**
+ * Whether a visitor's page is rendered on the server, and with which remotes' server containers (the versions this
+ * visitor is assigned): a lander or the 404 page with mf-landers, `/login` and `/signup` with mf-account, the
+ * static pages (`/pages/*`) with the shell alone. The render sees no query but the traffic source
+ * (`renderAddress`), so a page whose markup reads more of it is the browser's: a static page with another query
+ * (`/pages/privacy?region=us` adds a paragraph), and `/signup` on a site that opens signup only to visitors with a
+ * traffic source (which the browser also finds in the values this visit kept earlier).
+ */
+export function serverRenderedPage(page: {
+  urlPath: string;
+  requestUrl: string;
+  landerOr404: boolean;
+  remotes: readonly { name: string; version: string }[];
+  signups: string | undefined;
+}): { remotes: { name: string; version: string }[] } | null {
+  const container = (name: string) => {
+    const remote = page.remotes.find((r) => r.name === name);
+    return remote ? { remotes: [{ name: remote.name, version: remote.version }] } : null;
+  };
+  if (page.landerOr404) return container('mf_landers');
+  let route: string | null;
+  try {
+    route = matchSiteRoute(decodeURIComponent(page.urlPath));
+  } catch {
+    return null;
+  }
+  const query = new URLSearchParams(page.requestUrl.split('?')[1] ?? '');
+  const onlySource = [...query.keys()].every((key) => key === 'network' || key === 'ref');
+  if (route === '/login') return container('mf_account');
+  if (route === '/signup')
+    return onlySource && page.signups !== 'with_trafficsource' ? container('mf_account') : null;
+  if (route?.startsWith('/pages/')) return onlySource ? { remotes: [] } : null;
+  return null;
+}
+
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
@@ -297,24 +332,35 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       data.status = 404;
       reply.code(404);
     }
-    // A visitor's lander (or its 404) is rendered on the server with the versions this visitor is assigned
-    // (docs/adr/0030); anything else, or a render that fails, is rendered by the browser as before.
-    const landers = experiment.remotes.find((remote) => remote.name === 'mf_landers');
+    // A visitor's lander (or its 404), `/login`, `/signup` and the static pages are rendered on the server with the
+    // versions this visitor is assigned (docs/adr/0030); anything else, or a render that fails, is rendered by the
+    // browser as before.
+    const rendering = user
+      ? null
+      : serverRenderedPage({
+          urlPath,
+          requestUrl: request.url,
+          landerOr404: lander.page !== null || data.status === 404,
+          remotes: experiment.remotes,
+          signups: settings.signups,
+        });
     // The site's one origin, never the request's Host (docs/adr/0035-one-origin-per-site.md).
     const origin = request.site.publicOrigin;
     let root = '';
     let landerCss: string[] = [];
     let texts: ReturnType<typeof pageTexts> = { title: null, description: null };
-    if (app.config.ssr.enabled && !user && landers && (lander.page !== null || data.status === 404)) {
+    if (app.config.ssr.enabled && rendering) {
+      const charged = rendering.remotes[0];
       const rendered = await app.services.ssr.render({
         shellVersion: deployed.shell.version,
-        landersVersion: landers.version,
+        remotes: rendering.remotes,
         ...renderAddress(origin, request.url),
         siteData: data,
         fetch: (inner) => innerFetch(request, inner),
-        // A render that throws or runs out of its budget counts against the landers version it rendered.
+        // A render that throws or runs out of its budget counts against the version of the page's remote it
+        // rendered (the shell's own pages: against no remote).
         onFallback: (reason, error) => {
-          if (reason === 'missing') return;
+          if (reason === 'missing' || !charged) return;
           const failure = error instanceof Error ? error : new Error(String(error));
           app.services.telemetry
             .record({
@@ -322,8 +368,8 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
               views: [
                 {
                   seq: 0,
-                  app: 'mf-landers',
-                  version: landers.version,
+                  app: charged.name.replace(/_/g, '-'),
+                  version: charged.version,
                   page: matchSiteRoute(urlPath) ?? '/',
                   errors: 1,
                   load_failure: false,

@@ -1,14 +1,17 @@
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loggedIn, coreApi, useAppDispatch, useLoginMutation, type LoginRequest } from '@dating/shared';
 import { LoginSchema } from '@dating/shared/forms/account';
 import { schemaResolver } from '@dating/shared/forms/resolver';
+import { takeSubmitBeforeHydration } from '@dating/shared/ssr-page-script';
 import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useErrorTexts } from '../../../lib/errors';
 import { fieldText } from '../../../lib/form-errors';
+import { keepValueBeforeHydration } from '../../../lib/server-rendered-form';
 
 const resolver = schemaResolver<LoginRequest>(LoginSchema);
 
@@ -33,11 +36,28 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     }
   }
 
+  // The server-rendered form (docs/adr/0030) may have been filled in and sent before it was hydrated: the inputs
+  // keep what was typed, and a submit the page's inline script kept is sent now.
+  const element = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (takeSubmitBeforeHydration(element.current)) void form.handleSubmit(submit)();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // The server words both the plain failure and the lockout with its minutes ('Te veel foute pogingen, …').
   const message = error ? (errors.server(error) ?? t('login.failed')) : null;
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label={t('login.title')}>
+    <form
+      ref={element}
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      aria-label={t('login.title')}
+      // Never sent by the browser itself (the password in the address): before hydration the page's script keeps
+      // the submit (SUBMIT_BEFORE_HYDRATION of shared/src/ssr-page-script.ts).
+      method="post"
+      data-submit-before-hydration=""
+    >
       {message ? <FormAlert>{message}</FormAlert> : null}
       <TextField
         id="login-email"
@@ -45,7 +65,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="email"
         autoComplete="username"
         required
-        registration={form.register('email')}
+        registration={keepValueBeforeHydration(form, form.register('email'))}
         error={fieldText(errors, fieldErrors.email)}
       />
       <TextField
@@ -54,7 +74,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         required
-        registration={form.register('password')}
+        registration={keepValueBeforeHydration(form, form.register('password'))}
         error={fieldText(errors, fieldErrors.password)}
       />
       <SubmitButton pending={isLoading} className="w-100 mb-3">
