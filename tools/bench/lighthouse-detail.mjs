@@ -4,14 +4,42 @@
 // the observed paint, so the waterfall shows what a first paint waits for.
 //   node tools/bench/lighthouse-detail.mjs [path …]          (after npm run build; a temp server, SSR on)
 //   SSR=off node tools/bench/lighthouse-detail.mjs /         (the same page rendered by the browser)
+//   node tools/bench/lighthouse-detail.mjs --member /members  (as the demo member, logged in: its session cookie)
+// Each page's line also names Lighthouse's benchmarkIndex (this machine's speed at that moment) and the load average:
+// on a shared machine, compare runs made back to back.
+import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startTempServer } from '../lib/server.mjs';
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
-const server = await startTempServer({ env: process.env.SSR === 'off' ? { SSR: 'off' } : {} });
+const args = process.argv.slice(2);
+const member = args.includes('--member');
+const paths = args.filter((arg) => !arg.startsWith('--'));
+if (!paths.length) paths.push('/');
+const server = await startTempServer({
+  env: {
+    ...(process.env.SSR === 'off' ? { SSR: 'off' } : {}),
+    // Not production for `--member`: production does not seed the demo member (its password is published).
+    ...(member ? { NODE_ENV: 'test' } : {}),
+  },
+});
 const ms = (n) => `${Math.round(n)} ms`;
+
+/** The demo member's session cookie (the seed's demo@example.com), for `--member`. */
+async function memberCookie() {
+  const response = await fetch(`${server.url}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: 'email=demo%40example.com&password=Demo-1234',
+  });
+  if (!response.ok) throw new Error(`demo login: HTTP ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
 try {
+  const cookie = member ? await memberCookie() : null;
   for (const path of paths) {
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -24,6 +52,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       }));
     } finally {
       await chrome.kill();
@@ -38,6 +67,12 @@ try {
         `TBT ${ms(a['total-blocking-time'].numericValue)}, CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}` +
         ` (observed: FCP ${ms(observed.observedFirstContentfulPaint)}, LCP ${ms(observed.observedLargestContentfulPaint)},` +
         ` load ${ms(observed.observedLoad)})`,
+    );
+    console.log(
+      `benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}${process.env.SSR === 'off' ? ', SSR=off' : ''}${member ? ', as the demo member' : ''}`,
     );
     const element = a['largest-contentful-paint-element'].details?.items?.[0]?.items?.[0]?.node;
     if (element) console.log(`LCP element: ${element.selector} "${element.nodeLabel}"`);
