@@ -1,8 +1,15 @@
 import { TtlMap } from '../../lib/ttl-map';
 import type { Bus } from '../../lib/bus';
 import type { RawDb } from '../../db/client';
+import { defineQuery, many, pg } from '../../db/typed';
 
-const HIDDEN_SQL = `SELECT blocked_id AS id FROM blocks WHERE user_id = $1 UNION SELECT user_id FROM blocks WHERE blocked_id = $1`;
+// Typed SQL (docs/adr/0040-typed-sql-not-the-query-builder.md).
+const hiddenQuery = defineQuery({
+  name: 'blocked_hidden',
+  text: `SELECT blocked_id AS id FROM blocks WHERE user_id = $1 UNION SELECT user_id FROM blocks WHERE blocked_id = $1`,
+  params: [pg.int],
+  columns: { id: pg.int },
+});
 /**
  * A safety net only: every block and unblock clears both members' entries at once, here and on the other nodes
  * (bus), so an entry is never stale longer than a bus message takes.
@@ -26,9 +33,7 @@ export function createBlockedService(raw: RawDb, bus: Bus) {
     /** The members `userId` blocked or was blocked by. */
     hiddenFor(userId: number): Promise<ReadonlySet<number>> {
       return cache.remember(userId, () =>
-        raw
-          .query<{ id: number }>(HIDDEN_SQL, [userId], 'blocked_hidden')
-          .then((found): ReadonlySet<number> => new Set(found.map((r) => r.id))),
+        many(raw, hiddenQuery, userId).then((found): ReadonlySet<number> => new Set(found.map((r) => r.id))),
       );
     },
     /** A block between these members was added or removed (call after the change is committed). */

@@ -2,9 +2,16 @@ import type { Profile } from '@dating/shared/contract/index';
 import { TtlMap } from '../../lib/ttl-map';
 import type { Bus } from '../../lib/bus';
 import type { RawDb } from '../../db/client';
-import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileSqlRow } from './profiles';
+import { defineQuery, many, pg } from '../../db/typed';
+import { PROFILE_COLUMNS, PROFILE_FROM, PROFILE_ROW, toProfile } from './profiles';
 
-const BY_ID_SQL = `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM} WHERE u.id = ANY($1::int[]) AND u.status <> 'deleted'`;
+// Typed SQL (docs/adr/0040-typed-sql-not-the-query-builder.md).
+const byIdQuery = defineQuery({
+  name: 'profiles_by_id',
+  text: `SELECT ${PROFILE_COLUMNS} FROM ${PROFILE_FROM} WHERE u.id = ANY($1::int[]) AND u.status <> 'deleted'`,
+  params: [pg.intArray],
+  columns: PROFILE_ROW,
+});
 /** As long as member search keeps its results: an edited profile shows everywhere within the same time. */
 const CACHE_MS = 10_000;
 const CACHE_MAX = 20_000;
@@ -38,7 +45,7 @@ export function createProfileCache(raw: RawDb, bus: Bus) {
       }
       if (missing.size === 0) return out;
       const readIn = generation;
-      const found = await raw.query<ProfileSqlRow>(BY_ID_SQL, [[...missing]], 'profiles_by_id');
+      const found = await many(raw, byIdQuery, [...missing]);
       const loaded = new Map(found.map((r) => [r.id, toProfile(r)]));
       for (const id of missing) {
         const profile = loaded.get(id) ?? null;
