@@ -25,7 +25,7 @@ type CensusModule = {
  * number for the whole api, not one per domain: moving a query from one domain to another (as the domains' owners
  * do) is not a new query.
  */
-const UNTYPED_MAX = 395;
+const UNTYPED_MAX = 392;
 
 const untyped = (c: Counts) => c.statements + c.rawQuery + c.builder;
 

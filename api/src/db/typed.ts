@@ -42,6 +42,8 @@ export const pg = {
   date: new PgType<Date | string>('date'),
   intArray: new PgType<readonly number[]>('_int4'),
   textArray: new PgType<readonly string[]>('_text'),
+  /** jsonb[]: each element JSON text (`JSON.stringify`), as node-postgres and PGlite send a string array. */
+  jsonbArray: new PgType<readonly string[]>('_jsonb'),
   jsonb: new PgType<unknown>('jsonb'),
 };
 
@@ -137,7 +139,10 @@ async function onClient(client: Client, query: Query, values: unknown[]): Promis
   return (await client.query({ name: query.name, text: query.text, values })).rows;
 }
 
-/** `text` with `$n` placeholders as a Drizzle statement (inside a transaction only; each value one parameter). */
+/**
+ * `text` with `$n` placeholders as a Drizzle statement (inside a Drizzle transaction only; each value one
+ * parameter). Every `$n` in the text is taken for a parameter, so the SQL must not hold one in a string literal.
+ */
 function asSql(text: string, values: readonly unknown[]): SQL {
   const chunks: SQL[] = [];
   let last = 0;

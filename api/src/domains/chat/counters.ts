@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '@dating/shared/contract/index';
 import type { RawDb } from '../../db/client';
+import { defineQuery, many, pg } from '../../db/typed';
 import type { LiveHub } from '../../lib/live';
 import type { ChatsService } from './chats';
 
 export type Counters = Omit<Extract<LiveEvent, { type: 'counters' }>, 'type'>;
 
 // New likes as the likes list counts them: from members not deleted and not blocked either way. One statement for
-// any number of members (the batched counters after sends, ADR 0031).
-const COUNTERS_SQL = `SELECT u.id, u.credits, u.paid_user,
+// any number of members (the batched counters after sends, ADR 0031). Typed SQL (ADR 0040).
+const countersQuery = defineQuery({
+  name: 'member_counters',
+  text: `SELECT u.id, u.credits, u.paid_user,
     (SELECT count(*) FROM likes l JOIN users lu ON lu.id = l.user_id
       WHERE l.liked_id = u.id AND l.like_new AND lu.status <> 'deleted'
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = u.id AND b.blocked_id = l.user_id)
                                                  OR (b.user_id = l.user_id AND b.blocked_id = u.id))) AS new_likes
-  FROM users u WHERE u.id = ANY($1::int[])`;
+  FROM users u WHERE u.id = ANY($1::int[])`,
+  params: [pg.intArray],
+  columns: { id: pg.int, credits: pg.int, paid_user: pg.bool, new_likes: pg.bigint },
+});
 
 /** How long the `counters` of members whose pages heard a send are collected before one statement loads them. */
 export const COUNTERS_BATCH_MS = 10;
@@ -25,11 +31,7 @@ export const COUNTERS_BATCH_MS = 10;
 export function createCountersService(raw: RawDb, chats: ChatsService) {
   async function ofMany(userIds: readonly number[]): Promise<Map<number, Counters>> {
     const [rows, lists] = await Promise.all([
-      raw.query<{ id: number; credits: number; paid_user: boolean; new_likes: number | string }>(
-        COUNTERS_SQL,
-        [userIds],
-        'member_counters',
-      ),
+      many(raw, countersQuery, userIds),
       Promise.all(userIds.map((id) => chats.list(id))),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));

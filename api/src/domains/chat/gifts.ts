@@ -1,5 +1,6 @@
 import type { Gift, Locale } from '@dating/shared/contract/index';
 import type { RawDb } from '../../db/client';
+import { defineQuery, many, pg, run } from '../../db/typed';
 import { GIFT_CATALOGUE, giftSvg } from './gift-catalogue';
 
 export interface GiftRow {
@@ -22,6 +23,22 @@ export function toGift(row: GiftRow, locale: Locale, credits: number): Gift {
 
 type GiftWithSvg = GiftRow & { svg: string };
 
+// Typed SQL (docs/adr/0040-typed-sql-not-the-query-builder.md).
+const allQuery = defineQuery({
+  name: 'gifts_all',
+  text: 'SELECT id, slug, names, svg FROM gifts WHERE active ORDER BY position, id',
+  params: [],
+  columns: { id: pg.int, slug: pg.text, names: pg.jsonb.of<Record<string, string>>(), svg: pg.text },
+});
+const upsertQuery = defineQuery({
+  name: 'gifts_upsert',
+  text: `INSERT INTO gifts (slug, names, svg, position)
+    SELECT * FROM unnest($1::text[], $2::jsonb[], $3::text[], $4::int[])
+    ON CONFLICT (slug) DO UPDATE SET names = EXCLUDED.names, svg = EXCLUDED.svg, position = EXCLUDED.position`,
+  params: [pg.textArray, pg.jsonbArray, pg.textArray, pg.intArray],
+  columns: {},
+});
+
 /**
  * The gift catalogue: upserted from `gift-catalogue.ts` on every start and never changed while the server runs, so
  * it is read once, right after the upsert, and kept. (It used to be a 60 s cache; the bench measured no difference
@@ -29,12 +46,7 @@ type GiftWithSvg = GiftRow & { svg: string };
  */
 export function createGiftsService(raw: RawDb) {
   let catalogue: Promise<GiftWithSvg[]> | null = null;
-  const read = () =>
-    raw.query<GiftWithSvg>(
-      'SELECT id, slug, names, svg FROM gifts WHERE active ORDER BY position, id',
-      [],
-      'gifts_all',
-    );
+  const read = (): Promise<GiftWithSvg[]> => many(raw, allQuery);
   const all = () => {
     catalogue ??= read();
     catalogue.catch(() => (catalogue = null));
@@ -43,12 +55,13 @@ export function createGiftsService(raw: RawDb) {
   return {
     /** Upserts the catalogue of `gift-catalogue.ts` (every start; several nodes at once are fine), then reads it. */
     async ensureCatalogue(): Promise<void> {
-      const values = GIFT_CATALOGUE.map((g, i) => [g.slug, JSON.stringify(g.names), giftSvg(g), i]);
-      await raw.query(
-        `INSERT INTO gifts (slug, names, svg, position)
-         SELECT * FROM unnest($1::text[], $2::jsonb[], $3::text[], $4::int[])
-         ON CONFLICT (slug) DO UPDATE SET names = EXCLUDED.names, svg = EXCLUDED.svg, position = EXCLUDED.position`,
-        [values.map((v) => v[0]), values.map((v) => v[1]), values.map((v) => v[2]), values.map((v) => v[3])],
+      await run(
+        raw,
+        upsertQuery,
+        GIFT_CATALOGUE.map((g) => g.slug),
+        GIFT_CATALOGUE.map((g) => JSON.stringify(g.names)),
+        GIFT_CATALOGUE.map((g) => giftSvg(g)),
+        GIFT_CATALOGUE.map((_, i) => i),
       );
       catalogue = read();
       await catalogue;
