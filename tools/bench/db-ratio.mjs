@@ -10,7 +10,9 @@
 //      per request substituted (a new client id per send, the next profile per like), no HTTP, no Node server;
 //   2. "HTTP": the same number of keep-alive connections drive the api's endpoint, members in turn.
 // Prints both rates, their ratio (target: HTTP send ≥ 50 % of the database), p50/p95/p99 of each, the server's CPU
-// per request, the machine and the load average (a run is valid only at a load average ≤ the core count).
+// per request, the machine and the load average (a run is valid only at a load average ≤ the core count). CPU per
+// unit, per process (ADR 0031 addendum): the api's (/proc), and the database's own, the PostgreSQL backends of each
+// side (named by application_name; /proc, so the database must run on this host), per request and per statement.
 //   node tools/bench/db-ratio.mjs
 //   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONCURRENCY=50 BENCH_ONLY=send node tools/bench/db-ratio.mjs
 //   BENCH_REDIS=1 …      the api with REDIS_URL, as a node of several runs (live events through Redis)
@@ -21,7 +23,8 @@ import {
   DATABASE_URL,
   REDIS_URL,
   SMOKE,
-  cpuMicros,
+  cpuTimes,
+  dbCpu,
   defaultSite,
   describeLoad,
   dropSchema,
@@ -32,6 +35,7 @@ import {
   makeMembers,
   ms,
   newSchema,
+  perUnit,
   percentile,
   pgClient,
   startApi,
@@ -171,6 +175,8 @@ export async function run({ log = console.log } = {}) {
       DATABASE_URL,
       DATABASE_SCHEMA: schema,
       BENCH_TRACE: '1',
+      // Its backends by name, so the database's CPU for the HTTP side is read apart from the replay's.
+      PGAPPNAME: `${schema} api`,
       REDIS_URL: process.env.BENCH_REDIS === '1' ? REDIS_URL : undefined,
     },
   });
@@ -179,7 +185,10 @@ export async function run({ log = console.log } = {}) {
     connectionString: DATABASE_URL,
     max: POOL,
     options: `-c search_path=${schema}`,
+    application_name: `${schema} replay`,
   });
+  const dbCpuOfReplay = dbCpu(client, `${schema} replay`);
+  const dbCpuOfApi = dbCpu(client, `${schema} api`);
   const results = [];
   try {
     const site = await defaultSite(client);
@@ -296,27 +305,49 @@ export async function run({ log = console.log } = {}) {
           ` (${statements.map((s) => s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 40)).join(' | ')})`,
       );
       log(
-        `${'round'.padEnd(7)}${'side'.padEnd(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'api CPU/req'.padStart(13)}  load`,
+        `${'round'.padEnd(7)}${'side'.padEnd(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'api CPU/req'.padStart(13)}${'db CPU/req'.padStart(12)}${'db CPU/stmt'.padStart(13)}  load`,
       );
       for (let round = 1; round <= ROUNDS; round += 1) {
         const watch = loadWatch();
         let turnDb = 0;
+        const replayCpu0 = await dbCpuOfReplay.read();
         const db = await drive(CONCURRENCY, DURATION_S, () => op.db(members[turnDb++ % members.length]));
+        const replayCpu = (await dbCpuOfReplay.read()) - replayCpu0;
         let turnHttp = 0;
-        const cpu0 = cpuMicros(api.pid);
+        const apiDbCpu0 = await dbCpuOfApi.read();
+        const cpu0 = cpuTimes(api.pid);
         const viaHttp = await drive(CONCURRENCY, DURATION_S, () =>
           op.http(members[turnHttp++ % members.length]),
         );
-        const cpuPerRequest = (cpuMicros(api.pid) - cpu0) / Math.max(1, viaHttp.count + viaHttp.errors);
+        const answered = Math.max(1, viaHttp.count + viaHttp.errors);
+        const cpu1 = cpuTimes(api.pid);
+        const userPerRequest = (cpu1.user - cpu0.user) / answered;
+        const systemPerRequest = (cpu1.system - cpu0.system) / answered;
+        const cpuPerRequest = userPerRequest + systemPerRequest;
+        const apiDbCpu = (await dbCpuOfApi.read()) - apiDbCpu0;
         const load = watch.stop();
         const ratio = viaHttp.rate / (db.rate || 1);
-        for (const [side, r, cpu] of [
-          ['database', db, ''],
-          ['HTTP', viaHttp, `${cpuPerRequest.toFixed(0)} µs`],
+        const replayed = db.count + db.errors;
+        for (const [side, r, cpu, dbPerRequest, dbPerStatement] of [
+          [
+            'database',
+            db,
+            '',
+            perUnit(replayCpu, replayed),
+            perUnit(replayCpu, replayed * statements.length),
+          ],
+          [
+            'HTTP',
+            viaHttp,
+            `${cpuPerRequest.toFixed(0)} µs`,
+            perUnit(apiDbCpu, answered),
+            perUnit(apiDbCpu, answered * statements.length),
+          ],
         ]) {
           log(
             `${String(round).padEnd(7)}${side.padEnd(10)}${r.rate.toFixed(0).padStart(9)}${ms(percentile(r.latencies, 50)).padStart(9)}` +
               `${ms(percentile(r.latencies, 95)).padStart(9)}${ms(percentile(r.latencies, 99)).padStart(9)}${String(r.errors).padStart(8)}${cpu.padStart(13)}` +
+              `${dbPerRequest.padStart(12)}${dbPerStatement.padStart(13)}` +
               (side === 'HTTP' ? `  ${load.min.toFixed(1)}–${load.max.toFixed(1)}` : ''),
           );
           if (r.errors) log(`        first error (${side}): ${r.firstError?.message ?? r.firstError}`);
@@ -327,8 +358,21 @@ export async function run({ log = console.log } = {}) {
               ? `target ≥ ${TARGET_SEND_RATIO * 100} %: met`
               : `target ≥ ${TARGET_SEND_RATIO * 100} %: NOT met`
             : 'no target';
-        log(`        HTTP / database: ${(ratio * 100).toFixed(0)} % (${verdict}); ${describeLoad(load)}`);
-        results.push({ op: key, round, db, http: viaHttp, ratio, cpuPerRequest, load });
+        log(
+          `        HTTP / database: ${(ratio * 100).toFixed(0)} % (${verdict}); api CPU per request ` +
+            `${userPerRequest.toFixed(0)} µs user + ${systemPerRequest.toFixed(0)} µs system; ${describeLoad(load)}`,
+        );
+        results.push({
+          op: key,
+          round,
+          db,
+          http: viaHttp,
+          ratio,
+          cpuPerRequest,
+          dbCpuPerRequest: replayCpu / Math.max(1, replayed),
+          apiDbCpuPerRequest: apiDbCpu / answered,
+          load,
+        });
         if (db.count === 0 || viaHttp.count === 0 || db.errors || viaHttp.errors) {
           throw new Error(
             `${key}: a side did no work or failed (database ${db.count}/${db.errors} errors, HTTP ${viaHttp.count}/${viaHttp.errors} errors)`,

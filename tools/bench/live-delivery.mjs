@@ -11,7 +11,10 @@
 // down, and each reconnects to node A with the last event id it saw: printed are the time to the stream's `ready`,
 // the replayed events and bytes (each missed message exactly once, no resync), beside what the refetch it replaces
 // costs (user, chats and likes for the same members). Targets: p95 < 250 ms at 100 sends/s with 20,000 open
-// streams on one node, ≤ 8 KB per open stream, no event lost, every resume replayed without a resync.
+// streams on one node, ≤ 8 KB per open stream, no event lost, every resume replayed without a resync. CPU per
+// unit, per process, over the steady sends (ADR 0031 addendum): node A's per acknowledged send, node B's per
+// delivered event (/proc), beside the stores' own: Redis's per event (INFO cpu, the whole server) and the
+// PostgreSQL backends of both nodes per send (named by PGAPPNAME; /proc, so the database must run on this host).
 //   node tools/bench/live-delivery.mjs
 //   LIVE_STREAMS=5000 LIVE_RATE=100 LIVE_SECONDS=10 node tools/bench/live-delivery.mjs
 //   LIVE_STREAMS=19500 LIVE_STREAMS_A=0 node tools/bench/live-delivery.mjs   (one node holding the streams; the
@@ -23,6 +26,8 @@ import {
   DATABASE_URL,
   REDIS_URL,
   SMOKE,
+  cpuMicros,
+  dbCpu,
   defaultSite,
   describeLoad,
   dropSchema,
@@ -33,8 +38,10 @@ import {
   makeMembers,
   ms,
   newSchema,
+  perUnit,
   percentile,
   pgClient,
+  redisCpu,
   rssBytes,
   startApi,
 } from './lib/bench-env.mjs';
@@ -300,6 +307,8 @@ export async function run({ log = console.log } = {}) {
     SEED_PROFILES: '3',
     // A full GC before each memory reading (GET /api/_bench/memory.json), so the heap figure is what is live.
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+    // Both nodes' database backends by name: the database's CPU per send.
+    PGAPPNAME: `${schema} api`,
   };
   const nodeA = await startApi({ label: 'node A', env });
   let nodeB;
@@ -307,6 +316,9 @@ export async function run({ log = console.log } = {}) {
   const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const sendAgent = new http.Agent({ keepAlive: true, maxSockets: 100 });
   const client = await pgClient(schema);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+  const dbCpuOfNodes = dbCpu(client, `${schema} api`);
   try {
     nodeB = await startApi({ label: 'node B', env });
     const site = await defaultSite(client);
@@ -328,7 +340,12 @@ export async function run({ log = console.log } = {}) {
     await sleep(1000);
     const before = { a: await memory(nodeA), b: await memory(nodeB) };
     const arrivals = new Map(); // message id → [arrival times]
+    // Every event a stream got, by the node it is on (messages, counters, chat list changes): the units of node
+    // B's CPU per delivered event.
+    const eventsOn = { a: 0, b: 0 };
+    const onBIds = new Set(onB.map((m) => m.id));
     const onEvent = (member, event, at) => {
+      eventsOn[onBIds.has(member.id) ? 'b' : 'a'] += 1;
       if (event.type !== 'message' || event.message.from_me) return;
       const list = arrivals.get(event.message.id);
       if (list) list.push({ at, to: member.id });
@@ -358,8 +375,25 @@ export async function run({ log = console.log } = {}) {
         (Math.max(perStream.a, perStream.b) <= TARGET_STREAM_BYTES ? 'met' : 'NOT met'),
     );
 
+    // What the nodes cost with their streams open and nothing sent (the heartbeat, timers, GC): read over
+    // IDLE_SECONDS before the sends, so the CPU per unit can be given with and without it.
+    const idleSeconds = SMOKE ? 1 : 5;
+    const idle0 = { a: cpuMicros(nodeA.pid), b: cpuMicros(nodeB.pid) };
+    await sleep(idleSeconds * 1000);
+    const idlePerSecond = {
+      a: (cpuMicros(nodeA.pid) - idle0.a) / idleSeconds,
+      b: (cpuMicros(nodeB.pid) - idle0.b) / idleSeconds,
+    };
+
     // Delivery: sends at a steady rate through node A, each to a member on node B (in turn).
     const watch = loadWatch();
+    const events0 = { ...eventsOn };
+    const cpu0 = {
+      a: cpuMicros(nodeA.pid),
+      b: cpuMicros(nodeB.pid),
+      redis: await redisCpu(redis).catch(() => NaN),
+      db: await dbCpuOfNodes.read(),
+    };
     const sends = [];
     const total = Math.round(RATE * SECONDS);
     const started = now();
@@ -395,6 +429,14 @@ export async function run({ log = console.log } = {}) {
     const acked = results.filter((r) => r.ok);
     const until = Date.now() + 5000;
     while (Date.now() < until && acked.some((r) => !arrivals.has(r.id))) await sleep(50);
+    const window = (now() - started) / 1000;
+    const eventsB = eventsOn.b - events0.b;
+    const cpu = {
+      a: cpuMicros(nodeA.pid) - cpu0.a,
+      b: cpuMicros(nodeB.pid) - cpu0.b,
+      redis: (await redisCpu(redis).catch(() => NaN)) - cpu0.redis,
+      db: (await dbCpuOfNodes.read()) - cpu0.db,
+    };
     const load = watch.stop();
 
     let missing = 0;
@@ -441,6 +483,18 @@ export async function run({ log = console.log } = {}) {
           : `NOT met${held ? '' : ` (sends acknowledged at ${(acked.length / done).toFixed(0)}/s, not ${RATE}/s)`}`) +
         `; ${describeLoad(load)}`,
     );
+    // Each acknowledged send makes two logged events (the receiver's on node B, the sender's own copy: Redis
+    // logs and publishes both); node B delivers the receiver's message and its counters. "Above idle" takes off
+    // what the node cost per second with its streams open and nothing sent (heartbeat, timers, GC).
+    const aboveIdle = (node) => cpu[node] - idlePerSecond[node] * window;
+    log(
+      `CPU per unit (${acked.length} sends acknowledged, ${eventsB} events delivered to node B's streams, ` +
+        `${window.toFixed(1)} s): node A ${perUnit(cpu.a, acked.length)} per acknowledged send ` +
+        `(${perUnit(aboveIdle('a'), acked.length)} above idle); node B ${perUnit(cpu.b, eventsB)} per delivered ` +
+        `event (${perUnit(aboveIdle('b'), eventsB)} above idle; idle ${(idlePerSecond.b / 1000).toFixed(1)} ms/s, ` +
+        `node A ${(idlePerSecond.a / 1000).toFixed(1)} ms/s); Redis ${perUnit(cpu.redis, acked.length * 2)} per ` +
+        `logged event (the whole server); PostgreSQL backends of both nodes ${perUnit(cpu.db, acked.length)} per send`,
+    );
     log(
       `memory per open stream: node A ${(perStream.a / 1024).toFixed(1)} KB, node B ${(perStream.b / 1024).toFixed(1)} KB`,
     );
@@ -468,6 +522,9 @@ export async function run({ log = console.log } = {}) {
       sendToEvent,
       perStream,
       load,
+      cpu,
+      idlePerSecond,
+      eventsB,
       resumed,
     };
   } finally {
@@ -476,6 +533,7 @@ export async function run({ log = console.log } = {}) {
     sendAgent.destroy();
     await Promise.all([nodeA.stop(), nodeB?.stop()]);
     await client.end().catch(() => undefined);
+    redis.disconnect();
     await dropSchema(schema).catch(() => undefined);
   }
 }

@@ -35,16 +35,57 @@ export async function ensureApiBuilt() {
   if (built.code !== 0) throw new Error('api build failed');
 }
 
-/** User + system CPU time of a process, in µs (Linux). */
-export function cpuMicros(pid) {
+/** User and system CPU time of a process, in µs (Linux). */
+export function cpuTimes(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+    return { user: Number(fields[11]) * CLOCK_TICK_US, system: Number(fields[12]) * CLOCK_TICK_US };
   } catch {
-    return NaN;
+    return { user: NaN, system: NaN };
   }
 }
+
+/** User + system CPU time of a process, in µs (Linux). */
+export function cpuMicros(pid) {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+/**
+ * The database's own CPU (ADR 0031 addendum): user + system CPU in µs of the PostgreSQL backends whose
+ * `application_name` is `name` (the api gets it through PGAPPNAME, a bench's own pool through `application_name`),
+ * read from /proc. Needs the database on this host (NaN otherwise, or for a backend that is gone). Call `read()`
+ * before and after a figure; backends that connect meanwhile count from zero (their whole life is in the figure).
+ */
+export function dbCpu(client, name) {
+  const seen = new Map();
+  return {
+    async read() {
+      const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+        name,
+      ]);
+      let total = 0;
+      for (const { pid } of rows) {
+        const micros = cpuMicros(pid);
+        if (Number.isFinite(micros)) seen.set(pid, micros);
+      }
+      for (const micros of seen.values()) total += micros;
+      return total;
+    },
+  };
+}
+
+/** Redis's own CPU in µs (INFO cpu: the server's user + system time; the whole server, shared with others). */
+export async function redisCpu(redis) {
+  const info = await redis.info('cpu');
+  const field = (key) => Number(new RegExp(`^${key}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1e6;
+}
+
+/** µs per unit, printed as a whole number ('–' when nothing was counted or a reading failed). */
+export const perUnit = (micros, units) =>
+  Number.isFinite(micros) && units > 0 ? `${(micros / units).toFixed(0)} µs` : '–';
 
 /** Resident memory of a process in bytes (Linux). */
 export function rssBytes(pid) {
