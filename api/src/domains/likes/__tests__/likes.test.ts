@@ -3,6 +3,7 @@ import type { LiveEvent } from '@dating/shared/contract/index';
 import { first, rows } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
+import { eventually } from '../../../testing/eventually';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -16,11 +17,25 @@ async function confirmedMember(over: Record<string, unknown> = {}) {
   return { ...m, id: m.user.profile.id as number, name: m.user.profile.name as string };
 }
 
-/** Records the live events each member gets (what their open tabs would receive). */
-function listen(...ids: number[]) {
+/**
+ * Records the live events each member gets (what their open tabs would receive). With Redis an event comes back
+ * through it a moment after the call that published it: `arrived` waits for the events published so far to be
+ * delivered, and for at least `count` of them.
+ */
+async function listen(...ids: number[]) {
+  const live = t.app.services.live;
   const got = new Map<number, LiveEvent[]>(ids.map((id) => [id, []]));
-  const stops = ids.map((id) => t.app.services.live.subscribe(id, (event) => got.get(id)!.push(event)));
-  return { got: (id: number) => got.get(id)!, stop: () => stops.forEach((stop) => stop()) };
+  const stops = ids.map((id) => live.subscribe(id, (event) => got.get(id)!.push(event)));
+  await Promise.all(ids.map((id) => live.ready(id)));
+  return {
+    got: (id: number) => got.get(id)!,
+    async arrived(id: number, count: number) {
+      await live.settled();
+      await eventually(() => got.get(id)!.length >= count, 5_000);
+      return got.get(id)!;
+    },
+    stop: () => stops.forEach((stop) => stop()),
+  };
 }
 
 const like = (cookie: string | undefined, payload: unknown) =>
@@ -34,7 +49,7 @@ describe('like, unlike and match', () => {
   test('a like shows as new for the other; a like back is a match told to both; unlike is told too', async () => {
     const a = await confirmedMember();
     const b = await confirmedMember({ gender: 'female', seeking: 'male' });
-    const live = listen(a.id, b.id);
+    const live = await listen(a.id, b.id);
 
     const first1 = await like(a.cookie, { id: b.id, source: 'profile' });
     expect(first1.statusCode).toBe(200);
@@ -51,22 +66,25 @@ describe('like, unlike and match', () => {
     const bLikes = await likes(b.cookie);
     expect(bLikes.liked_by).toHaveLength(1);
     expect(bLikes.liked_by[0]).toMatchObject({ like_new: true, profile: { id: a.id, name: a.name } });
-    expect(live.got(b.id)).toEqual([
+    expect(await live.arrived(b.id, 1)).toEqual([
       expect.objectContaining({
         type: 'like',
         like_id: bLikes.liked_by[0].id,
         profile: expect.objectContaining({ id: a.id }),
       }),
     ]);
-    expect(live.got(a.id)).toEqual([]);
+    expect(await live.arrived(a.id, 0)).toEqual([]);
 
     const back = await like(b.cookie, { id: a.id, source: 'search' });
     expect(back.json()).toEqual({ liked: true, match: true });
-    expect(live.got(a.id)).toEqual([
+    expect(await live.arrived(a.id, 2)).toEqual([
       expect.objectContaining({ type: 'like', profile: expect.objectContaining({ id: b.id }) }),
       { type: 'match', profile: expect.objectContaining({ id: b.id }) },
     ]);
-    expect(live.got(b.id).at(-1)).toEqual({ type: 'match', profile: expect.objectContaining({ id: a.id }) });
+    expect((await live.arrived(b.id, 2)).at(-1)).toEqual({
+      type: 'match',
+      profile: expect.objectContaining({ id: a.id }),
+    });
     // The member page knows it too.
     expect(
       (await t.call({ method: 'GET', url: `/api/member.php?id=${b.id}`, cookie: a.cookie })).json().liked,
@@ -75,7 +93,7 @@ describe('like, unlike and match', () => {
     const before = live.got(b.id).length;
     expect((await unlike(a.cookie, b.id)).json()).toEqual({ liked: false, match: false });
     expect((await unlike(a.cookie, b.id)).statusCode).toBe(200);
-    expect(live.got(b.id).slice(before)).toEqual([{ type: 'likes_changed' }]);
+    expect((await live.arrived(b.id, before + 1)).slice(before)).toEqual([{ type: 'likes_changed' }]);
     expect((await likes(a.cookie)).profiles).toEqual([]);
     expect((await likes(b.cookie)).liked_by).toEqual([]);
     live.stop();
@@ -135,7 +153,7 @@ describe('like, unlike and match', () => {
     const b = await confirmedMember();
     await like(a.cookie, { id: b.id });
     expect((await likes(b.cookie)).liked_by[0].like_new).toBe(true);
-    const live = listen(b.id);
+    const live = await listen(b.id);
     for (let i = 0; i < 2; i++) {
       const res = await t.call({
         method: 'POST',
@@ -147,7 +165,7 @@ describe('like, unlike and match', () => {
     }
     expect((await likes(b.cookie)).liked_by[0].like_new).toBe(false);
     // Told once (the second call changed nothing), so B's other tabs drop the badge.
-    expect(live.got(b.id)).toEqual([{ type: 'likes_changed' }]);
+    expect(await live.arrived(b.id, 1)).toEqual([{ type: 'likes_changed' }]);
     live.stop();
   });
 });
@@ -164,7 +182,7 @@ describe('auto-like (docs/product/calls-and-errors.md)', () => {
     expect(bare.json().error.code).toBe('csrf');
     expect((await likes(a.cookie)).liked_by).toEqual([]);
 
-    const live = listen(a.id);
+    const live = await listen(a.id);
     const res = await t.call({ method: 'GET', url: '/api/auto-like.php', cookie: a.cookie });
     expect(res.statusCode).toBe(200);
     const { profile } = res.json();
@@ -175,7 +193,7 @@ describe('auto-like (docs/product/calls-and-errors.md)', () => {
     });
     const list = await likes(a.cookie);
     expect(list.liked_by.map((e: { profile: { id: number } }) => e.profile.id)).toEqual([profile.id]);
-    expect(live.got(a.id)).toEqual([
+    expect(await live.arrived(a.id, 1)).toEqual([
       expect.objectContaining({ type: 'like', profile: expect.objectContaining({ id: profile.id }) }),
     ]);
     live.stop();
@@ -190,7 +208,7 @@ describe('blocking takes effect live on both sides', () => {
     await like(a.cookie, { id: b.id });
     await like(b.cookie, { id: a.id });
     const conv = await t.app.services.chats.open(a.id, b.id);
-    const live = listen(a.id, b.id);
+    const live = await listen(a.id, b.id);
     const res = await t.call({
       method: 'POST',
       url: '/api/block.php',
@@ -199,7 +217,7 @@ describe('blocking takes effect live on both sides', () => {
     });
     expect(res.statusCode).toBe(204);
     for (const id of [a.id, b.id]) {
-      expect(live.got(id)).toEqual([
+      expect(await live.arrived(id, 2)).toEqual([
         { type: 'conversation_removed', conversation: conv },
         { type: 'likes_changed' },
       ]);
