@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, Locale, NotificationType } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
+import { defineQuery, one, pg } from '../../db/typed';
 import type { MailService, MailTemplate } from '../../lib/mail';
 import type { PushPayload, PushService } from '../../lib/push';
 import type { SitesService } from '../sites';
@@ -131,12 +132,15 @@ export function decideOffline(
 
 /**
  * The member, and for a message whether its conversation is new (this is its only message: two rows answer
- * that, however long the conversation is), in one statement: one round trip per unheard send (ADR 0031).
+ * that, however long the conversation is), in one statement: one round trip per unheard send (ADR 0031). A named
+ * statement (ADR 0040): it runs for every send to a member with no open page, so neither Drizzle builds it nor
+ * PostgreSQL parses and plans it each time.
  */
-const MEMBER_SQL = (userId: number, conversation: number | null) => sql`
-  SELECT u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
-         CASE WHEN ${conversation}::int IS NULL THEN 0 ELSE
-           (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = ${conversation}::int LIMIT 2) m)
+const memberQuery = defineQuery({
+  name: 'offline_member',
+  text: `SELECT u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
+         CASE WHEN $2::int IS NULL THEN 0 ELSE
+           (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = $2::int LIMIT 2) m)
          END AS conversation_messages,
          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push,
          coalesce(np.new_conversations, true) AS new_conversations,
@@ -145,7 +149,23 @@ const MEMBER_SQL = (userId: number, conversation: number | null) => sql`
   FROM users u
   LEFT JOIN profiles p ON p.user_id = u.id
   LEFT JOIN notification_preferences np ON np.user_id = u.id
-  WHERE u.id = ${userId}`;
+  WHERE u.id = $1`,
+  params: [pg.int, pg.int.nullable()],
+  columns: {
+    id: pg.int,
+    site_id: pg.int,
+    email: pg.text.nullable(),
+    language: pg.text,
+    status: pg.text,
+    fictional: pg.bool,
+    name: pg.text.nullable(),
+    conversation_messages: pg.int,
+    has_push: pg.bool,
+    new_conversations: pg.bool,
+    new_messages: pg.bool,
+    like: pg.bool,
+  },
+});
 
 /** Claims a mail mark; true for exactly one caller per interval, whatever the number of nodes. */
 export async function claimMark(
@@ -222,9 +242,7 @@ export function createOfflineNotifier(deps: {
   async function notify(userId: number, event: LiveEvent): Promise<OfflineDecision | null> {
     if (event.type !== 'message' && event.type !== 'like' && event.type !== 'match') return null;
     if (event.type === 'message' && event.message.from_me) return null;
-    const row = await first<
-      Omit<OfflineMember, 'prefs'> & OfflineMember['prefs'] & { conversation_messages: number }
-    >(deps.db, MEMBER_SQL(userId, event.type === 'message' ? event.conversation : null));
+    const row = await one(deps.db, memberQuery, userId, event.type === 'message' ? event.conversation : null);
     if (!row) return null;
     const { conversation_messages: messages, ...rest } = row;
     const member: OfflineMember = {
