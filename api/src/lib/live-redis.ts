@@ -96,19 +96,21 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
 
   subscriber.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(prefix)) return;
-    // `<id>\n<json>`; an event that is not logged (typing) has an empty id.
+    // `<id>\n<json>`; an event that is not logged (typing) has an empty id. Parsed only for a listener that
+    // takes the object: a stream writes the text as it came (ADR 0031 addendum).
     const cut = message.indexOf('\n');
     const json = message.slice(cut + 1);
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(json) as LiveEvent;
-    } catch (err) {
-      log.warn({ err }, 'unreadable live event');
-      return;
-    }
+    const read = (): LiveEvent => {
+      try {
+        return JSON.parse(json) as LiveEvent;
+      } catch (err) {
+        log.warn({ err }, 'unreadable live event');
+        throw err;
+      }
+    };
     fanOut.deliver(
       Number(channel.slice(prefix.length)),
-      event,
+      read,
       json,
       cut > 0 ? message.slice(0, cut) : undefined,
     );

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@dating/shared/contract/index';
-import { compareLiveIds, createLocalLiveHub, type LiveLog } from './live';
+import { compareLiveIds, createFanOut, createLocalLiveHub, type LiveLog } from './live';
 
 const likesChanged: LiveEvent = { type: 'likes_changed' };
 
@@ -151,5 +151,28 @@ describe('local live hub with a log (the one-node path; docs/adr/0039-live-resum
     expect(compareLiveIds('1700000000000-2', '1700000000000-10')).toBeLessThan(0);
     expect(compareLiveIds('1700000000001-0', '1700000000000-99')).toBeGreaterThan(0);
     expect(compareLiveIds('42', '42')).toBe(0);
+  });
+});
+
+describe('fan-out', () => {
+  it('gives a writer the text as published, and reads the event once, only for listeners that take it', () => {
+    const fanOut = createFanOut();
+    const json = JSON.stringify(likesChanged);
+    const written: string[] = [];
+    fanOut.add(5, { write: (text, id) => written.push(`${id} ${text}`) });
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return JSON.parse(json) as LiveEvent;
+    };
+    expect(fanOut.deliver(5, read, json, '7')).toBe(1);
+    expect(reads).toBe(0);
+    const seen: LiveEvent[] = [];
+    fanOut.add(5, (event) => seen.push(event));
+    fanOut.add(5, (event) => seen.push(event));
+    expect(fanOut.deliver(5, read, json, '8')).toBe(3);
+    expect(reads).toBe(1);
+    expect(seen).toEqual([likesChanged, likesChanged]);
+    expect(written).toEqual([`7 ${json}`, `8 ${json}`]);
   });
 });

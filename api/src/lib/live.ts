@@ -7,6 +7,14 @@ import type { LiveEvent } from '@dating/shared/contract/index';
 export type LiveListener = (event: LiveEvent, json: string, id?: string) => void;
 
 /**
+ * A connection that only writes the serialised event (an SSE stream): given the text as published, so a hub that
+ * hears events as text (Redis) does not parse them for it (ADR 0031 addendum: a delivered event's CPU).
+ */
+export interface LiveWriter {
+  write(json: string, id?: string): void;
+}
+
+/**
  * What a stream that (re)opens gets from the member's event log (docs/adr/0039-live-resume.md): `head` is the id
  * the stream continues from (the newest entry, or the last one replayed); `replay` the events after the client's
  * last id, oldest first, or null when the log no longer covers the gap (the client refetches once). `head` is null
@@ -52,7 +60,7 @@ export interface LiveHub {
    */
   publish(userIds: number | readonly number[], event: LiveEvent, heard?: (userId: number) => void): void;
   /** Registers a connection of `userId`; returns the function that removes it (safe to call twice). */
-  subscribe(userId: number, listener: LiveListener): () => void;
+  subscribe(userId: number, listener: LiveListener | LiveWriter): () => void;
   /** Resolves once events for `userId` published anywhere reach this node (Redis: the SUBSCRIBE is confirmed). */
   ready(userId: number): Promise<void>;
   /**
@@ -95,22 +103,27 @@ export function countingHub<T extends LiveHub>(hub: T): T & { published(): numbe
 
 /** The node's own connections by member: the fan-out both hubs share. */
 export function createFanOut() {
-  const listeners = new Map<number, Set<LiveListener>>();
+  const listeners = new Map<number, Set<LiveListener | LiveWriter>>();
   return {
-    /** Calls every listener of `userId`; answers how many there were. */
-    deliver(userId: number, event: LiveEvent, json: string, id?: string): number {
+    /**
+     * Calls every listener of `userId`; answers how many there were. `event` may be a function that reads it from
+     * `json`: it runs only for a listener that takes the object (a writer gets the text), at most once.
+     */
+    deliver(userId: number, event: LiveEvent | (() => LiveEvent), json: string, id?: string): number {
       const set = listeners.get(userId);
       if (!set) return 0;
+      let read = typeof event === 'function' ? undefined : event;
       for (const listener of set) {
         try {
-          listener(event, json, id);
+          if (typeof listener !== 'function') listener.write(json, id);
+          else listener((read ??= (event as () => LiveEvent)()), json, id);
         } catch {
           // One broken connection must not keep the event from the member's other tabs.
         }
       }
       return set.size;
     },
-    add(userId: number, listener: LiveListener): () => boolean {
+    add(userId: number, listener: LiveListener | LiveWriter): () => boolean {
       let set = listeners.get(userId);
       if (!set) listeners.set(userId, (set = new Set()));
       set.add(listener);

@@ -99,9 +99,12 @@ export function createLiveConnections(deps: {
       };
       unsubscribe.set(
         connection,
-        deps.hub.subscribe(connection.userId, (_event, json, id) => {
-          if (waiting) waiting.push([json, id]);
-          else write(json, id);
+        // A writer: the stream needs the event's text only, as published (a Redis hub does not parse it).
+        deps.hub.subscribe(connection.userId, {
+          write(json, id) {
+            if (waiting) waiting.push([json, id]);
+            else write(json, id);
+          },
         }),
       );
       await deps.hub.ready(connection.userId);
