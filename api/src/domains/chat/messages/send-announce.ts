@@ -34,8 +34,12 @@ export async function announceSend(
   const { me, partnerId } = p;
   deps.chats.changed(me, partnerId);
   const row = storedRow(p, stored);
-  const [mine, profiles] = await Promise.all([
+  // Everything both events need is loaded first (cached lookups), so that both are published in one synchronous
+  // run: the Redis hub sends them to Redis in one write (auto-pipelining), the database log stores them in one
+  // append (ADR 0031 addendum).
+  const [mine, partnerView, profiles] = await Promise.all([
     ctx.viewContext(me, sender.language ?? localeOr(stored.language), costs.gift_credits),
+    ctx.viewContext(partnerId, localeOr(stored.partner_language), costs.gift_credits),
     deps.profiles.getMany([me, partnerId]),
   ]);
   const message = toMessage(row, mine);
@@ -56,8 +60,7 @@ export async function announceSend(
     );
   }
   if (meProfile && !(partnerProfile?.fictional && !deps.live.reachable(partnerId))) {
-    const view = await ctx.viewContext(partnerId, localeOr(stored.partner_language), costs.gift_credits);
-    const theirs = toMessage(row, view);
+    const theirs = toMessage(row, partnerView);
     const theirChat = toChatEntry(conversationRef, meProfile, stored.unread_partner, theirs);
     deps.live.publish(
       partnerId,
