@@ -29,12 +29,15 @@ function SignupPage() {
     <Page title={matches ? t('signup.matchesTitle') : t('signup.pageTitle')}>
       {matches ? <p className="lead">{t('signup.matchesIntro')}</p> : null}
       {/* Server-rendered (docs/adr/0030): disabled, with the reason shown, until its code runs, so nothing typed
-          into it is lost and it is never sent by the browser itself. */}
-      {hydrated ? null : (
-        <p className="small text-body-secondary" role="status" data-testid="signup-loading">
-          {t('loading')}
-        </p>
-      )}
+          into it is lost and it is never sent by the browser itself. The line keeps its place (no layout shift). */}
+      <p
+        className={`small text-body-secondary ${hydrated ? 'invisible' : ''}`}
+        role="status"
+        aria-hidden={hydrated || undefined}
+        data-testid="signup-loading"
+      >
+        {t('loading')}
+      </p>
       <fieldset disabled={!hydrated} className="border-0 p-0 m-0">
         <SignupForm onDone={() => navigate('/members')} />
       </fieldset>
