@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, Locale, NotificationType } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { first } from '../../db/sql';
-import { defineQuery, one, pg } from '../../db/typed';
+import { defineQuery, many, pg, type RowOf } from '../../db/typed';
 import type { MailService, MailTemplate } from '../../lib/mail';
 import type { PushPayload, PushService } from '../../lib/push';
 import type { SitesService } from '../sites';
@@ -131,27 +131,29 @@ export function decideOffline(
 }
 
 /**
- * The member, and for a message whether its conversation is new (this is its only message: two rows answer
- * that, however long the conversation is), in one statement: one round trip per unheard send (ADR 0031). A named
- * statement (ADR 0040): it runs for every send to a member with no open page, so neither Drizzle builds it nor
- * PostgreSQL parses and plans it each time.
+ * The members, and for a message whether its conversation is new (this is its only message: two rows answer that,
+ * however long the conversation is; conversation 0 for another event), in one statement for every unheard event
+ * asked about while the previous lookup ran: a round trip per batch, not per unheard send (ADR 0031 addendum). A
+ * named statement (ADR 0040), so neither Drizzle builds it nor PostgreSQL parses and plans it each time. `o` is the
+ * place of the question in the batch.
  */
-const memberQuery = defineQuery({
-  name: 'offline_member',
-  text: `SELECT u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
-         CASE WHEN $2::int IS NULL THEN 0 ELSE
-           (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = $2::int LIMIT 2) m)
+const membersQuery = defineQuery({
+  name: 'offline_members',
+  text: `SELECT q.o::int AS o, u.id, u.site_id, u.email, u.language, u.status, u.fictional, p.name,
+         CASE WHEN q.c = 0 THEN 0 ELSE
+           (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = q.c LIMIT 2) m)
          END AS conversation_messages,
          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push,
          coalesce(np.new_conversations, true) AS new_conversations,
          coalesce(np.new_messages, true) AS new_messages,
          coalesce(np."like", true) AS "like"
-  FROM users u
+  FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS q (u, c, o)
+  JOIN users u ON u.id = q.u
   LEFT JOIN profiles p ON p.user_id = u.id
-  LEFT JOIN notification_preferences np ON np.user_id = u.id
-  WHERE u.id = $1`,
-  params: [pg.int, pg.int.nullable()],
+  LEFT JOIN notification_preferences np ON np.user_id = u.id`,
+  params: [pg.intArray, pg.intArray],
   columns: {
+    o: pg.int,
     id: pg.int,
     site_id: pg.int,
     email: pg.text.nullable(),
@@ -166,6 +168,7 @@ const memberQuery = defineQuery({
     like: pg.bool,
   },
 });
+type MemberRow = RowOf<(typeof membersQuery)['columns']>;
 
 /** Claims a mail mark; true for exactly one caller per interval, whatever the number of nodes. */
 export async function claimMark(
@@ -239,12 +242,52 @@ export function createOfflineNotifier(deps: {
     return true;
   }
 
+  /**
+   * The member lookups: the first one runs at once; those asked while it runs wait for it and then go together in
+   * one statement (as the database live log's appends do), so a burst of sends to members away costs a statement
+   * per batch, not per send.
+   */
+  type Question = {
+    userId: number;
+    conversation: number;
+    answer: (row: MemberRow | undefined) => void;
+    fail: (err: unknown) => void;
+  };
+  let asked: Question[] = [];
+  let running = false;
+  async function lookUp(): Promise<void> {
+    running = true;
+    while (asked.length > 0) {
+      const batch = asked;
+      asked = [];
+      try {
+        const rows = await many(
+          deps.db,
+          membersQuery,
+          batch.map((q) => q.userId),
+          batch.map((q) => q.conversation),
+        );
+        const byPlace = new Map(rows.map((row) => [row.o, row]));
+        batch.forEach((q, i) => q.answer(byPlace.get(i + 1)));
+      } catch (err) {
+        for (const q of batch) q.fail(err);
+      }
+    }
+    running = false;
+  }
+  function memberOf(userId: number, conversation: number): Promise<MemberRow | undefined> {
+    return new Promise((answer, fail) => {
+      asked.push({ userId, conversation, answer, fail });
+      if (!running) void lookUp();
+    });
+  }
+
   async function notify(userId: number, event: LiveEvent): Promise<OfflineDecision | null> {
     if (event.type !== 'message' && event.type !== 'like' && event.type !== 'match') return null;
     if (event.type === 'message' && event.message.from_me) return null;
-    const row = await one(deps.db, memberQuery, userId, event.type === 'message' ? event.conversation : null);
+    const row = await memberOf(userId, event.type === 'message' ? event.conversation : 0);
     if (!row) return null;
-    const { conversation_messages: messages, ...rest } = row;
+    const { conversation_messages: messages, o: _place, ...rest } = row;
     const member: OfflineMember = {
       ...rest,
       prefs: { new_conversations: row.new_conversations, new_messages: row.new_messages, like: row.like },

@@ -127,6 +127,28 @@ describe('the hub’s undelivered events become pushes and mails', () => {
     expect(mails[0]!.text).toContain('/chats/424242');
   });
 
+  it('events for several members at once: each decided on its own member (looked up together)', async () => {
+    const a = await signup(t, { locale: 'en' });
+    const b = await signup(t);
+    const [idA, idB] = [await idOf(a.cookie), await idOf(b.cookie)];
+    await t.app.services.push.subscribe(idA, pushService.subscription('d'));
+    const decisions = await Promise.all([
+      t.app.services.offline.notify(idA, message(616161)),
+      t.app.services.offline.notify(idB, message(616162)),
+      t.app.services.offline.notify(2_000_000_000, message(616163)),
+      t.app.services.offline.notify(idB, {
+        type: 'like',
+        like_id: 4,
+        profile: profileFixture({ id: 78, name: 'Bram' }),
+      }),
+    ]);
+    expect(decisions[0]).toMatchObject({ preference: 'new_conversations', push: { url: '/chats/616161' } });
+    expect(decisions[1]).toMatchObject({ preference: 'new_conversations', push: null });
+    expect(decisions[2]).toBeNull();
+    expect(decisions[3]).toMatchObject({ preference: 'like', push: null, mail: { key: '78' } });
+    expect(pushService.count('d')).toBe(1);
+  });
+
   it('an open connection: the event goes there, no push and no mail', async () => {
     const a = await signup(t);
     const id = await idOf(a.cookie);
