@@ -38,6 +38,9 @@ export async function runLighthouse(url, { only } = {}) {
   const pages = [
     { path: '/' },
     { path: '/login' },
+    // Server-rendered for visitors like the landers (docs/adr/0030, addendum "Login, signup and the static pages").
+    { path: '/signup' },
+    { path: '/pages/faq' },
     { path: '/members', cookie },
     { path: '/general-nl' },
     { path: '/landers/tinderswipe' },
@@ -55,7 +58,8 @@ export async function runLighthouse(url, { only } = {}) {
         .join(' ')} on ${os.cpus().length} cores`,
   );
   console.log(
-    `${'route'.padEnd(40)} ${'perf'.padStart(5)} ${'CLS'.padStart(7)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)}`,
+    `${'route'.padEnd(40)} ${'perf'.padStart(5)} ${'CLS'.padStart(7)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)}` +
+      `  ${'bench'.padStart(5)} ${'load'.padStart(5)}  (bench: Lighthouse's benchmarkIndex, this machine's speed then)`,
   );
   const results = [];
   for (const page of pages) {
@@ -70,7 +74,8 @@ export async function runLighthouse(url, { only } = {}) {
     const ok = !lhr.runtimeError && score >= TARGET.performance && cls < TARGET.cls;
     results.push({ path: page.path, score, cls, lcp, tbt, ok });
     console.log(
-      `${page.path.padEnd(40)} ${String(score).padStart(5)} ${cls.toFixed(3).padStart(7)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(7)}  ${ok ? 'OK' : 'MISSED'}` +
+      `${page.path.padEnd(40)} ${String(score).padStart(5)} ${cls.toFixed(3).padStart(7)} ${`${(lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(tbt)} ms`.padStart(7)}` +
+        `  ${String(Math.round(lhr.environment?.benchmarkIndex ?? 0)).padStart(5)} ${os.loadavg()[0].toFixed(1).padStart(5)}  ${ok ? 'OK' : 'MISSED'}` +
         (lhr.runtimeError ? `  (${lhr.runtimeError.code})` : ''),
     );
   }
