@@ -21,8 +21,9 @@
  * **A submit before hydration is kept.** A server-rendered form (`/login`) can be filled in and sent before its code
  * runs. The browser would send it itself (a GET with the password in the address); the script stops that for forms
  * marked `[data-submit-before-hydration]` (capture phase, `preventDefault`) and keeps the form. Once hydrated, the
- * form asks `takeSubmitBeforeHydration` and sends what was typed (the inputs keep it: mf-account's
- * `keepValueBeforeHydration`). A hydrated form sends itself and never finds its own record.
+ * form asks `takeSubmitBeforeHydration` and sends what was typed (the inputs keep it: mf-account's login form has no
+ * default values, which react-hook-form would write into them). A hydrated form sends itself and never finds its own
+ * record.
  */
 export const EARLY_SIGNUP_GLOBAL = '__earlySignupTaps';
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +10,6 @@ import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { useErrorTexts } from '../../../lib/errors';
 import { fieldText } from '../../../lib/form-errors';
-import { keepValueBeforeHydration } from '../../../lib/server-rendered-form';
 
 const resolver = schemaResolver<LoginRequest>(LoginSchema);
 
@@ -24,7 +22,9 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const errors = useErrorTexts();
   const dispatch = useAppDispatch();
   const [login, { isLoading, error }] = useLoginMutation();
-  const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
+  // No default values: react-hook-form then takes each input's value when it registers it, so what was typed into
+  // the server-rendered form before it was hydrated is kept (with defaults it would write them into the inputs).
+  const form = useForm<LoginRequest>({ resolver });
   const fieldErrors = form.formState.errors;
 
   async function submit({ email, password }: LoginRequest) {
@@ -36,20 +36,17 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     }
   }
 
-  // The server-rendered form (docs/adr/0030) may have been filled in and sent before it was hydrated: the inputs
-  // keep what was typed, and a submit the page's inline script kept is sent now.
-  const element = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (takeSubmitBeforeHydration(element.current)) void form.handleSubmit(submit)();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // The server words both the plain failure and the lockout with its minutes ('Te veel foute pogingen, …').
   const message = error ? (errors.server(error) ?? t('login.failed')) : null;
 
   return (
     <form
-      ref={element}
+      // The server-rendered form (docs/adr/0030) may have been filled in and sent before it was hydrated: a submit
+      // the page's inline script kept is sent once the form is attached (after its fields, with what was typed).
+      // Taken once: later calls of this ref find no record.
+      ref={(element) => {
+        if (takeSubmitBeforeHydration(element)) void form.handleSubmit(submit)();
+      }}
       onSubmit={form.handleSubmit(submit)}
       noValidate
       aria-label={t('login.title')}
@@ -65,7 +62,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="email"
         autoComplete="username"
         required
-        registration={keepValueBeforeHydration(form, form.register('email'))}
+        registration={form.register('email')}
         error={fieldText(errors, fieldErrors.email)}
       />
       <TextField
@@ -74,7 +71,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         required
-        registration={keepValueBeforeHydration(form, form.register('password'))}
+        registration={form.register('password')}
         error={fieldText(errors, fieldErrors.password)}
       />
       <SubmitButton pending={isLoading} className="w-100 mb-3">
