@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, Locale, NotificationType } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
-import { first } from '../../db/sql';
 import { defineQuery, many, pg, type RowOf } from '../../db/typed';
 import type { MailService, MailTemplate } from '../../lib/mail';
 import type { PushPayload, PushService } from '../../lib/push';
@@ -170,6 +168,20 @@ const membersQuery = defineQuery({
 });
 type MemberRow = RowOf<(typeof membersQuery)['columns']>;
 
+/**
+ * Claims a mail mark: the row comes back only when it is new or its interval (`every`, text such as '1 hour') has
+ * passed since the last claim.
+ */
+const claimMarkQuery = defineQuery({
+  name: 'notification_mark_claim',
+  text: `INSERT INTO notification_marks (user_id, kind, key, ref, sent_at) VALUES ($1, $2, $3, $4, now())
+        ON CONFLICT (user_id, kind, key) DO UPDATE SET sent_at = now(), ref = EXCLUDED.ref
+        WHERE notification_marks.sent_at < now() - $5::text::interval
+        RETURNING user_id`,
+  params: [pg.int, pg.text, pg.text, pg.bigint.nullable(), pg.text],
+  columns: { user_id: pg.int },
+});
+
 /** Claims a mail mark; true for exactly one caller per interval, whatever the number of nodes. */
 export async function claimMark(
   db: Db,
@@ -179,14 +191,8 @@ export async function claimMark(
   every: string,
   ref: number | null = null,
 ) {
-  const row = await first<{ user_id: number }>(
-    db,
-    sql`INSERT INTO notification_marks (user_id, kind, key, ref, sent_at) VALUES (${userId}, ${kind}, ${key}, ${ref}, now())
-        ON CONFLICT (user_id, kind, key) DO UPDATE SET sent_at = now(), ref = EXCLUDED.ref
-        WHERE notification_marks.sent_at < now() - ${every}::interval
-        RETURNING user_id`,
-  );
-  return row !== undefined;
+  const rows = await many(db, claimMarkQuery, userId, kind, key, ref, every);
+  return rows.length > 0;
 }
 
 /** Sends one notification mail with the member's List-Unsubscribe link. */
