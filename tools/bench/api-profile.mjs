@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Where the api's CPU goes under load: starts the built api with `node --cpu-prof` on PGlite (temp DATA_DIR,
 // demo seed, BENCH=1), logs in as the demo member, runs autocannon on one path, stops the server and prints the
-// top frames by self time and the self time per package (node_modules/<name>, our bundle, node internals).
+// top frames by self time, the self time per package (node_modules/<name>, our bundle, node internals) and per part
+// of the request (node-postgres, the HTTP answer, hooks, serialisation, validation, logging, metrics, GC).
 //   node tools/bench/api-profile.mjs [path] [seconds]     default /api/_bench/hello, 8 s
 //   node tools/bench/api-profile.mjs send [seconds]       POST /api/messages.php by 50 seeded bench members
 //   PROFILE_AS=visitor …                                   a page as a new visitor (no cookie; the apps deployed)
@@ -182,6 +183,54 @@ console.log(
 );
 for (const [pkg, hits] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20))
   console.log(`${share(hits)} ${perRequest(hits)}/req  ${pkg}`);
+// The same samples by part of the request (ADR 0031 addendum): each sample goes to the part of the frame nearest
+// the leaf that names one (a socket write under node-postgres is the driver's, under Fastify's reply the answer's).
+const PARTS = [
+  ['idle', (f) => f.functionName === '(idle)'],
+  ['garbage collector', (f) => f.functionName === '(garbage collector)'],
+  [
+    'logging (request line, pino)',
+    (f) => /pino/.test(f.url) || /^(requestLine|requestCompleted)$/.test(f.functionName),
+  ],
+  ['metrics (prom-client)', (f) => /prom-client/.test(f.url)],
+  [
+    'node-postgres: statements built, written, read, rows parsed',
+    (f) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(f.url),
+  ],
+  ['ioredis: commands written and replies read', (f) => /node_modules\/(ioredis|redis-parser)\//.test(f.url)],
+  [
+    'JSON serialisation (fast-json-stringify)',
+    (f) => /fast-json-stringify/.test(f.url) || (f.functionName === 'serialize' && /reply\.js/.test(f.url)),
+  ],
+  [
+    'HTTP answer written (headers and body to the socket)',
+    (f) => /reply\.js/.test(f.url) && /^(writePayload|onSendEnd|safeWriteHead)$/.test(f.functionName),
+  ],
+  ['body parse (secure-json-parse)', (f) => /secure-json-parse|content-type-parser/.test(f.url)],
+  ['validation (ajv)', (f) => /^validate\d+$/.test(f.functionName)],
+  ['Fastify routing and hooks, cookie, compress', (f) => /fastify|find-my-way/.test(f.url)],
+  ['HTTP request parse (node:http)', (f) => /_http_common|_http_server|_http_incoming/.test(f.url)],
+  ['our bundle (handlers, hooks, services)', (f) => f.url.includes('api/dist/')],
+];
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+const byPart = new Map();
+for (const [id, hits] of hitsOf) {
+  let part;
+  for (let node = nodeById.get(id); node && !part; node = parentOf.get(node.id))
+    part = PARTS.find(([, test]) => test(node.callFrame))?.[0];
+  part ??= 'node internals, sockets, event loop';
+  byPart.set(part, (byPart.get(part) ?? 0) + hits);
+}
+const busy = total - (byPart.get('idle') ?? 0);
+console.log(`\nby part of the request (share of the busy samples)`);
+for (const [part, hits] of [...byPart].sort((a, b) => b[1] - a[1])) {
+  if (part === 'idle') continue;
+  console.log(
+    `${((hits / Math.max(1, busy)) * 100).toFixed(1).padStart(5)} % ${perRequest(hits)}/req  ${part}`,
+  );
+}
 console.log('\ntop frames by self time');
 for (const [key, hits] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${share(hits)}  ${key}`);
