@@ -25,7 +25,6 @@ const LOOPING = '0.6.0-looping1';
 const ACCOUNT = '0.1.0-account1';
 const ACCOUNT_BROKEN = '0.1.1-accbroke';
 const ACCOUNT_WITHOUT = '0.1.2-accnoser';
-const MEMBERS = '0.1.0-members1';
 
 let t: TestContext;
 let memberId: number;
@@ -149,27 +148,6 @@ beforeAll(async () => {
     'mf-manifest.json': ACCOUNT_MANIFEST,
   });
   await deployVersion('mf-account', ACCOUNT_WITHOUT, { 'mf-manifest.json': ACCOUNT_MANIFEST });
-  await deployVersion('mf-members', MEMBERS, {
-    'mf-manifest.json': JSON.stringify({
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [
-        {
-          name: 'MembersPage',
-          assets: {
-            js: { sync: ['__federation_expose_MembersPage.66666666.js'], async: ['123.77777777.js'] },
-            css: { sync: ['__federation_expose_MembersPage.88888888.css'], async: [] },
-          },
-        },
-      ],
-    }),
-    'remoteEntry.js': '/* entry */',
-  });
-  await t.app.services.registry.apply({
-    action: 'deploy',
-    app: 'mf-members',
-    version: MEMBERS,
-    files: published.get(`mf-members@${MEMBERS}`)!,
-  });
   await useLanders(STABLE);
   await useAccount(ACCOUNT);
 
@@ -418,24 +396,6 @@ describe('login, signup and the static pages are rendered for visitors too', () 
       expect({ url, markup: root(res.body) }).toEqual({ url, markup: '' });
       expect(siteData(res.body).ssr).toBeUndefined();
     }
-  });
-
-  test("a member's /members names the members remote's manifest, entry and page module for preloading", async () => {
-    const cookie = await t.login();
-    const head = (await page('/members', { cookie })).body.split('</head>')[0]!;
-    const base = `/remotes/mf-members/${MEMBERS}/`;
-    expect(head).toContain(`<link rel="preload" as="fetch" crossorigin href="${base}mf-manifest.json">`);
-    expect(head).toContain(`<link rel="preload" as="script" href="${base}remoteEntry.js">`);
-    expect(head).toContain(
-      `<link rel="preload" as="script" href="${base}__federation_expose_MembersPage.66666666.js">`,
-    );
-    expect(head).toContain(
-      `<link rel="preload" as="style" href="${base}__federation_expose_MembersPage.88888888.css">`,
-    );
-    // Not the module's lazy chunks, not on another member page, not for a visitor.
-    expect(head).not.toContain('123.77777777.js');
-    expect((await page('/likes', { cookie })).body).not.toContain(`${base}remoteEntry.js`);
-    expect((await page('/members')).body).not.toContain(`${base}remoteEntry.js`);
   });
 
   test.each([

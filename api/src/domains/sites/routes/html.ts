@@ -176,81 +176,11 @@ export function serverRenderedPage(page: {
   return null;
 }
 
-/**
- * A member's pages the browser renders, whose remote module the HTML names for preloading: the page's first paint
- * waits for the shell, then the remote's manifest, its entry and the module's chunk, one after the other; preloaded,
- * they load beside the shell (docs/adr/0030, addendum "Login, signup and the static pages").
- */
-const MEMBER_PAGE_MODULES: Record<string, { remote: string; expose: string }> = {
-  '/members': { remote: 'mf_members', expose: 'MembersPage' },
-};
-
-type RemoteManifest = {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-};
-
-/** What a remote version's manifest names for one exposed module: its entry, the module's own JS and CSS files. */
-export function modulePreloads(
-  manifestUrl: string,
-  manifest: RemoteManifest,
-  expose: string,
-): { fetch: string[]; script: string[]; style: string[] } {
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const entry = manifest.metaData?.remoteEntry;
-  const module = manifest.exposes?.find((e) => e.name === expose);
-  if (!entry?.name || !module) return { fetch: [], script: [], style: [] };
-  const at = (file: string) => base + file;
-  return {
-    fetch: [manifestUrl],
-    script: [
-      at(`${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`),
-      ...(module.assets?.js?.sync ?? []).map(at),
-    ],
-    style: (module.assets?.css?.sync ?? []).map(at),
-  };
-}
-
 const ROOT_FILE = /^\/[\w-]+(\.[\w-]+)*\.(js|ico|png|svg|webmanifest|json|txt|xml)$/;
 
 /** Every other GET: the shell's HTML with settings, user, locale and the registry inlined. */
 export const htmlRoutes: FastifyPluginAsync = async (app) => {
   const { registry } = app.services;
-  // Parsed manifests per remote version (a version's files never change).
-  const manifests = new Map<string, Promise<RemoteManifest | null>>();
-  function manifestOf(app_: string, version: string): Promise<RemoteManifest | null> {
-    const key = `${app_}@${version}`;
-    let pending = manifests.get(key);
-    if (!pending) {
-      pending = registry.served
-        .get(app_, version, 'mf-manifest.json', '')
-        .then((file) => (file ? (JSON.parse(file.bytes.toString('utf8')) as RemoteManifest) : null))
-        .catch(() => null);
-      manifests.set(key, pending);
-    }
-    return pending;
-  }
-
-  /** The preload links of a member's page whose remote module is known (MEMBER_PAGE_MODULES), or ''. */
-  async function memberPreloads(urlPath: string, remotes: SiteData['remotes']): Promise<string> {
-    let route: string | null;
-    try {
-      route = matchSiteRoute(decodeURIComponent(urlPath));
-    } catch {
-      return '';
-    }
-    const target = route ? MEMBER_PAGE_MODULES[route] : undefined;
-    const remote = target && remotes.find((r) => r.name === target.remote);
-    if (!target || !remote) return '';
-    const manifest = await manifestOf(target.remote.replace(/_/g, '-'), remote.version);
-    if (!manifest) return '';
-    const files = modulePreloads(remote.entry, manifest, target.expose);
-    return [
-      ...files.fetch.map((href) => `<link rel="preload" as="fetch" crossorigin href="${esc(href)}">`),
-      ...files.script.map((href) => `<link rel="preload" as="script" href="${esc(href)}">`),
-      ...files.style.map((href) => `<link rel="preload" as="style" href="${esc(href)}">`),
-    ].join('\n');
-  }
 
   /**
    * The lander a path shows (the shared rule, `matchLanderPath`): an unknown variant, a slug of another niche or
@@ -472,8 +402,6 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       shell: deployed.shell.version,
       remotes: experiment.remotes,
     });
-    // A member's page the browser renders: its remote module's files load beside the shell.
-    const preloads = user && !data.ssr ? await memberPreloads(urlPath, remotes) : '';
     const theme = siteTheme(request.site);
     // The server-rendered page's own heading and intro as title and description; the site's otherwise.
     const title = texts.title
@@ -507,7 +435,7 @@ ${headTags(
   safeJson,
 )}
 ${[...deployed.shell.css, ...landerCss].map((href) => `<link rel="stylesheet" href="${esc(viaCdn(href))}">`).join('\n')}
-${data.ssr ? serverRenderedBoot([...deployed.shell.js, ...deployed.shell.preload].map(viaCdn)) : clientRenderedBoot(deployed.shell, viaCdn)}${preloads ? `\n${preloads}` : ''}
+${data.ssr ? serverRenderedBoot([...deployed.shell.js, ...deployed.shell.preload].map(viaCdn)) : clientRenderedBoot(deployed.shell, viaCdn)}
 </head>
 <body>
 <div id="root">${root}</div>
