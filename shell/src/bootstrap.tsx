@@ -7,6 +7,7 @@ import { ShellApp } from './app/shell-app';
 import { fetchSiteData, readSiteData } from './app/site-data';
 import { readLocaleCookie, resolveInitialLocale, slugLocaleOf, writeLocaleCookie } from './i18n/locale';
 import { createShellI18n } from './i18n/setup';
+import { followPageLocale } from './i18n/page-locale';
 import { installTelemetry } from './telemetry/install';
 import { registerServiceWorker } from './pwa/service-worker';
 import { preloadOnIdle } from './remotes/idle-preload';
@@ -37,7 +38,7 @@ export async function start(): Promise<void> {
     ...stored,
   });
   if (save) writeLocaleCookie(locale);
-  // The language of the pages without a slug, which the router goes back to after a slug lander (i18n/page-locale).
+  // The language of the pages without a slug, which the router goes back to after a slug lander.
   const homeLocale = resolveInitialLocale(stored).locale;
 
   // `#root` holds the server's rendering of this page (docs/adr/0030): hydrate it with the state it was rendered
@@ -58,19 +59,13 @@ export async function start(): Promise<void> {
   if (ssr) await resolveLazyRoutes(routes);
   await yieldToMain();
   const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
+  followPageLocale(router, i18n, siteData.settings, homeLocale);
   await yieldToMain();
 
   const container =
     document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
   const app = (
-    <ShellApp
-      store={store}
-      i18n={i18n}
-      loader={loader}
-      router={router}
-      country={siteData.country}
-      homeLocale={homeLocale}
-    />
+    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />
   );
   if (ssr) hydrateRoot(container, app);
   else createRoot(container).render(app);

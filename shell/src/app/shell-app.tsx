@@ -3,7 +3,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { Spinner, type AppStore, type Locale } from '@dating/shared';
+import { Spinner, type AppStore } from '@dating/shared';
 import { RemoteLoaderContext } from '../remotes/remote-context';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { revalidateOnSessionChange } from '../routes/access';
@@ -15,8 +15,6 @@ export interface ShellAppProps {
   loader: RemoteLoader;
   router: ReturnType<typeof createBrowserRouter>;
   country: string | null;
-  /** The language of pages without a lander slug (see SiteContextValue). */
-  homeLocale?: Locale | null;
 }
 
 /**
@@ -28,13 +26,12 @@ export function ShellProviders({
   i18n,
   loader,
   country,
-  homeLocale = null,
   children,
 }: Omit<ShellAppProps, 'router'> & { children: ReactNode }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <SiteContext.Provider value={{ country, homeLocale }}>
+        <SiteContext.Provider value={{ country }}>
           <RemoteLoaderContext.Provider value={loader}>
             <Suspense fallback={<Spinner block />}>{children}</Suspense>
           </RemoteLoaderContext.Provider>
@@ -45,11 +42,11 @@ export function ShellProviders({
 }
 
 /** Providers around the router; the same tree in the browser and in tests (with a memory router). */
-export function ShellApp({ store, i18n, loader, router, country, homeLocale }: ShellAppProps) {
+export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
   // The routes' access rules run again when the session changes (docs/adr/0023).
   useEffect(() => revalidateOnSessionChange(store, router), [store, router]);
   return (
-    <ShellProviders store={store} i18n={i18n} loader={loader} country={country} homeLocale={homeLocale}>
+    <ShellProviders store={store} i18n={i18n} loader={loader} country={country}>
       <RouterProvider router={router} />
     </ShellProviders>
   );

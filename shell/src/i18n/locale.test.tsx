@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { renderShell } from '../test/render-shell';
 import { userFixture } from '../test/fixtures';
 import { readLocaleCookie, resolveInitialLocale, slugLocaleOf, visibleLocales } from './locale';
-import { pageLocaleOf } from './page-locale';
+import { followPageLocale, pageLocaleOf } from './page-locale';
 
 beforeEach(() => {
   localStorage.setItem('site-entry-warning-closed', '1');
@@ -61,6 +61,7 @@ describe('locale', () => {
   test("moving on from a slug lander without a page load goes back to the visitor's language", async () => {
     document.cookie = 'locale=fr; Path=/';
     const view = await renderShell({ path: '/landers/gallery/general-eng', user: false });
+    followPageLocale(view.router, view.i18n, { niche: 1 }, 'nl');
     expect(view.i18n.language).toBe('en');
     view.i18n.addResourceBundle(
       'fr',

@@ -8,8 +8,6 @@ import { useCounters } from '../session/use-session';
 import { useTitleAndBadge } from '../session/title-badge';
 import { usePageTitle } from '../session/page-title';
 import { useTelemetryView } from '../telemetry/use-telemetry-view';
-import { usePageLocale } from '../i18n/page-locale';
-import { useSettings } from '../session/use-session';
 
 // Only a member can get a match: the modal is its own chunk, not part of a visitor's first load (docs/adr/0016).
 const MatchModal = lazy(() =>
@@ -39,7 +37,6 @@ export function RootRoute() {
   useEffect(() => {
     captureLinkedCode(search);
   }, [search]);
-  usePageLocale(useSettings());
   usePageTitle();
   useTitleAndBadge(counters.unread + counters.newLikes);
   useHiddenBeacon(loggedIn);
