@@ -233,7 +233,12 @@ beforeAll(async () => {
         `SELECT '${name}' AS t, count(*) AS n, coalesce(sum(hashtext(x::text)), 0) AS h FROM "${name}" x`,
     )
     .join(' UNION ALL ');
-  snapshot = async () => JSON.stringify(await t.app.database.raw.query(sql));
+  // The member's live event log is appended after the answer (batched): what an earlier, accepted request published
+  // is written before the snapshot, so only a rejected request's own writes would show.
+  snapshot = async () => {
+    await t.app.services.live.settled();
+    return JSON.stringify(await t.app.database.raw.query(sql));
+  };
 });
 afterAll(() => t?.close());
 
@@ -279,8 +284,15 @@ async function send(
 async function expectSafe(res: LightMyRequestResponse, before: string, what: string): Promise<string> {
   if (res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
   const after = await snapshot();
-  if (res.statusCode >= 400 && after !== before)
-    throw new Error(`${what} → ${res.statusCode} but the data changed`);
+  if (res.statusCode >= 400 && after !== before) {
+    const was = new Map((JSON.parse(before) as { t: string }[]).map((row) => [row.t, JSON.stringify(row)]));
+    const changed = (JSON.parse(after) as { t: string }[]).filter(
+      (row) => was.get(row.t) !== JSON.stringify(row),
+    );
+    throw new Error(
+      `${what} → ${res.statusCode} but the data changed: ${changed.map((row) => row.t).join(', ')}`,
+    );
+  }
   return after;
 }
 
