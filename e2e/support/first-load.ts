@@ -25,14 +25,18 @@ export const FIRST_LOAD_JS_TARGET = 170 * 1024;
  * Lowered on 29 November 2026 (224.5 → 224, 238 → 237.5, 263.5 → 263 KB) after the pages had grown past them and
  * were cut back: / 221.6 KB, the landers and profile landers 222.1–223.8 KB, /login 237.4 KB, /members/:id/signup
  * 262.8 KB (what was cut: the ADR 0016 addendum of that day).
+ *
+ * Lowered again later that day (224 → 223.5, 237.5 → 237.3, 263 → 262.2 KB) once the federation runtime's error
+ * texts left the first load: / 221.1 KB, the landers and profile landers 221.9–223.3 KB, /login 237.0 KB,
+ * /members/:id/signup 261.9 KB.
  */
-export const FIRST_LOAD_JS_CEILING = 224 * 1024;
+export const FIRST_LOAD_JS_CEILING = 223.5 * 1024;
 /**
  * The pages with a member form of mf-account (ADR 0022): react-hook-form is 12.1 KB gzip of their first load
  * (`/login` 216.3 → 230.0 KB, `/members/:id/signup` 239.1 → 252.2 KB, measured with `npm run bench`).
  */
-export const FIRST_LOAD_JS_CEILING_LOGIN = 237.5 * 1024;
-export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 263 * 1024;
+export const FIRST_LOAD_JS_CEILING_LOGIN = 237.3 * 1024;
+export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 262.2 * 1024;
 
 export interface LoadedFile {
   url: string;

@@ -210,6 +210,11 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
           ignoreOrder: true,
         }),
         new ModuleFederationPlugin(federationOptions({ name, exposes, host, isProd })),
+        // The federation runtime's error texts: the code and its docs link stay (tools/webpack/mf-error-desc.mjs).
+        new (require('webpack').NormalModuleReplacementPlugin)(
+          /@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/,
+          path.join(__dirname, 'mf-error-desc.mjs'),
+        ),
         new EntryAssetsPlugin(),
         // A remote's own page for standalone development; the shell's pages come from the api (dev-html.js).
         ...(standalone
