@@ -1,19 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { REPORT_TEXT_MAX_LENGTH, type ReportRequest } from '@dating/shared/contract/index';
-import type { StaffCaseUpdate } from '@dating/shared/contract/staff';
 import type { Db, Tx } from '../../db/client';
 import { first } from '../../db/sql';
 import { ApiError, badInput, notFound } from '../../lib/errors';
 import { reportReasonText, type MailService } from '../../lib/mail';
-import { recordAudit, type Actor } from '../audit';
+import { updateCase, type Actor, type CaseKind, type CaseState } from '../audit';
 import type { Site } from '../sites';
 
 /** At most this many reports per member per window (a report mails support: no flooding). */
 export const REPORTS_PER_WINDOW = 5;
 export const REPORT_WINDOW_MINUTES = 10;
 
-/** A case's state in the back office: open, in progress, done. */
-export type CaseState = NonNullable<StaffCaseUpdate['state']>;
+export type { CaseState };
+
+/** A member's report as a case staff handle: its state, locked for the change, and the audit action. */
+const REPORT_CASE: CaseKind = {
+  action: 'report_update',
+  targetType: 'report',
+  lock: async (t, id) =>
+    (await first<{ state: CaseState }>(t, sql`SELECT state FROM reports WHERE id = ${id} FOR UPDATE`))
+      ?.state ?? null,
+  set: async (t, id, state) => {
+    await t.execute(sql`UPDATE reports SET state = ${state}, updated_at = now() WHERE id = ${id}`);
+  },
+};
 
 export interface ReportsDeps {
   mail: MailService;
@@ -25,39 +35,9 @@ export interface ReportsDeps {
  */
 export function createReportsService(db: Db, deps: ReportsDeps) {
   return {
-    /**
-     * Staff's update of a report: its state when given, and the audit row `report_update` (who, the state before
-     * and after, the reply staff mailed if any), in one transaction: the caller's `tx` when given (staff stores the
-     * reply in it). Null when there is no such report.
-     */
-    async update(
-      id: number,
-      change: { state?: CaseState; reply?: string | null },
-      actor: Actor,
-      tx?: Tx,
-    ): Promise<{ before: CaseState; after: CaseState } | null> {
-      const run = async (t: Db | Tx) => {
-        const row = await first<{ state: CaseState }>(
-          t,
-          sql`SELECT state FROM reports WHERE id = ${id} FOR UPDATE`,
-        );
-        if (!row) return null;
-        const after = change.state ?? row.state;
-        if (change.state !== undefined)
-          await t.execute(
-            sql`UPDATE reports SET state = ${change.state}, updated_at = now() WHERE id = ${id}`,
-          );
-        await recordAudit(t, actor, {
-          action: 'report_update',
-          targetType: 'report',
-          targetId: id,
-          before: { state: row.state },
-          after: { state: after, reply: change.reply ?? null },
-        });
-        return { before: row.state, after };
-      };
-      return tx ? run(tx) : db.transaction(run);
-    },
+    /** Staff's update of a report (its state, and the audit row `report_update`: audit/cases.ts). */
+    update: (id: number, change: { state?: CaseState; reply?: string | null }, actor: Actor, tx?: Tx) =>
+      updateCase(db, REPORT_CASE, id, change, actor, tx),
 
     async submit(me: number, site: Site, input: ReportRequest, origin: string): Promise<number> {
       if (input.id === me) throw new ApiError(400, 'self_action', { field: 'id' }, 'id');

@@ -1,15 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { COMPLAINT_MESSAGE_MAX_LENGTH, type ComplaintRequest } from '@dating/shared/contract/account';
-import type { StaffCaseUpdate } from '@dating/shared/contract/staff';
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { first } from '../../../db/sql';
 import { badInput } from '../../../lib/errors';
-import { recordAudit, type Actor } from '../../audit';
+import { updateCase, type Actor, type CaseKind, type CaseState } from '../../audit';
 import type { Site } from '../../sites';
 import type { AccountsContext } from './context';
 import { isValidEmail } from './validation';
 
-type CaseState = NonNullable<StaffCaseUpdate['state']>;
+/** A complaint as a case staff handle: its state, locked for the change, and the audit action. */
+const COMPLAINT_CASE: CaseKind = {
+  action: 'complaint_update',
+  targetType: 'complaint',
+  lock: async (t, id) =>
+    (await first<{ state: CaseState }>(t, sql`SELECT state FROM complaints WHERE id = ${id} FOR UPDATE`))
+      ?.state ?? null,
+  set: async (t, id, state) => {
+    await t.execute(sql`UPDATE complaints SET state = ${state}, updated_at = now() WHERE id = ${id}`);
+  },
+};
 
 /**
  * /complaints: stored, and mailed to the site's support address in the site's language; the back office changes
@@ -18,39 +27,9 @@ type CaseState = NonNullable<StaffCaseUpdate['state']>;
 export function complaintsModule(ctx: AccountsContext) {
   const { db } = ctx;
   return {
-    /**
-     * Staff's update of a complaint: its state when given, and the audit row `complaint_update` (who, the state
-     * before and after, the reply staff mailed if any), in one transaction: the caller's `tx` when given (staff
-     * stores the reply in it). Null when there is no such complaint.
-     */
-    async update(
-      id: number,
-      change: { state?: CaseState; reply?: string | null },
-      actor: Actor,
-      tx?: Tx,
-    ): Promise<{ before: CaseState; after: CaseState } | null> {
-      const run = async (t: Db | Tx) => {
-        const row = await first<{ state: CaseState }>(
-          t,
-          sql`SELECT state FROM complaints WHERE id = ${id} FOR UPDATE`,
-        );
-        if (!row) return null;
-        const after = change.state ?? row.state;
-        if (change.state !== undefined)
-          await t.execute(
-            sql`UPDATE complaints SET state = ${change.state}, updated_at = now() WHERE id = ${id}`,
-          );
-        await recordAudit(t, actor, {
-          action: 'complaint_update',
-          targetType: 'complaint',
-          targetId: id,
-          before: { state: row.state },
-          after: { state: after, reply: change.reply ?? null },
-        });
-        return { before: row.state, after };
-      };
-      return tx ? run(tx) : db.transaction(run);
-    },
+    /** Staff's update of a complaint (its state, and the audit row `complaint_update`: audit/cases.ts). */
+    update: (id: number, change: { state?: CaseState; reply?: string | null }, actor: Actor, tx?: Tx) =>
+      updateCase(db, COMPLAINT_CASE, id, change, actor, tx),
 
     async submit(
       site: Site,
