@@ -129,6 +129,13 @@ test('a signup is logged in, not confirmed, keeps tracking values and its source
   expect(stored!.n).toBe(0); // only the hash is stored
 });
 
+test("signing up in a page's language (an English slug lander) makes it the new member's language and the cookie's", async () => {
+  const res = await post(signupBody({ locale: 'en' }));
+  expect(res.statusCode).toBe(201);
+  expect(res.json().user.language).toBe('en');
+  expect([res.headers['set-cookie']].flat().join('\n')).toMatch(/(^|\n)locale=en;/);
+});
+
 test('a duplicate email gets the spec message and nothing more', async () => {
   const { email } = await signup(t);
   const res = await post(signupBody({ email: email.toUpperCase() }));
