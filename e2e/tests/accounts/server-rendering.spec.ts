@@ -118,7 +118,7 @@ test('the signup page is disabled, with the reason shown, until it is hydrated',
   // Its fields are in a disabled fieldset: nothing can be typed that hydration would lose.
   await expect(page.getByLabel('Profielnaam')).toBeDisabled();
   release();
-  await expect(page.getByTestId('signup-loading')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('signup-loading')).toBeHidden({ timeout: 30_000 });
   await expect(page.getByLabel('Profielnaam')).toBeEditable();
   expect(consoleErrors).toEqual([]);
 });
