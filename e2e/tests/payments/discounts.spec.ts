@@ -28,7 +28,12 @@ async function signUpThroughSite(page: Page, flow: string): Promise<NewMember> {
   await form.getByLabel('Wachtwoord').fill(member.password);
   await form.getByRole('button', { name: 'Account aanmaken' }).click();
   await expect(modal.getByText('Stap 2 van 5')).toBeVisible();
-  for (let step = 2; step <= 5; step += 1) await modal.getByRole('button', { name: 'Overslaan' }).click();
+  // Each step is on screen before its skip: a click that lands while the step changes can be lost.
+  for (const next of ['Stap 3 van 5', 'Stap 4 van 5', 'Stap 5 van 5']) {
+    await modal.getByRole('button', { name: 'Overslaan' }).click();
+    await expect(modal.getByText(next)).toBeVisible();
+  }
+  await modal.getByRole('button', { name: 'Overslaan' }).click();
   await modal.getByRole('button', { name: 'Begin met zoeken' }).click();
   const activation = await waitForLink(page.request, member.email, '/activate/done');
   await page.goto(activation.path);
