@@ -89,15 +89,21 @@ test('a typed code and the time bonus: unknown or weaker keeps the bonus, strong
   await page.getByRole('link', { name: 'iDEAL', exact: true }).click();
 
   const status = page.getByTestId('code-status');
+  // "Betalen" stays where it is while the code is checked and answered: a tap at that moment lands on it.
+  const pay = page.getByRole('button', { name: 'Betalen' });
+  const payTop = async () => (await pay.boundingBox())!.y;
+  const resting = await payTop();
   await field.fill('NEPCODE99');
   await expect(status).toContainText('Code niet gevonden');
   await expect(status).toContainText('Je houdt je korting TIMEBONUS25 (25% korting).');
   expect(cents((await card.getByTestId('price').textContent())!)).toBe(Math.round(full * 0.75));
-  await expect(page.getByRole('button', { name: 'Betalen' })).toBeEnabled();
+  await expect(pay).toBeEnabled();
+  expect(await payTop()).toBe(resting);
 
   // The lander's welcome code ties with the bonus: the bonus stays, said as such.
   await field.fill('WELKOM');
   await expect(status).toContainText('WELKOM geeft 25% korting; je TIMEBONUS25 van 25% geeft niet minder');
+  expect(await payTop()).toBe(resting);
   await testInfo.attach('checkout-code-390x844', { body: await page.screenshot(), contentType: 'image/png' });
 
   // The retention code is better: it wins, and says what it beats; the order is priced with it.

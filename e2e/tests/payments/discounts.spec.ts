@@ -129,8 +129,15 @@ test.describe('discounts for members who signed up through the site', () => {
     await page.goto('/credits');
     await page.getByRole('article').nth(1).getByRole('link', { name: 'Kiezen' }).click();
     await page.getByRole('link', { name: 'Creditcard', exact: true }).click();
+    const pay = page.getByRole('button', { name: 'Betalen' });
+    const resting = (await pay.boundingBox())!.y;
     await page.getByLabel('Kortingscode (optioneel)').fill(code);
-    await page.getByRole('button', { name: 'Betalen' }).click();
+    // The typed code is the one already applied: said so, not compared with itself, and "Betalen" has not moved.
+    await expect(page.getByTestId('code-status')).toHaveText(
+      `Je korting ${code} (25% korting) is al verwerkt.`,
+    );
+    expect((await pay.boundingBox())!.y).toBe(resting);
+    await pay.click();
     await expect(page).toHaveURL(/\/pay\/test\/tst_[0-9a-f]+$/);
     await page.getByRole('button', { name: 'Betaald', exact: true }).click();
     await expect(page.getByText('Betaling geslaagd')).toBeVisible();

@@ -38,16 +38,22 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function serve(bodies: unknown[], checks: URL[]) {
+/** The member's own welcome code, as discountcode.php answers it (asked with `welcome=true`, or by name). */
+const welcome = { ...spring, code: 'WELCOME1', value_percentage: 25, percentage: 25, user_id: 1 };
+
+function serve(bodies: unknown[], checks: URL[], options: { welcome?: boolean } = {}) {
   return mockFetch(async (request, url) => {
     if (url.pathname === '/api/user.php') return jsonResponse(olderMember);
     if (url.pathname === '/api/packages.php') return jsonResponse(packages);
     if (url.pathname === '/api/discountcode.php') {
       checks.push(url);
-      if (url.searchParams.get('welcome') === 'true')
+      if (url.searchParams.get('welcome') === 'true') {
+        if (options.welcome) return jsonResponse(welcome);
         return jsonResponse({ error: { code: 'code_not_found', message: 'Code niet gevonden' } }, 404);
+      }
       const code = (url.searchParams.get('code') ?? '').toUpperCase();
       if (code === 'SPRING15') return jsonResponse(spring);
+      if (options.welcome && code === 'WELCOME1') return jsonResponse(welcome);
       if (code === 'USED10')
         return jsonResponse({ error: { code: 'code_used', message: 'Code reeds gebruikt' } }, 409);
       return jsonResponse({ error: { code: 'code_not_found', message: 'Code niet gevonden' } }, 404);
@@ -141,6 +147,32 @@ test('during the time bonus: a typed code never costs the bonus, the better of t
   } finally {
     olderMember.user.signup_date = '2026-01-01T00:00:00Z';
   }
+});
+
+test('the welcome code already applied, typed again and Betalen pressed at once: said to be applied, and paid with it', async () => {
+  const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+  const bodies: unknown[] = [];
+  serve(bodies, [], { welcome: true });
+  await renderPage(<CheckoutPage />, {
+    route: '/credits/2/creditcard',
+    path: '/credits/:id/:paymentmethod?',
+  });
+  const card = await screen.findByRole('article', { name: 'Pakket met 150 credits' });
+  await waitFor(() => expect(within(card).getByTestId('price')).toHaveTextContent(/^€\s30,00$/));
+  const field = screen.getByLabelText('Kortingscode (optioneel)');
+  const user = userEvent.setup();
+
+  // Typed and paid straight away, while the typed code is still being checked: the order waits for the answer.
+  await user.type(field, 'welcome1');
+  await user.click(screen.getByRole('button', { name: 'Betalen' }));
+  await waitFor(() => expect(bodies).toEqual([{ package_id: 2, method: 'creditcard', code: 'WELCOME1' }]));
+  expect(leave).toHaveBeenCalledWith('/pay/test/tst_1');
+  // Not "WELCOME1 gives 25%; your WELCOME1 of 25% gives no less": the code is the one applied.
+  expect(screen.getByTestId('code-status')).toHaveTextContent(
+    'Je korting WELCOME1 (25% korting) is al verwerkt.',
+  );
+  expect(screen.queryByText(/geeft niet minder/)).toBeNull();
+  expect(field).toHaveClass('is-valid');
 });
 
 test('the code field is there before a method is chosen', async () => {

@@ -117,6 +117,14 @@ function CheckoutPage() {
 
   const invalid = typedError !== null || typedExpired || typedNotApplicable;
   const kept = automatic ? { code: automatic.code, percentage: automatic.percentage } : null;
+  // The member typed the very code that is already applied (their own welcome code, say): it is said to be applied,
+  // not compared with itself.
+  const typedIsKept = Boolean(
+    typedDiscount &&
+    !typedNotApplicable &&
+    kept &&
+    typedDiscount.code.toUpperCase() === kept.code.toUpperCase(),
+  );
   const codeField = (
     <div className="mb-3">
       <label className="form-label" htmlFor="checkout-code">
@@ -124,7 +132,7 @@ function CheckoutPage() {
       </label>
       <input
         id="checkout-code"
-        className={`form-control${invalid ? ' is-invalid' : ''}${choice.source === 'typed' ? ' is-valid' : ''}`}
+        className={`form-control${invalid ? ' is-invalid' : ''}${choice.source === 'typed' || typedIsKept ? ' is-valid' : ''}`}
         name="code"
         value={code}
         maxLength={64}
@@ -135,12 +143,19 @@ function CheckoutPage() {
         onChange={(event) => setCode(event.target.value)}
         onKeyDown={onCodeKey}
       />
-      <div id="checkout-code-status" role="status" className="small mt-1" data-testid="code-status">
+      {/* Room for two lines is kept, so "Betalen" below does not move while the code is checked and answered. */}
+      <div
+        id="checkout-code-status"
+        role="status"
+        className={`small mt-1 ${styles.codeStatus}`}
+        data-testid="code-status"
+      >
         {checking && <span className="text-muted">{t('checkout.codeChecking')}</span>}
         {typedError && <span className="text-danger">{typedError.message ?? t('checkout.codeUnknown')}</span>}
         {typedExpired && <span className="text-danger">{t('checkout.codeExpired')}</span>}
         {typedNotApplicable && <span className="text-danger">{t('checkout.codeNotApplicable')}</span>}
-        {typedDiscount && !typedNotApplicable && choice.source === 'automatic' && kept && (
+        {typedIsKept && kept && <span className="text-success">{t('checkout.codeAutomatic', kept)}</span>}
+        {typedDiscount && !typedNotApplicable && !typedIsKept && choice.source === 'automatic' && kept && (
           <span className="text-body">
             {t('checkout.codeWeaker', {
               typed: typedDiscount.code,
