@@ -13,13 +13,20 @@ interface RegisteredProps extends BaseProps {
   value?: never;
   onChange?: never;
 }
-/** …or a controlled value. */
+/** …or a controlled value… */
 interface ControlledProps extends BaseProps {
   registration?: never;
   value: string;
   onChange(value: string): void;
 }
-export type TextFieldProps = RegisteredProps | ControlledProps;
+/** …or a named input whose value stays the browser's (read from the form when it is sent: the login form). */
+interface UncontrolledProps extends BaseProps {
+  name: string;
+  registration?: never;
+  value?: never;
+  onChange?: never;
+}
+export type TextFieldProps = RegisteredProps | ControlledProps | UncontrolledProps;
 
 /** A labelled input whose error is announced with it (aria-describedby), Bootstrap-styled. */
 export function TextField({
@@ -42,7 +49,8 @@ export function TextField({
       <input
         id={id}
         className={`form-control${error ? ' is-invalid' : ''}`}
-        {...(registration ?? { value, onChange: (event) => onChange?.(event.target.value) })}
+        {...(registration ??
+          ('name' in input ? {} : { value, onChange: (event) => onChange?.(event.target.value) }))}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}

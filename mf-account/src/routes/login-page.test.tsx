@@ -48,6 +48,20 @@ describe('LoginPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('checks a field again as it changes once the form was sent, as it did with react-hook-form', async () => {
+    mockFetch({});
+    await renderPage(<LoginPage />, { path: '/login' });
+    const user = userEvent.setup();
+    const email = screen.getByLabelText('E-mailadres');
+    await user.type(email, 'an');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await user.type(email, 'na@example.com');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText('Wachtwoord')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the translated message of the server on failure and stays on the page', async () => {
     mockFetch({ 'POST /api/user.php': apiError(401, 'login_failed', 'Login mislukt, probeer opnieuw') });
     await renderPage(<LoginPage />, { path: '/login' });
