@@ -32,19 +32,25 @@ import {
   describeLoad,
   dropSchema,
   ensureApiBuilt,
+  ensureLocalPorts,
   loadWatch,
   machine,
   main,
   makeMembers,
   ms,
   newSchema,
+  openFileCount,
+  openFilesLimit,
   perUnit,
   percentile,
   pgClient,
+  raiseOpenFiles,
+  raiseOpenFilesHint,
   redisCpu,
   rssBytes,
   startApi,
 } from './lib/bench-env.mjs';
+import { openStream, openStreams, startHolder } from './lib/live-client.mjs';
 
 export const TARGET_P95_MS = 250;
 export const TARGET_STREAM_BYTES = 8 * 1024;
@@ -60,51 +66,6 @@ const SECONDS = Number(process.env.LIVE_SECONDS ?? (SMOKE ? 2 : 10));
 
 const now = () => performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * One SSE stream; `onEvent(event, at)` per data event, `onReady(data, at, bytes)` on the opening's `ready` (with
- * the bytes received up to it: the replay). `lastEventId` is sent as a browser reconnecting would. Resolves on the
- * stream's first bytes with { close, lastEventId() }.
- */
-function openStream(agent, url, cookie, onEvent, { lastEventId, onReady } = {}) {
-  return new Promise((resolve, reject) => {
-    const headers = { cookie, accept: 'text/event-stream' };
-    if (lastEventId) headers['last-event-id'] = lastEventId;
-    const request = http.get(`${url}/api/live.php`, { agent, headers }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`live.php answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      let bytes = 0;
-      let last = lastEventId ?? '';
-      let opened = false;
-      res.on('data', (chunk) => {
-        const at = now();
-        buffer += chunk;
-        bytes += Buffer.byteLength(chunk);
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let name = null;
-          let data = null;
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id: ')) last = line.slice(4);
-            else if (line.startsWith('event: ')) name = line.slice(7);
-            else if (line.startsWith('data: ')) data = line.slice(6);
-          }
-          if (data === null) continue;
-          if (name === 'ready') onReady?.(JSON.parse(data), at, bytes);
-          else if (name === null) onEvent(JSON.parse(data), at);
-        }
-        if (!opened) {
-          opened = true;
-          resolve({ close: () => request.destroy(), lastEventId: () => last });
-        }
-      });
-    });
-    request.on('error', reject);
-  });
-}
 
 function post(agent, url, cookie, body) {
   return new Promise((resolve, reject) => {
@@ -282,20 +243,63 @@ async function measureResume({ nodeA, members, streams, senders, streamAgent, se
   };
 }
 
-async function openMany(agent, url, members, onEvent) {
-  const streams = [];
-  // A hundred at a time, as browsers arriving would.
-  for (let i = 0; i < members.length; i += 100) {
-    streams.push(
-      ...(await Promise.all(
-        members.slice(i, i + 100).map((m) => openStream(agent, url, m.cookie, (e, at) => onEvent(m, e, at))),
-      )),
+/**
+ * Opens a stream for each member on `node`: in this process while `budget.local` files remain, the rest in holder
+ * processes of up to `budget.perHolder` streams each (lib/live-client.mjs). Returns this process's streams (the
+ * first members', in order: the resume drops and reopens those) and pushes every holder's close to `closers`. A
+ * stream that fails is reported with how far the opening got and the files each side holds against its limit.
+ */
+async function openSpread(agent, node, label, members, onEvent, budget, closers) {
+  const local = members.slice(0, Math.max(0, budget.local));
+  budget.local -= local.length;
+  const files = (pid) => `${openFileCount(pid)} files open, limit ${openFilesLimit(pid)?.soft ?? '?'}`;
+  const failed = (err, before) =>
+    new Error(
+      `a stream to ${label} failed after ${before + (err.opened ?? 0)} of ${members.length} were open ` +
+        `(${err.code ?? err.message}; this process ${files('self')}, ${label} ${files(node.pid)})`,
+      { cause: err },
     );
+  const streams = await openStreams(agent, node.url, local, onEvent).catch((err) => {
+    throw failed(err, 0);
+  });
+  for (const stream of streams) closers.push(() => stream.close());
+  for (let i = local.length; i < members.length; i += budget.perHolder) {
+    const holder = await startHolder(node.url, members.slice(i, i + budget.perHolder), onEvent).catch(
+      (err) => {
+        throw failed(err, i);
+      },
+    );
+    budget.holders += 1;
+    closers.push(() => holder.close());
   }
   return streams;
 }
 
 export async function run({ log = console.log } = {}) {
+  // Open files: every stream is one on each side of the loopback. The nodes get the most this process may give
+  // them (they inherit its limit: raised where allowed); each node's room is checked once it runs, beside the
+  // files it holds of its own and its database pool's. The client streams beyond this process's room are held by
+  // holder processes, so that only the node's limit decides. Past a limit a stream would fail with a bare
+  // ECONNRESET or EMFILE: the bench says so before opening any.
+  const spare = 256;
+  const { limit, refused } = raiseOpenFiles(Math.max(STREAMS, STREAMS_A + RESUME + SENDERS) + spare);
+  const streamsAsked = `LIVE_STREAMS=${STREAMS} LIVE_STREAMS_A=${STREAMS_A} LIVE_RESUME=${RESUME}`;
+  ensureLocalPorts(Math.max(STREAMS, STREAMS_A + RESUME + SENDERS), streamsAsked);
+  const poolMax = Number(process.env.PG_POOL_MAX ?? 20);
+  /** Throws, saying what to raise, when `node` cannot hold `needed` more open files. */
+  const checkRoom = (node, label, needed, what) => {
+    const own = openFileCount(node.pid);
+    const soft = openFilesLimit(node.pid)?.soft ?? Infinity;
+    const room = soft - own - poolMax - 16;
+    node.files = { own, soft, room };
+    if (needed <= room) return;
+    throw new Error(
+      `${label} may open ${soft} files and holds ${own} of its own (up to ${poolMax} more for its database pool): ` +
+        `room for ${room} streams, fewer than ${what} (${needed}). ` +
+        raiseOpenFilesHint(needed + own + poolMax + 16) +
+        (refused ? ` (this process could not raise it: ${refused})` : ''),
+    );
+  };
   await ensureApiBuilt();
   const schema = newSchema('bench_live');
   const env = {
@@ -321,13 +325,21 @@ export async function run({ log = console.log } = {}) {
   const dbCpuOfNodes = dbCpu(client, `${schema} api`);
   try {
     nodeB = await startApi({ label: 'node B', env });
+    checkRoom(
+      nodeA,
+      'node A',
+      STREAMS_A + RESUME + SENDERS,
+      `LIVE_STREAMS_A + LIVE_RESUME + ${SENDERS} send connections`,
+    );
+    checkRoom(nodeB, 'node B', STREAMS, `LIVE_STREAMS=${STREAMS}`);
     const site = await defaultSite(client);
     const onB = await makeMembers(client, site, STREAMS, { tag: 'live-b' });
     const onA = await makeMembers(client, site, STREAMS_A, { tag: 'live-a' });
     const senders = await makeMembers(client, site, SENDERS, { credits: 100_000_000, tag: 'live-sender' });
     const mach = machine();
     log(
-      `\n== live: real sends through node A to streams on node B (${mach.cores} cores, ${mach.cpu}, node ${mach.node})`,
+      `\n== live: real sends through node A to streams on node B (${mach.cores} cores, ${mach.cpu}, node ${mach.node}; ` +
+        `open files allowed per process ${limit?.soft ?? '?'}; node B holds ${nodeB.files.own} of its own)`,
     );
 
     // Capacity: each node's memory before and after its streams are open (the heartbeat runs meanwhile): the
@@ -352,9 +364,14 @@ export async function run({ log = console.log } = {}) {
       else arrivals.set(event.message.id, [{ at, to: member.id }]);
     };
     const opened = now();
-    const streamsB = await openMany(streamAgent, nodeB.url, onB, onEvent);
-    const streamsA = await openMany(streamAgent, nodeA.url, onA, onEvent);
-    for (const stream of [...streamsB, ...streamsA]) closers.push(() => stream.close());
+    // This process keeps room for the send connections, the resumed streams, its database client and Redis.
+    const budget = {
+      local: Math.max(RESUME, (limit?.soft ?? Infinity) - openFileCount() - SENDERS - RESUME - spare),
+      perHolder: Math.max(1000, (limit?.soft ?? 20_000) - spare),
+      holders: 0,
+    };
+    const streamsB = await openSpread(streamAgent, nodeB, 'node B', onB, onEvent, budget, closers);
+    await openSpread(streamAgent, nodeA, 'node A', onA, onEvent, budget, closers);
     const openSeconds = (now() - opened) / 1000;
     await sleep(2000);
     const after = { a: await memory(nodeA), b: await memory(nodeB) };
@@ -367,7 +384,9 @@ export async function run({ log = console.log } = {}) {
     };
     const kb = (bytes) => (bytes / 1024).toFixed(1);
     log(
-      `${STREAMS} open streams on node B, ${STREAMS_A} on node A (opened in ${openSeconds.toFixed(1)} s), per open stream: ` +
+      `${STREAMS} open streams on node B, ${STREAMS_A} on node A (opened in ${openSeconds.toFixed(1)} s; ` +
+        `${budget.holders ? `client streams in this process and ${budget.holders} holder processes` : 'client streams in this process'}; ` +
+        `node B ${openFileCount(nodeB.pid)} files open of ${nodeB.files.soft}), per open stream: ` +
         `node A +${kb(per('a', 'rss'))} KB resident, +${kb(per('a', 'heap'))} KB heap and buffers after GC ` +
         `(${(after.a.rss / 2 ** 20).toFixed(0)} MB resident); node B +${kb(per('b', 'rss'))} KB resident, ` +
         `+${kb(per('b', 'heap'))} KB heap and buffers (${(after.b.rss / 2 ** 20).toFixed(0)} MB); ` +

@@ -1,7 +1,7 @@
 // What every server bench shares (ADR 0031): the built api started as production starts it, a server that exits
 // reported at once with its last output, members made in SQL with their own sessions, the machine and its load
 // average (a run is valid only while the load average stays at or below the core count), percentiles.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -95,6 +95,82 @@ export function rssBytes(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * The open-files limit of a process (`/proc/<pid>/limits`, Linux): { soft, hard } (Infinity for unlimited), null
+ * where it cannot be read. Node raises its own soft limit to the hard one as it starts.
+ */
+export function openFilesLimit(pid = 'self') {
+  try {
+    const limits = fs.readFileSync(`/proc/${pid}/limits`, 'utf8');
+    const [, soft, hard] = /^Max open files\s+(\S+)\s+(\S+)/m.exec(limits) ?? [];
+    const value = (text) => (text === 'unlimited' ? Infinity : Number(text));
+    return soft === undefined ? null : { soft: value(soft), hard: value(hard) };
+  } catch {
+    return null;
+  }
+}
+
+/** How many files a process has open (`/proc/<pid>/fd`, Linux); NaN where it cannot be read. */
+export function openFileCount(pid = 'self') {
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Raises this process's open-files limit (soft and hard, with prlimit(1)) to at least `wanted` when it is lower;
+ * the servers it starts afterwards inherit it. Raising the hard limit needs CAP_SYS_RESOURCE (root outside a
+ * container that drops it). Never lowers it. Returns { limit, refused }: the limit now, and prlimit's complaint
+ * when it could not be raised as far as wanted.
+ */
+export function raiseOpenFiles(wanted) {
+  const before = openFilesLimit();
+  if (!before || before.soft >= wanted) return { limit: before, refused: null };
+  let refused = null;
+  try {
+    execFileSync(
+      'prlimit',
+      ['--pid', String(process.pid), `--nofile=${wanted}:${Math.max(wanted, before.hard)}`],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+  } catch (err) {
+    refused = String(err.stderr ?? err.message)
+      .trim()
+      .split('\n')[0];
+  }
+  return { limit: openFilesLimit(), refused };
+}
+
+/** What to tell someone whose process may open too few files: how to raise the limit where it is set. */
+export const raiseOpenFilesHint = (needed) =>
+  `Raise the hard limit where the process starts: \`ulimit -n ${needed}\` in a root shell (with CAP_SYS_RESOURCE), ` +
+  `LimitNOFILE=${needed} in a systemd unit, --ulimit nofile=${needed}:${needed} for a container, ` +
+  `/etc/security/limits.conf for a login`;
+
+/**
+ * Throws, saying why, when `connections` client connections from this host to one server port cannot all get a
+ * local port (net.ipv4.ip_local_port_range; each connection to the same address and port needs its own).
+ */
+export function ensureLocalPorts(connections, what) {
+  let range;
+  try {
+    range = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  } catch {
+    return;
+  }
+  const ports = range[1] - range[0] + 1;
+  if (connections <= ports) return;
+  throw new Error(
+    `${what} opens ${connections} connections to one port of one node, but this host has ${ports} local ports ` +
+      `(net.ipv4.ip_local_port_range ${range.join('–')}): widen it (sysctl -w net.ipv4.ip_local_port_range="1024 ` +
+      `65535") or ask for fewer streams.`,
+  );
 }
 
 /**
