@@ -143,6 +143,24 @@ export function createChatsService(
   }
 
   return {
+    /**
+     * The sum the member's chat list shows as unread, from their conversation rows with unread messages
+     * (partner, unread), by the list's own rules: without blocked or deleted partners. For the counters, which read
+     * those rows in their own statement instead of the whole list (ADR 0031 addendum).
+     */
+    async unreadOf(me: number, partners: readonly number[], unread: readonly number[]): Promise<number> {
+      if (partners.length === 0) return 0;
+      const [hidden, found] = await Promise.all([
+        deps.blocked.hiddenFor(me),
+        deps.profiles.getMany(partners),
+      ]);
+      let sum = 0;
+      partners.forEach((partner, i) => {
+        if (!hidden.has(partner) && found.has(partner)) sum += unread[i]!;
+      });
+      return sum;
+    },
+
     /** The member's conversations, newest first, without blocked or deleted partners. */
     async list(me: number): Promise<ChatEntry[]> {
       return (await current(me)).chats;

@@ -504,4 +504,46 @@ describe('signup and fictional profiles', () => {
     });
     expect(await t.app.services.counters.of(b.id)).toMatchObject({ unread_messages: 0, credits: 5 });
   });
+
+  test('a send to a member whose page is open: the counters in one statement, no chat-list read', async () => {
+    const a = await member(t, { topUp: 20 });
+    const b = await member(t);
+    await send(t, a, { member: b.id, text: 'eerste' });
+    const live = listen(t, b.id);
+    const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const driver = jest.spyOn(client, 'query');
+    await send(t, a, { member: b.id, text: 'tweede' });
+    expect(await live.next(b.id, (e) => e.type === 'counters')).toMatchObject({ unread_messages: 2 });
+    const texts = driver.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    driver.mockRestore();
+    live.stop();
+    expect(texts.filter((text) => text.includes('AS new_likes'))).toHaveLength(1);
+    expect(texts.some((text) => text.includes('WITH mine AS'))).toBe(false);
+  });
+
+  test('counters: unread messages as the chat list sums them (a blocked partner’s and a hidden chat’s left out)', async () => {
+    const a = await member(t);
+    const [b, c, d] = [
+      await member(t, { topUp: 20 }),
+      await member(t, { topUp: 20 }),
+      await member(t, { topUp: 20 }),
+    ];
+    for (const from of [b, b, c, d, d, d]) await send(t, from, { member: a.id, text: 'hallo' });
+    const block = await t.call({
+      method: 'POST',
+      url: '/api/block.php',
+      cookie: a.cookie,
+      payload: { profile_id: c.id },
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    const chat = await first<{ id: number }>(
+      t.app.db,
+      sql`SELECT id FROM conversations WHERE user_a = ${Math.min(a.id, d.id)} AND user_b = ${Math.max(a.id, d.id)}`,
+    );
+    await t.app.services.chats.remove(a.id, chat!.id);
+    const list = await t.app.services.chats.list(a.id);
+    const listed = list.reduce((sum, entry) => sum + entry.num_unread_messages, 0);
+    expect(listed).toBe(2);
+    expect((await t.app.services.counters.of(a.id)).unread_messages).toBe(listed);
+  });
 });
