@@ -43,9 +43,18 @@ export function createLiveConnections(deps: {
 }) {
   const open = new Set<LiveConnection>();
   const unsubscribe = new Map<LiveConnection, () => void>();
+  /**
+   * How many streams each member has open here: a stream that opens checks its member's count without copying
+   * every open stream (that copy made opening n streams cost n² and, past ~16,000 streams, one large-object
+   * allocation per stream; docs/adr/0039-live-resume.md).
+   */
+  const perMember = new Map<number, number>();
 
   function close(connection: LiveConnection): void {
     if (!open.delete(connection)) return;
+    const left = (perMember.get(connection.userId) ?? 1) - 1;
+    if (left > 0) perMember.set(connection.userId, left);
+    else perMember.delete(connection.userId);
     unsubscribe.get(connection)?.();
     unsubscribe.delete(connection);
     connection.end();
@@ -82,9 +91,16 @@ export function createLiveConnections(deps: {
      * Returns its close function.
      */
     async add(connection: LiveConnection, lastEventId: string | null = null): Promise<() => void> {
-      const mine = [...open].filter((c) => c.userId === connection.userId);
-      if (mine.length >= MAX_CONNECTIONS_PER_MEMBER) close(mine[0]!);
+      if ((perMember.get(connection.userId) ?? 0) >= MAX_CONNECTIONS_PER_MEMBER) {
+        // The member's oldest stream (a Set iterates in insertion order).
+        for (const c of open) {
+          if (c.userId !== connection.userId) continue;
+          close(c);
+          break;
+        }
+      }
       open.add(connection);
+      perMember.set(connection.userId, (perMember.get(connection.userId) ?? 0) + 1);
       /** The newest id written; events at or below it were written already. Null: write all. */
       let last: string | null = null;
       /** Events heard before the opening is written. */
