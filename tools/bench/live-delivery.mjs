@@ -17,8 +17,10 @@
 // PostgreSQL backends of both nodes per send (named by PGAPPNAME; /proc, so the database must run on this host).
 //   node tools/bench/live-delivery.mjs
 //   LIVE_STREAMS=5000 LIVE_RATE=100 LIVE_SECONDS=10 node tools/bench/live-delivery.mjs
-//   LIVE_STREAMS=19500 LIVE_STREAMS_A=0 node tools/bench/live-delivery.mjs   (one node holding the streams; the
-//     process's open files are capped at `ulimit -n`, on each side of the loopback)
+//   LIVE_STREAMS=20000 LIVE_STREAMS_A=0 node tools/bench/live-delivery.mjs   (one node holding the streams: a node
+//     needs an open file per stream plus ~50 of its own; the bench raises the limit where allowed (root with
+//     CAP_SYS_RESOURCE) and otherwise says how many the node can hold; client streams past this process's limit
+//     go to holder processes, lib/live-client.mjs)
 //   BENCH_SMOKE=1 node tools/bench/live-delivery.mjs      (seconds: what npm test runs)
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -389,7 +391,8 @@ export async function run({ log = console.log } = {}) {
         `node B ${openFileCount(nodeB.pid)} files open of ${nodeB.files.soft}), per open stream: ` +
         `node A +${kb(per('a', 'rss'))} KB resident, +${kb(per('a', 'heap'))} KB heap and buffers after GC ` +
         `(${(after.a.rss / 2 ** 20).toFixed(0)} MB resident); node B +${kb(per('b', 'rss'))} KB resident, ` +
-        `+${kb(per('b', 'heap'))} KB heap and buffers (${(after.b.rss / 2 ** 20).toFixed(0)} MB); ` +
+        `+${kb(per('b', 'heap'))} KB heap and buffers (${(before.b.rss / 2 ** 20).toFixed(0)} → ` +
+        `${(after.b.rss / 2 ** 20).toFixed(0)} MB resident); ` +
         `target ≤ ${TARGET_STREAM_BYTES / 1024} KB: ` +
         (Math.max(perStream.a, perStream.b) <= TARGET_STREAM_BYTES ? 'met' : 'NOT met'),
     );
