@@ -10,6 +10,7 @@ import { serverBundles } from '../src/testing/server-bundles';
 import { SHELL_SCRIPT_META, SSR_PAGE_SCRIPT } from '@dating/shared/ssr-page-script';
 import { EARLY_TELEMETRY_SCRIPT } from '@dating/shared/telemetry-early-script';
 import { styleAttributes } from '../src/domains/sites/routes/html';
+import { resolveStack } from '../src/domains/experiments/stack-resolver';
 
 // Server rendering of the landers (docs/adr/0030) against the real server bundles of the shell and mf-landers,
 // deployed like `npm run deploy` does: the raw HTML of each lander route, no browser.
@@ -25,6 +26,7 @@ const LOOPING = '0.6.0-looping1';
 const ACCOUNT = '0.1.0-account1';
 const ACCOUNT_BROKEN = '0.1.1-accbroke';
 const ACCOUNT_WITHOUT = '0.1.2-accnoser';
+const MAPPED = '0.7.0-mapped01';
 
 let t: TestContext;
 let memberId: number;
@@ -564,6 +566,41 @@ describe('canaries and faults', () => {
     },
     30_000,
   );
+
+  test("a real build that throws while rendering: its error's stack is resolved to the sources by the version's map", async () => {
+    // As the canary guard's browser test breaks a build: the lander's title throws, in the server bundle as built
+    // (hidden source map beside it). Staff read the stack mapped to source, as for an error in a browser.
+    const bundles = serverBundles();
+    const built = await readFile(bundles.landers, 'utf8');
+    const broken = built
+      .split('"lander-title"')
+      .join('(()=>{throw new Error("the lander broke on the server")})()');
+    expect(broken).not.toBe(built);
+    await deployVersion('mf-landers', MAPPED, {
+      'server/remoteEntry.js': broken,
+      'server/remoteEntry.js.map': await readFile(`${bundles.landers}.map`),
+      'mf-manifest.json': MANIFEST,
+    });
+    try {
+      await useLanders(MAPPED);
+      expect(root((await page('/')).body)).toBe('');
+      const errors = () => t.app.services.telemetry.topErrors('mf-landers', MAPPED);
+      const deadline = Date.now() + 5000;
+      while ((await errors()).length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const [top] = await errors();
+      expect(top!.message).toBe('server render: the lander broke on the server');
+      const frames = await resolveStack(
+        top!.stack,
+        async (app, version, file) =>
+          (await t.app.services.registry.readFile(app, version, file))?.toString('utf8') ?? null,
+      );
+      expect(frames[0]!.raw).toContain(`/remotes/mf-landers/${MAPPED}/server/remoteEntry.js:`);
+      expect(frames[0]!.source).toMatch(/^src\/[\w./-]+\.tsx?:\d+:\d+/);
+    } finally {
+      await useLanders(STABLE);
+    }
+  }, 30_000);
 });
 
 describe('isolation: a render that loops synchronously', () => {

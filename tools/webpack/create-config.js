@@ -139,8 +139,11 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
         uniqueName: name,
         // A federated entry cannot carry a content hash (docs/adr/0004-build-tooling.md); version folders keep it immutable.
         filename: '[name].js',
-        // Hashed in dev too: the entry's runtime and the container's runtime each emit the shared chunks.
-        chunkFilename: '[name].[contenthash:8].js',
+        // No content hash in production: every file of a build is served from its version's folder
+        // (`/remotes/<app>/<version>/`, immutable), so a hash in the name only lengthened the chunk-name map that
+        // the entry (main.js, every remoteEntry.js) carries: one random 8-character hash per chunk (ADR 0016).
+        // Hashed in dev: the entry's runtime and the container's runtime each emit the shared chunks.
+        chunkFilename: isProd ? '[name].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         // The server bundle (createServerConfig) is built beside this one into dist/server.
         clean: { keep: /^server\// },
@@ -205,7 +208,7 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
       plugins: [
         new MiniCssExtractPlugin({
           filename: '[name].css',
-          chunkFilename: '[name].[contenthash:8].css',
+          chunkFilename: isProd ? '[name].css' : '[name].[contenthash:8].css',
           // CSS modules of different pages never depend on each other's order.
           ignoreOrder: true,
         }),
@@ -290,7 +293,9 @@ function createServerConfig({ dir, name, exposes = {}, serverEntry }) {
       context: dir,
       target: 'async-node',
       entry: serverEntry ? { render: serverEntry } : {},
-      devtool: false,
+      // Maps beside the files, named by none of them, served to nobody (`SERVER_ONLY` in the api's static route):
+      // the canary guard maps a server render's error to the sources as it does a browser's.
+      devtool: 'hidden-source-map',
       output: {
         path: path.join(dir, 'dist/server'),
         publicPath: '',

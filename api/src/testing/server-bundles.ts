@@ -23,7 +23,9 @@ export function serverBundles(): {
     ['mf-landers', landers, 'mf_landers-server'],
     ['mf-account', account, 'mf_account-server'],
   ] as const) {
-    if (existsSync(file) && statSync(file).size > 0) continue;
+    // With its source map (docs/adr/0032: a server render's error is mapped to source); a bundle built before the
+    // maps existed is built again.
+    if (existsSync(file) && statSync(file).size > 0 && existsSync(`${file}.map`)) continue;
     const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
     const run = spawnSync(
       process.execPath,

@@ -14,12 +14,17 @@ const vm = require('node:vm');
 
 const nodeRequire = createRequire(path.join(process.cwd(), 'ssr.js'));
 
-/** A CommonJS bundle evaluated as a module of this thread (it may require Node's built-in modules only). */
+/**
+ * A CommonJS bundle evaluated as a module of this thread (it may require Node's built-in modules only). Compiled as
+ * the body of a function, with nothing put before the code: the lines and columns of a stack frame are the bundle's
+ * own, so the version's source map (`server/<file>.js.map`) resolves a server render's error for staff
+ * (docs/adr/0032-canary-guard.md).
+ */
 function evaluateCommonJs(code, filename) {
   const module = { exports: {} };
-  const wrapper = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
+  const wrapper = vm.compileFunction(code, ['exports', 'module', 'require', '__dirname', '__filename'], {
     filename,
-  }).runInThisContext();
+  });
   wrapper(module.exports, module, nodeRequire, path.dirname(filename), filename);
   return module.exports;
 }

@@ -3,13 +3,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { PublishedFile } from './state';
+import { isPublicFile, type PublishedFile } from './state';
 import { versionKey, type DeployStorage } from './storage';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Files that get precompressed `.gz` and `.br` copies: the server never compresses per request. */
+/**
+ * Files that get precompressed `.gz` and `.br` copies: the server never compresses per request. Only what browsers
+ * are served (`isPublicFile`): the server bundles and source maps are read by the server alone, and compressing their
+ * megabytes at brotli's best quality was most of a deploy's time.
+ */
 export const COMPRESSIBLE = /\.(js|mjs|cjs|css|json|svg|html|txt|map)$/;
 /** Uploads in flight at once. */
 const PARALLEL = 8;
@@ -94,7 +98,7 @@ export async function uploadVersion(
       files.push({ path: file, size: bytes.length });
       const key = versionKey(app, version, file);
       const contentType = contentTypeOf(file);
-      if (COMPRESSIBLE.test(file)) {
+      if (COMPRESSIBLE.test(file) && isPublicFile(file)) {
         const [gz, br] = await Promise.all([
           gzip(bytes, { level: 9 }),
           brotli(bytes, {

@@ -20,6 +20,19 @@ export const CONTROL_FILE = '.deploy-control.json';
 export const VERSION_RE = /^[\w.+-]{1,64}$/;
 export const APP_RE = /^[a-z][a-z0-9-]{0,40}$/;
 
+/**
+ * What of a deployed version stays with the server (docs/adr/0035-one-origin-per-site.md): the server render bundles
+ * (`server/…`), the build's module-federation stats (`mf-stats.json`), the entry list the server reads
+ * (`entry-assets.json`) and source maps (the canary guard's stack resolver reads them, ADR 0032). They are in storage
+ * for the server and answer 404 publicly; everything else a version has is what browsers load.
+ */
+const SERVER_ONLY = /^(server\/.*|mf-stats\.json|entry-assets\.json|.*\.map)(\.(gz|br))?$/i;
+
+/** Whether a browser may fetch this file of a deployed version (a path inside the version folder). */
+export function isPublicFile(file: string): boolean {
+  return !SERVER_ONLY.test(file);
+}
+
 export interface AppState {
   current: string;
   history: string[];

@@ -17,7 +17,7 @@ import type { Site } from '../sites';
 import { renderAddress } from '../ssr';
 import { headTags, pageTexts, robotsTxt, sitemapXml } from '../seo';
 import { siteTheme } from './pwa';
-import { isPublicFile } from './static';
+import { isPublicFile } from '../deploy/state';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

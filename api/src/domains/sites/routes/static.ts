@@ -3,21 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidKey } from '../../../lib/storage';
 import { IMMUTABLE, sendStoredObject } from '../../../lib/storage/http';
 import { isFilePath } from '../registry';
-import { APP_RE, VERSION_RE } from '../deploy/state';
+import { APP_RE, VERSION_RE, isPublicFile } from '../deploy/state';
 import type { Site } from '../sites';
-
-/**
- * What of a deployed version stays with the server (docs/adr/0035-one-origin-per-site.md): the server render bundles
- * (`server/…`), the build's module-federation stats (`mf-stats.json`), the entry list the server reads
- * (`entry-assets.json`) and source maps (the canary guard's stack resolver reads them, ADR 0032). They are in storage
- * for the server and answer 404 publicly; everything else a version has is what browsers load.
- */
-const SERVER_ONLY = /^(server\/.*|mf-stats\.json|entry-assets\.json|.*\.map)(\.(gz|br))?$/i;
-
-/** Whether a browser may fetch this file of a deployed version (a path inside the version folder). */
-export function isPublicFile(file: string): boolean {
-  return !SERVER_ONLY.test(file);
-}
 
 /**
  * `/remotes/<app>/<version>/*`: deployed bundles from object storage (read through a memory copy on this node),
