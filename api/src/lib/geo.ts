@@ -61,23 +61,41 @@ const CELL = 1; // degrees
 const ADMIN_PREFIX =
   /^(Gemeente|Landkreis|Kreisfreie Stadt|Regierungsbezirk|Provincia di|Arrondissement|Municipio|Comune di|Kommune) /;
 
-const townNames = new Map<string, Map<string, string>>();
-const townPoints = new Map<string, Map<string, { name: string; lat: number; lon: number }>>();
+interface Town {
+  /** As the place list writes it. */
+  name: string;
+  /** NaN where the list has no coordinates. */
+  lat: number;
+  lon: number;
+}
+/** Per country (built on first use): its place list's towns by lower-case name, the first with coordinates kept. */
+const townIndexes = new Map<string, Map<string, Town>>();
+
+function townIndex(country: string): Map<string, Town> {
+  const code = country.toUpperCase();
+  let towns = townIndexes.get(code);
+  if (!towns) {
+    towns = new Map();
+    for (const c of City.getCitiesOfCountry(code) ?? []) {
+      if (ADMIN_PREFIX.test(c.name)) continue;
+      const key = c.name.toLocaleLowerCase();
+      const known = towns.get(key);
+      if (known && Number.isFinite(known.lat)) continue;
+      const lat = Number(c.latitude);
+      const lon = Number(c.longitude);
+      towns.set(key, { name: c.name, lat: Number.isFinite(lon) ? lat : NaN, lon });
+    }
+    townIndexes.set(code, towns);
+  }
+  return towns;
+}
 
 /**
  * The town of the country's place list (the data set's cities, without administrative areas) with this name, as
  * the list writes it ('amsterdam' → 'Amsterdam'); null when the country has no such place.
  */
 export function townOf(country: string, name: string): string | null {
-  const code = country.toUpperCase();
-  let towns = townNames.get(code);
-  if (!towns) {
-    towns = new Map();
-    for (const c of City.getCitiesOfCountry(code) ?? [])
-      if (!ADMIN_PREFIX.test(c.name)) towns.set(c.name.toLocaleLowerCase(), c.name);
-    townNames.set(code, towns);
-  }
-  return towns.get(name.trim().toLocaleLowerCase()) ?? null;
+  return townIndex(country).get(name.trim().toLocaleLowerCase())?.name ?? null;
 }
 
 /** The towns of a region (its code) or of a whole country, sorted, each name once: what a profile may name. */
@@ -148,22 +166,9 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null
 }
 
 /** A town of a country's place list by name (any case), with its coordinates; null when the list has no such town. */
-function townPoint(country: string, name: string): { name: string; lat: number; lon: number } | null {
-  const code = country.toUpperCase();
-  let points = townPoints.get(code);
-  if (!points) {
-    points = new Map();
-    for (const c of City.getCitiesOfCountry(code) ?? []) {
-      const lat = Number(c.latitude);
-      const lon = Number(c.longitude);
-      const key = c.name.toLocaleLowerCase();
-      if (ADMIN_PREFIX.test(c.name) || !Number.isFinite(lat) || !Number.isFinite(lon) || points.has(key))
-        continue;
-      points.set(key, { name: c.name, lat, lon });
-    }
-    townPoints.set(code, points);
-  }
-  return points.get(name.trim().toLocaleLowerCase()) ?? null;
+function townPoint(country: string, name: string): Town | null {
+  const town = townIndex(country).get(name.trim().toLocaleLowerCase());
+  return town && Number.isFinite(town.lat) ? town : null;
 }
 
 /** Initial compass bearing from a to b, in whole degrees clockwise from north (0–359). */
