@@ -167,6 +167,8 @@ const membersQuery = defineQuery({
   },
 });
 type MemberRow = RowOf<(typeof membersQuery)['columns']>;
+/** The member as the notifier reads them, without the batch place: what a writer that read it already hands over. */
+export type OfflineMemberRow = Omit<MemberRow, 'o'>;
 
 /**
  * Claims a mail mark: the row comes back only when it is new or its interval (`every`, text such as '1 hour') has
@@ -288,12 +290,22 @@ export function createOfflineNotifier(deps: {
     });
   }
 
+  /**
+   * Members a writer read with its own statement for an event it is about to publish (a send to a member with no
+   * open page on this one node reads them with the send: ADR 0031 addendum), so an unheard event costs no lookup.
+   */
+  const known = new WeakMap<LiveEvent, OfflineMemberRow>();
+
   async function notify(userId: number, event: LiveEvent): Promise<OfflineDecision | null> {
     if (event.type !== 'message' && event.type !== 'like' && event.type !== 'match') return null;
     if (event.type === 'message' && event.message.from_me) return null;
-    const row = await memberOf(userId, event.type === 'message' ? event.conversation : 0);
+    const given = known.get(event);
+    const row: OfflineMemberRow | undefined =
+      given?.id === userId
+        ? given
+        : await memberOf(userId, event.type === 'message' ? event.conversation : 0);
     if (!row) return null;
-    const { conversation_messages: messages, o: _place, ...rest } = row;
+    const { conversation_messages: messages, ...rest } = row;
     const member: OfflineMember = {
       ...rest,
       prefs: { new_conversations: row.new_conversations, new_messages: row.new_messages, like: row.like },
@@ -318,6 +330,10 @@ export function createOfflineNotifier(deps: {
   const pending = new Set<Promise<unknown>>();
   return {
     notify,
+    /** The member `event` is for, as the writer read them; used if the event reaches no open page. */
+    expect(event: LiveEvent, member: OfflineMemberRow): void {
+      known.set(event, member);
+    },
     /** For the hub: fire and forget, logged. */
     handle(userId: number, event: LiveEvent): void {
       const run = notify(userId, event).catch((err: unknown) =>

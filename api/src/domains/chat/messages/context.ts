@@ -6,6 +6,7 @@ import type { Locale, MessageType, Profile } from '@dating/shared/contract/index
 import type { Db, RawDb } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import type { LiveHub } from '../../../lib/live';
+import type { OfflineNotifier } from '../../live';
 import type { BlockedService, ProfileCache } from '../../members';
 import type { CreditsService } from '../../payments';
 import type { ChatPhotosService } from '../chat-photos';
@@ -25,6 +26,8 @@ export interface MessagesDeps {
   photos: ChatPhotosService;
   counters: CountersService;
   live: LiveHub;
+  /** The offline notifier, told what a send read about a partner with no open page (optional: tests). */
+  offline?: Pick<OfflineNotifier, 'expect'>;
   log: FastifyBaseLogger;
 }
 

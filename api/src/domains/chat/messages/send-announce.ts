@@ -62,11 +62,15 @@ export async function announceSend(
   if (meProfile && !(partnerProfile?.fictional && !deps.live.reachable(partnerId))) {
     const theirs = toMessage(row, partnerView);
     const theirChat = toChatEntry(conversationRef, meProfile, stored.unread_partner, theirs);
-    deps.live.publish(
-      partnerId,
-      { type: 'message', conversation: conversationRef.id, message: theirs, chat: theirChat },
-      ctx.countersSoon,
-    );
+    const event = {
+      type: 'message' as const,
+      conversation: conversationRef.id,
+      message: theirs,
+      chat: theirChat,
+    };
+    // Read with the send when the partner had no open page here: no lookup if the event reaches nobody.
+    if (stored.away) deps.offline?.expect(event, stored.away);
+    deps.live.publish(partnerId, event, ctx.countersSoon);
   }
   return { message, chat, credits: stored.balance };
 }

@@ -2,6 +2,7 @@
 // and the signal that the client id was stored already.
 import type { MessageType } from '@dating/shared/contract/index';
 import { ApiError, notFound } from '../../../lib/errors';
+import type { OfflineMemberRow } from '../../live';
 import type { ConversationRow } from './context';
 
 /** A send checked and priced (send-prepare.ts), ready for one of the two write paths. */
@@ -36,6 +37,8 @@ export interface StoredSend {
   balance: number;
   partner_language: string;
   language: string;
+  /** The partner as the offline notifier reads them, when the send read that (no open page on this one node). */
+  away?: OfflineMemberRow;
 }
 
 /** Rolls a send back (or ends it) because the same client id was stored meanwhile: answer that message. */

@@ -2,6 +2,7 @@
 import { ApiError, notFound } from '../../../lib/errors';
 import { PUBLISHED_SQL } from '../chats';
 import { isoSql } from '../message-views';
+import type { OfflineMemberRow } from '../../live';
 import type { MessagesContext } from './context';
 import {
   AlreadyStored,
@@ -12,6 +13,54 @@ import {
   type SendChecks,
   type StoredSend,
 } from './send-common';
+
+/**
+ * What the offline notifier reads about a partner with no open page (`offline_members` in live/offline.ts), read
+ * with the send when the partner has no open page on this one node, so the unheard message costs no lookup after
+ * it (ADR 0031 addendum). `away_prior` is the conversation's messages before this one (the snapshot predates the
+ * insert): none makes this message a new conversation's first.
+ */
+const AWAY_CHECKS = `,
+      u.site_id AS away_site_id, u.email AS away_email, u.fictional AS away_fictional, p.name AS away_name,
+      EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = $2) AS away_has_push,
+      coalesce(np.new_conversations, true) AS away_new_conversations,
+      coalesce(np.new_messages, true) AS away_new_messages, coalesce(np."like", true) AS away_like,
+      CASE WHEN c.id IS NULL THEN 0
+        ELSE (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE conversation_id = c.id LIMIT 1) m) END AS away_prior`;
+const AWAY_JOIN = `
+    LEFT JOIN notification_preferences np ON np.user_id = $2`;
+const AWAY_COLUMNS = `, chk.away_site_id, chk.away_email, chk.away_fictional, chk.away_name, chk.away_has_push,
+    chk.away_new_conversations, chk.away_new_messages, chk.away_like, chk.away_prior`;
+
+interface AwayColumns {
+  away_site_id: number;
+  away_email: string | null;
+  away_fictional: boolean;
+  away_name: string | null;
+  away_has_push: boolean;
+  away_new_conversations: boolean;
+  away_new_messages: boolean;
+  away_like: boolean;
+  away_prior: number;
+}
+
+/** The partner as the offline notifier reads them, from the send's row. */
+function awayMember(partnerId: number, one: OneStatementRow & AwayColumns): OfflineMemberRow {
+  return {
+    id: partnerId,
+    site_id: one.away_site_id,
+    email: one.away_email,
+    language: one.partner_language ?? 'nl',
+    status: one.partner_status!,
+    fictional: one.away_fictional,
+    name: one.away_name,
+    conversation_messages: one.away_prior + 1,
+    has_push: one.away_has_push,
+    new_conversations: one.away_new_conversations,
+    new_messages: one.away_new_messages,
+    like: one.away_like,
+  };
+}
 
 /**
  * A send in one statement, in its own implicit transaction (ADR 0014, addendum "the send"): no BEGIN, no COMMIT,
@@ -25,7 +74,7 @@ import {
  * Parameters: $1 me, $2 partner, $3 client id, $4 type, $5 body, $6 gift, $7 photo, $8 cost, $9 user_a, $10 user_b,
  * $11 ledger kind.
  */
-function oneStatementSend(visible: string): string {
+function oneStatementSend(visible: string, away: boolean): string {
   return `WITH s AS (SELECT id, paid_user, credits, language FROM users
                   WHERE id = $1 AND (SELECT ${SEND_LOCK_SQL}) IS NOT NULL FOR NO KEY UPDATE),
   chk AS (
@@ -33,10 +82,10 @@ function oneStatementSend(visible: string): string {
       EXISTS (SELECT 1 FROM messages WHERE sender_id = $1 AND client_id = $3) AS stored,
       EXISTS (SELECT 1 FROM blocks WHERE (user_id = $1 AND blocked_id = $2) OR (user_id = $2 AND blocked_id = $1)) AS blocked,
       u.status AS partner_status, ${visible} AS partner_on_site, u.language AS partner_language,
-      c.id AS conversation_id, c.unread_a, c.unread_b, ${PUBLISHED_SQL} AS published
+      c.id AS conversation_id, c.unread_a, c.unread_b, ${PUBLISHED_SQL} AS published${away ? AWAY_CHECKS : ''}
     FROM s
     LEFT JOIN (users u JOIN profiles p ON p.user_id = u.id) ON u.id = $2
-    LEFT JOIN conversations c ON c.user_a = $9 AND c.user_b = $10),
+    LEFT JOIN conversations c ON c.user_a = $9 AND c.user_b = $10${away ? AWAY_JOIN : ''}),
   ok AS (
     SELECT conversation_id FROM chk
     WHERE NOT stored AND NOT blocked AND partner_status IS NOT NULL AND partner_status <> 'deleted' AND partner_on_site
@@ -66,7 +115,7 @@ function oneStatementSend(visible: string): string {
     chk.partner_language, chk.conversation_id AS existing_id, chk.unread_a, chk.unread_b,
     conv.id, conv.user_a, conv.user_b, conv.started_by, ${isoSql('conv.updated_at')} AS updated_at,
     msg.id AS message_id, ${isoSql('msg.created_at')} AS sent_at,
-    COALESCE((SELECT credits FROM debit), chk.credits) AS balance
+    COALESCE((SELECT credits FROM debit), chk.credits) AS balance${away ? AWAY_COLUMNS : ''}
   FROM chk LEFT JOIN conv ON TRUE LEFT JOIN msg ON TRUE`;
 }
 
@@ -115,20 +164,28 @@ function outcome(me: number, cost: number, one: OneStatementRow | undefined): St
  */
 export function createOneStatementSend(ctx: MessagesContext) {
   const statements = new Map<string, { text: string; name: string }>();
-  function statementFor(visible: string) {
-    let statement = statements.get(visible);
+  function statementFor(visible: string, away: boolean) {
+    const key = `${away ? 'away' : 'here'} ${visible}`;
+    let statement = statements.get(key);
     if (statement === undefined) {
-      statement = { text: oneStatementSend(visible), name: `message_send_${statements.size}` };
-      statements.set(visible, statement);
+      const n = statements.size;
+      statement = {
+        text: oneStatementSend(visible, away),
+        name: away ? `message_send_away_${n}` : `message_send_${n}`,
+      };
+      statements.set(key, statement);
     }
     return statement;
   }
 
   return async function sendInOneStatement(p: PreparedSend): Promise<StoredSend | undefined> {
-    const statement = statementFor(p.visible);
-    let one: OneStatementRow | undefined;
+    // A partner with no open page on this one node (Redis: where they are is known only after the publish) is
+    // notified offline: what that needs is read with the send.
+    const away = ctx.deps.offline !== undefined && !ctx.deps.live.reachable(p.partnerId);
+    const statement = statementFor(p.visible, away);
+    let one: (OneStatementRow & Partial<AwayColumns>) | undefined;
     try {
-      [one] = await ctx.deps.raw.query<OneStatementRow>(
+      [one] = await ctx.deps.raw.query<OneStatementRow & Partial<AwayColumns>>(
         statement.text,
         [p.me, p.partnerId, p.client_id, p.type, p.body, p.giftId, p.photoId, p.cost, p.a, p.b, p.kind],
         statement.name,
@@ -138,6 +195,8 @@ export function createOneStatementSend(ctx: MessagesContext) {
       ctx.deps.log.warn({ err }, 'one-statement send deadlocked; sent in a transaction');
       return undefined;
     }
-    return outcome(p.me, p.cost, one);
+    const stored = outcome(p.me, p.cost, one);
+    if (stored && away) stored.away = awayMember(p.partnerId, one as OneStatementRow & AwayColumns);
+    return stored;
   };
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '@dating/shared/contract/index';
 import { profileFixture } from '@dating/shared/testing/fixtures';
 import { createTestApp, type TestContext } from '../../../testing/helpers';
@@ -161,6 +162,39 @@ describe('the hub’s undelivered events become pushes and mails', () => {
     expect(pushService.count('b')).toBe(0);
     expect((await mailsTo(t, a.email)).filter((m) => m.template === 'new_conversation')).toHaveLength(0);
     stream.close();
+  });
+
+  it('a real send to a member away: notified from what the send read (new conversation once, then a message)', async () => {
+    const a = await signup(t, { locale: 'en' });
+    const b = await signup(t, { locale: 'en' });
+    const [idA, idB] = [await idOf(a.cookie), await idOf(b.cookie)];
+    await t.app.services.credits.credit({ userId: idA, amount: 20, kind: 'purchase', ref: 'order:test' });
+    // A paying member: a free member's first message goes through the transaction (send-transaction.ts).
+    await t.app.db.execute(sql`UPDATE users SET paid_user = TRUE WHERE id = ${idA}`);
+    await t.app.services.push.subscribe(idB, pushService.subscription('e'));
+    // Every statement goes through the one driver (raw and Drizzle share it): their texts.
+    const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const driver = jest.spyOn(client, 'query');
+    for (const text of ['Hoi!', 'Nog een']) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/messages.php',
+        cookie: a.cookie,
+        payload: { member: idB, client_id: `away-${text.length}-${Date.now()}`, type: 'text', text },
+      });
+      expect(res.statusCode).toBe(200);
+      await t.app.services.live.settled();
+      await t.app.services.offline.settled();
+    }
+    const texts = driver.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    driver.mockRestore();
+    expect(pushService.count('e')).toBe(2);
+    const mails = await mailsTo(t, b.email);
+    expect(mails.filter((m) => m.template === 'new_conversation')).toHaveLength(1);
+    expect(mails.filter((m) => m.template === 'new_message')).toHaveLength(1);
+    // Read with the send (one node, nobody connected): no lookup of the member after it.
+    expect(texts.some((text) => text.includes('away_prior'))).toBe(true);
+    expect(texts.some((text) => text.includes('conversation_messages'))).toBe(false);
   });
 
   it('preferences switched off: no push and no mail', async () => {
