@@ -18,6 +18,10 @@ import {
 import { LOCALES } from '../contract/values/common';
 import type { Static } from 'typebox';
 import type { FormError } from './check';
+import { EMAIL_MAX_LENGTH } from './login';
+
+// The login form's schema and the longest address are in `./login` (the login page loads only that module).
+export { EMAIL_MAX_LENGTH, LoginSchema, type LoginRequest } from './login';
 
 /**
  * A practical address (WHATWG `input type=email` grammar plus a dot in the domain, a local part of at most 64
@@ -26,8 +30,6 @@ import type { FormError } from './check';
  */
 export const EMAIL_PATTERN =
   "^\\s*(?=[^@]{1,64}@)(?!\\.)(?![^@]*\\.\\.)[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+(?<!\\.)@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+\\s*$";
-/** RFC 5321's longest address. */
-export const EMAIL_MAX_LENGTH = 254;
 
 const email = <const Code extends 'email_invalid' | 'new_email_invalid'>(code: Code) =>
   ({
@@ -100,17 +102,6 @@ export const SignupSchema = {
   // date_of_birth is left out on purpose: a missing one is `birthdate_required` with the site's minimum age.
   required: ['name', 'gender', 'email', 'password', 'locale'],
 } as const;
-
-/** `POST /api/user.php` with a form body (`LoginRequest`); the login form. */
-export const LoginSchema = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', minLength: 3, maxLength: EMAIL_MAX_LENGTH },
-    password: { type: 'string', minLength: 1, maxLength: 200 },
-  },
-  required: ['email', 'password'],
-} as const;
-export type LoginRequest = Static<typeof LoginSchema>;
 
 /** `POST /api/password-reset.php` (`PasswordResetRequest`); the forgotten-password form. */
 export const PasswordResetSchema = {

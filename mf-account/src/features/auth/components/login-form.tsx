@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loggedIn, coreApi, useAppDispatch, useLoginMutation, type LoginRequest } from '@dating/shared';
-import { LoginSchema } from '@dating/shared/forms/account';
+import { LoginSchema } from '@dating/shared/forms/login';
 import { checkForm, type FormError } from '@dating/shared/forms/check';
 import { takeSubmitBeforeHydration } from '@dating/shared/ssr-page-script';
 import { TextField } from '../../../components/text-field';
