@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import type { LiveEvent } from '@dating/shared/contract/index';
@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { openLiveStream } from '../../../testing/live';
 import { hashToken } from '../../accounts';
-import { releaseFastify } from '../routes/live';
+import { releaseFastify, takeSocket } from '../routes/live';
 
 let t: TestContext;
 let base: string;
@@ -137,5 +137,35 @@ describe('an open stream holds only what it needs', () => {
     expect(listeners!.before.filter((n) => n === 'onResFinished')).toHaveLength(2);
     expect(listeners!.released).toBe(2);
     expect(listeners!.after).not.toContain('onResFinished');
+  });
+
+  it('takes its connection from node:http: its own head, then only the socket (no parser, request or response)', async () => {
+    const app = Fastify({ logger: { level: 'silent' } });
+    let taken: { socket: Socket | null; parser: unknown; listeners: string[] } | undefined;
+    app.get('/stream', async (_request, reply) => {
+      reply.hijack();
+      const socket = takeSocket(reply.raw);
+      const events = ['data', 'end', 'close', 'drain', 'error', 'timeout', 'resume', 'pause'] as const;
+      taken = {
+        socket,
+        parser: (socket as unknown as { parser: unknown } | null)?.parser,
+        listeners: socket ? events.flatMap((e) => socket.listeners(e).map((l) => l.name)) : [],
+      };
+      socket?.write('data: {"type":"likes_changed"}\n\n');
+      socket?.end();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/stream`;
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('connection')).toBe('close');
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(await res.text()).toBe('data: {"type":"likes_changed"}\n\n');
+    await app.close();
+    // A Node that renames what node:http binds per connection would leave them all in place: this says so.
+    expect(taken!.socket).not.toBeNull();
+    expect(taken!.parser).toBeNull();
+    expect(taken!.listeners.filter((n) => /socketOn|onSocket|onServerResponse/.test(n))).toEqual([]);
   });
 });

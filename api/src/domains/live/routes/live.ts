@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../../lib/contract';
 import { hashToken } from '../../../lib/auth';
@@ -50,6 +52,88 @@ export function releaseFastify(res: ServerResponse): number {
   return released;
 }
 
+/** The head of a live stream: the event stream's type, never stored or transformed, not buffered by a proxy. */
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store, no-transform',
+  // nginx and similar proxies would otherwise buffer the stream.
+  'x-accel-buffering': 'no',
+} as const;
+
+/** What node:http binds to each connection it serves (its own names, node 22–24), taken off a stream's socket. */
+const NODE_HTTP_LISTENERS = new Set([
+  'bound socketOnData',
+  'bound socketOnEnd',
+  'bound socketOnClose',
+  'bound socketOnDrain',
+  'socketOnError',
+  'socketOnTimeout',
+  'onSocketResume',
+  'onSocketPause',
+  'onServerResponseClose',
+]);
+const STREAM_SOCKET_EVENTS = [
+  'data',
+  'end',
+  'close',
+  'drain',
+  'error',
+  'timeout',
+  'resume',
+  'pause',
+] as const;
+
+interface HttpCommon {
+  freeParser(parser: unknown, req: unknown, socket: unknown): void;
+}
+/** node:http's own release of a connection's parser (what it does for an upgraded connection); null if gone. */
+const httpCommon = (() => {
+  try {
+    const common = process.getBuiltinModule('_http_common') as Partial<HttpCommon> | undefined;
+    return typeof common?.freeParser === 'function' ? (common as HttpCommon) : null;
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * Takes a live stream's connection from node:http, as node:http itself hands over an upgraded connection (a
+ * WebSocket): writes the response head (`connection: close`: the body runs until the connection ends, no chunk
+ * framing), then lets go of the HTTP parser (native memory, freed otherwise only when the connection closes), the
+ * request, the response and the listeners node:http binds per connection, none of which a stream needs again: an
+ * open stream is then its socket and the api's own few objects (the memory saved: docs/adr/0039-live-resume.md).
+ * Null, with nothing done, where the connection is not a plain node:http one (an injected request in tests) or
+ * node:http no longer looks as expected: the stream then goes through the response as before.
+ */
+export function takeSocket(res: ServerResponse): Socket | null {
+  const socket = res.socket as (Socket & { parser?: unknown }) | null;
+  if (!httpCommon || !socket || socket.destroyed || !socket.parser || res.headersSent) return null;
+  const kept = STREAM_SOCKET_EVENTS.flatMap((event) =>
+    socket.listeners(event).filter((listener) => NODE_HTTP_LISTENERS.has(listener.name)),
+  );
+  if (!kept.some((listener) => listener.name === 'bound socketOnData')) return null;
+  let head = 'HTTP/1.1 200 OK\r\n';
+  const headers: Record<string, unknown> = { ...res.getHeaders(), ...STREAM_HEADERS, connection: 'close' };
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined) head += `${name}: ${one}\r\n`;
+  }
+  res.detachSocket(socket);
+  for (const event of STREAM_SOCKET_EVENTS) {
+    for (const listener of socket.listeners(event)) {
+      if (NODE_HTTP_LISTENERS.has(listener.name)) socket.removeListener(event, listener as () => void);
+    }
+  }
+  httpCommon.freeParser(socket.parser, res.req, socket);
+  // What node:http did for the connection: an error ends it quietly, the client's end ends it (no half-open
+  // stream), anything the client sends is read and dropped.
+  socket.on('error', () => socket.destroy());
+  socket.on('end', () => socket.end());
+  socket.resume();
+  socket.write(`${head}\r\n`);
+  return socket;
+}
+
 /**
  * `GET /api/live.php`: the member's live channel as Server-Sent Events (docs/adr/0008-live-channel.md): one stream
  * per tab behind the session cookie, each event one `data:` line of JSON (`LiveEvent`) with its `id:` in the
@@ -71,17 +155,16 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/live.php', { schema: { tags: ['live'], response: errors(403) } }, async (request, reply) => {
     const userId = await request.requireUserId();
     const sessionToken = request.sessionToken()!;
+    const query = request.query as Record<string, unknown> | undefined;
+    const lastEventId = lastEventIdOf(request.headers['last-event-id'], query?.last_event_id);
     reply.hijack();
     const res = reply.raw;
     releaseFastify(res);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    res.socket?.setNoDelay(true);
+    // The stream writes to its socket (`takeSocket`), or where that cannot be done, through the response.
+    const socket = request.method === 'GET' && !closing ? takeSocket(res) : null;
+    const out: Writable = socket ?? res;
+    if (!socket) res.writeHead(200, { ...STREAM_HEADERS, connection: 'keep-alive' });
+    (socket ?? res.socket)?.setNoDelay(true);
     // A stream asked for while the node closes (it reached us on an open connection) would hold the close
     // forever: it gets the reconnect hint at once.
     if (closing) {
@@ -89,28 +172,29 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       return;
     }
     let ended = false;
-    const query = request.query as Record<string, unknown> | undefined;
-    const lastEventId = lastEventIdOf(request.headers['last-event-id'], query?.last_event_id);
     const close = await liveConnections.add(
       {
         userId,
         sessionHash: hashToken(sessionToken),
         write: (chunk) => {
           if (ended) return false;
-          res.write(chunk);
-          return res.writableLength < MAX_BUFFERED_BYTES;
+          out.write(chunk);
+          return out.writableLength < MAX_BUFFERED_BYTES;
         },
         end: () => {
           if (ended) return;
           ended = true;
-          res.end();
+          // A taken socket closes once its last bytes are out (as node:http closes a `connection: close`
+          // response's): a drained node does not wait for clients to close their side.
+          if (socket) socket.destroySoon();
+          else res.end();
         },
       },
       lastEventId,
     );
     // The first bytes (written by `add`: the `retry:` hint, any replay, `ready`) open the EventSource on the
     // client: only then are events published anywhere heard here.
-    res.on('close', close);
-    if (res.destroyed) close();
+    out.on('close', close);
+    if (out.destroyed) close();
   });
 };
