@@ -28,6 +28,26 @@ return {redis.call('PUBLISH', ARGV[1], id .. '\\n' .. ARGV[2]), id}
 `;
 
 /**
+ * The same for several events at once (those published in one synchronous run: a send's two copies, a batch of
+ * counters): one script call, one reply, in the order given. Answers [nodes, id] per event, flattened.
+ * KEYS the logs; ARGV: max events, max age in ms, then channel and json per event.
+ */
+const PUBLISH_LOGGED_MANY = `
+local t = redis.call('TIME')
+local oldest = string.format('%d', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) - tonumber(ARGV[2]))
+local out = {}
+for i = 1, #KEYS do
+  local json = ARGV[2 + 2 * i]
+  local id = redis.call('XADD', KEYS[i], 'MAXLEN', ARGV[1], '*', 'e', json)
+  redis.call('XTRIM', KEYS[i], 'MINID', oldest)
+  redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  out[2 * i - 1] = redis.call('PUBLISH', ARGV[1 + 2 * i], id .. '\\n' .. json)
+  out[2 * i] = id
+end
+return out
+`;
+
+/**
  * A stream (re)opens: when the client's last id (ARGV[1], '' for none) is still in the log, the entries after it
  * and the last of them (or that id) as the head; otherwise the newest entry as the head, and an anchor entry
  * first when the log is empty (a stream that drops before its first event can still resume). Answers
@@ -62,6 +82,7 @@ interface LiveScripts {
     max: number,
     ageMs: number,
   ): Promise<[number, string]>;
+  livePublishMany(keys: number, ...args: (string | number)[]): Promise<(number | string)[]>;
   liveResume(
     log: string,
     after: string,
@@ -83,6 +104,7 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
   // streams opening together) go to Redis as one write and come back as one read (ADR 0031).
   const publisher = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   publisher.defineCommand('livePublish', { numberOfKeys: 1, lua: PUBLISH_LOGGED });
+  publisher.defineCommand('livePublishMany', { lua: PUBLISH_LOGGED_MANY });
   publisher.defineCommand('liveResume', { numberOfKeys: 1, lua: RESUME });
   const scripts = publisher as unknown as LiveScripts;
   const subscriber = new Redis(url, { enableAutoPipelining: true });
@@ -126,23 +148,68 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
     });
   };
 
+  /** What a publish does once Redis has answered how many nodes heard the event. */
+  const answered = (
+    userId: number,
+    event: LiveEvent,
+    heard: ((userId: number) => void) | undefined,
+    nodes: number,
+  ) => {
+    if (nodes === 0) undelivered?.(userId, event);
+    else heard?.(userId);
+  };
+  type Logged = { userId: number; event: LiveEvent; json: string; heard?: (userId: number) => void };
+  /**
+   * The logged events of this synchronous run (a send's two copies, a batch of counters), sent when it ends as one
+   * script call: one command to write and one reply to read instead of one per event (ADR 0031 addendum). The
+   * order of the ids is the order of the publishes, as with one call each.
+   */
+  let run: Logged[] | null = null;
+  const sendRun = () => {
+    const batch = run;
+    if (!batch) return;
+    run = null;
+    const failed = (err: unknown) => {
+      for (const { userId } of batch) log.warn({ err, userId }, 'live publish failed');
+    };
+    if (batch.length === 1) {
+      const [{ userId, event, json, heard }] = batch as [Logged];
+      scripts
+        .livePublish(logOf(userId), channelOf(userId), json, LIVE_LOG_MAX_EVENTS, LIVE_LOG_MAX_AGE_MS)
+        .then(([nodes]) => answered(userId, event, heard, nodes))
+        .catch(failed);
+      return;
+    }
+    const args: (string | number)[] = batch.map(({ userId }) => logOf(userId));
+    args.push(LIVE_LOG_MAX_EVENTS, LIVE_LOG_MAX_AGE_MS);
+    for (const { userId, json } of batch) args.push(channelOf(userId), json);
+    scripts
+      .livePublishMany(batch.length, ...args)
+      .then((reply) => {
+        batch.forEach(({ userId, event, heard }, i) => answered(userId, event, heard, Number(reply[2 * i])));
+      })
+      .catch(failed);
+  };
+
   return {
     publish(userIds, event, heard) {
       const json = JSON.stringify(event);
-      const logged = loggedEvent(event);
-      for (const userId of liveRecipients(userIds)) {
-        (logged
-          ? scripts
-              .livePublish(logOf(userId), channelOf(userId), json, LIVE_LOG_MAX_EVENTS, LIVE_LOG_MAX_AGE_MS)
-              .then(([nodes]) => nodes)
-          : publisher.publish(channelOf(userId), `\n${json}`)
-        )
-          .then((nodes) => {
-            if (nodes === 0) undelivered?.(userId, event);
-            else heard?.(userId);
-          })
-          .catch((err: unknown) => log.warn({ err, userId }, 'live publish failed'));
+      if (!loggedEvent(event)) {
+        // After the logged events published before it, as Redis would have taken them one by one.
+        sendRun();
+        for (const userId of liveRecipients(userIds)) {
+          publisher
+            .publish(channelOf(userId), `\n${json}`)
+            .then((nodes) => answered(userId, event, heard, nodes))
+            .catch((err: unknown) => log.warn({ err, userId }, 'live publish failed'));
+        }
+        return;
       }
+      if (!run) {
+        run = [];
+        queueMicrotask(sendRun);
+      }
+      for (const userId of liveRecipients(userIds)) run.push({ userId, event, json, heard });
     },
     subscribe(userId, listener) {
       const first = fanOut.count(userId) === 0;
@@ -178,6 +245,7 @@ export function createRedisLiveHub(url: string, prefix: string, log: FastifyBase
     sweep: async () => undefined,
     // Redis answers one connection's commands in order: after this answer, the earlier publishes' have come.
     async settled() {
+      sendRun();
       await publisher.ping().catch(() => undefined);
     },
     connections: (userId) => fanOut.count(userId),
