@@ -25,13 +25,15 @@ class EntryAssetsPlugin {
           }
           // The same module can be emitted as two identical chunks (provide and consume side); only one of them
           // is fetched, so neither is worth a preload that might go unused (they are facades of under 1 KB).
-          const byHash = new Map();
+          // Compared by content: production chunk names carry no hash.
+          const contentOf = (file) => compilation.getAsset(file)?.source.source().toString() ?? file;
+          const byContent = new Map();
           for (const file of sharedChunks) {
-            const hash = file.match(/\.([0-9a-f]{8})\.js$/)?.[1] ?? file;
-            byHash.set(hash, (byHash.get(hash) ?? 0) + 1);
+            const content = contentOf(file);
+            byContent.set(content, (byContent.get(content) ?? 0) + 1);
           }
           for (const file of [...sharedChunks]) {
-            if (byHash.get(file.match(/\.([0-9a-f]{8})\.js$/)?.[1] ?? file) > 1) sharedChunks.delete(file);
+            if (byContent.get(contentOf(file)) > 1) sharedChunks.delete(file);
           }
           const result = {};
           for (const [name, entrypoint] of compilation.entrypoints) {
