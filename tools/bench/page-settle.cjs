@@ -10,7 +10,9 @@ const MAX_WAIT_MS = 30_000;
 /**
  * Watches `page`'s requests; call before `page.goto`. networkidle alone can fire while the CPU still runs the
  * shell on a busy machine: every page of the site is a remote's page, so `settled()` waits until its exposed
- * module was requested, then for a quiet second (30 s at most).
+ * module's script was requested, then for a quiet second (30 s at most). The script, not any file of it: a
+ * server-rendered page links the module's CSS in its HTML, and its scripts start only after the first paint, which
+ * on a loaded machine came more than a quiet second later (a measured /login of 0 KB).
  */
 function watchFirstLoad(page) {
   let inFlight = 0;
@@ -19,7 +21,8 @@ function watchFirstLoad(page) {
   page.on('request', (request) => {
     inFlight += 1;
     lastActivity = Date.now();
-    if (request.url().includes('__federation_expose_')) exposedModule = true;
+    if (request.resourceType() === 'script' && request.url().includes('__federation_expose_'))
+      exposedModule = true;
   });
   const done = () => {
     inFlight = Math.max(0, inFlight - 1);
