@@ -49,7 +49,10 @@ test.describe('every lander is its own page and leads to signup with the trackin
     test(`${lander.page}`, async ({ page, consoleErrors }) => {
       const chunks: string[] = [];
       page.on('request', (r) => {
-        const name = /\/remotes\/mf-landers\/[^/]+\/(lander-[\w-]+?)\.[0-9a-f]+\.js$/.exec(r.url())?.[1];
+        // Production chunk names carry no hash (a version's folder is immutable); a dev build's do.
+        const name = /\/remotes\/mf-landers\/[^/]+\/(lander-[\w-]+?)(?:\.[0-9a-f]{8})?\.js$/.exec(
+          r.url(),
+        )?.[1];
         if (name) chunks.push(name);
       });
       const query = new URLSearchParams({ ...TRACKING, sub1: lander.page }).toString();
