@@ -20,8 +20,10 @@ function packageOf(name) {
 /** Runs a production build of `dir` through the Node API and returns [{ file, gzip, packages }]. */
 export async function breakdown(dir) {
   const webpack = require('webpack');
-  const configFactory = require(path.join(dir, 'webpack.config.js'));
-  const config = configFactory({}, { mode: 'production' });
+  // An app's config is its browser build's factory, or [browser, server] (the server bundle of ADR 0030).
+  const exported = require(path.join(dir, 'webpack.config.js'));
+  const browser = Array.isArray(exported) ? exported[0] : exported;
+  const config = typeof browser === 'function' ? browser({}, { mode: 'production' }) : browser;
   const stats = await new Promise((resolve, reject) =>
     webpack(config, (error, result) => (error ? reject(error) : resolve(result))),
   );
