@@ -43,6 +43,30 @@ export function compareLiveIds(a: string, b: string): number {
   return a1 - b1 || a2 - b2;
 }
 
+/**
+ * What the offline notifier (domains/live/offline.ts) reads about the member an unheard event is for. A writer that
+ * read it already with its own statement hands it over (`OfflineHint`), so the unheard event costs no lookup.
+ */
+export interface OfflineMemberRow {
+  id: number;
+  site_id: number;
+  email: string | null;
+  language: string;
+  status: string;
+  fictional: boolean;
+  name: string | null;
+  /** The conversation's messages, this one included, counted up to 2 (1: a new conversation). */
+  conversation_messages: number;
+  has_push: boolean;
+  new_conversations: boolean;
+  new_messages: boolean;
+  like: boolean;
+}
+/** The offline notifier as a writer sees it: told the member an event is for, as the writer read them. */
+export interface OfflineHint {
+  expect(event: LiveEvent, member: OfflineMemberRow): void;
+}
+
 /** Told about an event that reached no open connection of the member on any node (the Web Push fallback). */
 export type UndeliveredHandler = (userId: number, event: LiveEvent) => void;
 

@@ -6,7 +6,7 @@ import { liveRoute } from './routes/live';
 import { liveTestPaths } from './routes/live-test-paths';
 export { liveRoute } from './routes/live';
 export { createLiveConnections, type LiveConnections, HEARTBEAT_MS } from './connections';
-export { createOfflineNotifier, decideOffline, type OfflineMemberRow, type OfflineNotifier } from './offline';
+export { createOfflineNotifier, decideOffline, type OfflineNotifier } from './offline';
 export { createReminders, REMINDER_INTERVAL_MS } from './reminders';
 export { liveJobs } from './jobs';
 export { createLiveCounters, type LiveCounters, type CountersEvent } from './counters';

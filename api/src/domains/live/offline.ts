@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, Locale, NotificationType } from '@dating/shared/contract/index';
 import type { Db } from '../../db/client';
 import { defineQuery, many, pg, type RowOf } from '../../db/typed';
+import type { OfflineMemberRow } from '../../lib/live';
 import type { MailService, MailTemplate } from '../../lib/mail';
 import type { PushPayload, PushService } from '../../lib/push';
 import type { SitesService } from '../sites';
@@ -167,8 +168,6 @@ const membersQuery = defineQuery({
   },
 });
 type MemberRow = RowOf<(typeof membersQuery)['columns']>;
-/** The member as the notifier reads them, without the batch place: what a writer that read it already hands over. */
-export type OfflineMemberRow = Omit<MemberRow, 'o'>;
 
 /**
  * Claims a mail mark: the row comes back only when it is new or its interval (`every`, text such as '1 hour') has

@@ -5,8 +5,7 @@ import { isLocale } from '@dating/shared/contract/index';
 import type { Locale, MessageType, Profile } from '@dating/shared/contract/index';
 import type { Db, RawDb } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
-import type { LiveHub } from '../../../lib/live';
-import type { OfflineNotifier } from '../../live';
+import type { LiveHub, OfflineHint } from '../../../lib/live';
 import type { BlockedService, ProfileCache } from '../../members';
 import type { CreditsService } from '../../payments';
 import type { ChatPhotosService } from '../chat-photos';
@@ -27,7 +26,7 @@ export interface MessagesDeps {
   counters: CountersService;
   live: LiveHub;
   /** The offline notifier, told what a send read about a partner with no open page (optional: tests). */
-  offline?: Pick<OfflineNotifier, 'expect'>;
+  offline?: OfflineHint;
   log: FastifyBaseLogger;
 }
 

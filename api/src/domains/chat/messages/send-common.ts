@@ -2,7 +2,7 @@
 // and the signal that the client id was stored already.
 import type { MessageType } from '@dating/shared/contract/index';
 import { ApiError, notFound } from '../../../lib/errors';
-import type { OfflineMemberRow } from '../../live';
+import type { OfflineMemberRow } from '../../../lib/live';
 import type { ConversationRow } from './context';
 
 /** A send checked and priced (send-prepare.ts), ready for one of the two write paths. */

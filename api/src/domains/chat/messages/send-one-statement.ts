@@ -2,7 +2,7 @@
 import { ApiError, notFound } from '../../../lib/errors';
 import { PUBLISHED_SQL } from '../chats';
 import { isoSql } from '../message-views';
-import type { OfflineMemberRow } from '../../live';
+import type { OfflineMemberRow } from '../../../lib/live';
 import type { MessagesContext } from './context';
 import {
   AlreadyStored,
