@@ -194,6 +194,10 @@ function createConfig({ dir, name, exposes = {}, port = DEV_PORTS[name], host = 
             },
       optimization: {
         ...(splitChunks ? { splitChunks } : {}),
+        // Short ids in production (the most used modules and chunks get the shortest numbers): every module
+        // reference, chunk map and file name holds them. Stable ids bought nothing once a version's files live in
+        // their own immutable folder and chunk names carry no hash (ADR 0016).
+        ...(isProd ? { moduleIds: 'size', chunkIds: 'size' } : {}),
         minimize: isProd,
         minimizer: [
           new MinimizerPlugin({
