@@ -51,8 +51,11 @@ test.describe('repeat order and direct debit', () => {
     const phone = `+3161${String(Date.now()).slice(-7)}`;
     await page.goto('/credits');
     await page.getByRole('article').first().getByRole('link', { name: 'Kiezen' }).click();
-    // The package page shows one article: read it only once the list of four has been left.
+    // The package page shows one article: read it only once the list of four has been left. The address changes
+    // first; the list stays on screen until the package page is loaded (a pending navigation keeps the old page).
     await expect(page).toHaveURL(/\/credits\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Jouw pakket' })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
     const credits = Number((await page.getByRole('article').getAttribute('aria-label'))!.match(/\d+/)![0]);
     await page.getByRole('link', { name: 'Automatische incasso' }).click();
     await page.getByRole('link', { name: 'Verder met automatische incasso' }).click();

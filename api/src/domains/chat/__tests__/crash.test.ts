@@ -19,7 +19,7 @@ import { createCreditsService } from '../../payments';
  * The database is read with the server stopped (PGlite's files belong to one process: openDatabase takes the same
  * DATA_DIR lock the server holds), so the check after the crash also proves the dead process's lock is released.
  */
-jest.setTimeout(420_000);
+jest.setTimeout(600_000);
 
 const repo = path.resolve(__dirname, '../../../../..');
 const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
@@ -63,8 +63,10 @@ function startServer(env: NodeJS.ProcessEnv): Server {
 
 const running = (server: Server) => server.proc.exitCode === null && server.proc.signalCode === null;
 
+// A start is migrations and the demo seed on a new embedded database: under a loaded 2-core machine (the whole suite
+// at once) that once took more than two minutes. What this test checks is that the node comes up, not how fast.
 async function waitUntilUp(base: string, server: Server) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (!running(server)) throw new Error(`server exited: ${server.stderr()}`);
     const ok = await fetch(`${base}/api/settings.php`, { signal: AbortSignal.timeout(10_000) }).then(
