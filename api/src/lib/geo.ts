@@ -64,9 +64,8 @@ const ADMIN_PREFIX =
 interface Town {
   /** As the place list writes it. */
   name: string;
-  /** NaN where the list has no coordinates. */
-  lat: number;
-  lon: number;
+  /** Null where the list has no coordinates for it. */
+  point: { lat: number; lon: number } | null;
 }
 /** Per country (built on first use): its place list's towns by lower-case name, the first with coordinates kept. */
 const townIndexes = new Map<string, Map<string, Town>>();
@@ -79,11 +78,13 @@ function townIndex(country: string): Map<string, Town> {
     for (const c of City.getCitiesOfCountry(code) ?? []) {
       if (ADMIN_PREFIX.test(c.name)) continue;
       const key = c.name.toLocaleLowerCase();
-      const known = towns.get(key);
-      if (known && Number.isFinite(known.lat)) continue;
+      if (towns.get(key)?.point) continue;
       const lat = Number(c.latitude);
       const lon = Number(c.longitude);
-      towns.set(key, { name: c.name, lat: Number.isFinite(lon) ? lat : NaN, lon });
+      towns.set(key, {
+        name: c.name,
+        point: Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : null,
+      });
     }
     townIndexes.set(code, towns);
   }
@@ -166,9 +167,9 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResponse | null
 }
 
 /** A town of a country's place list by name (any case), with its coordinates; null when the list has no such town. */
-function townPoint(country: string, name: string): Town | null {
+function townPoint(country: string, name: string): { name: string; lat: number; lon: number } | null {
   const town = townIndex(country).get(name.trim().toLocaleLowerCase());
-  return town && Number.isFinite(town.lat) ? town : null;
+  return town?.point ? { name: town.name, ...town.point } : null;
 }
 
 /** Initial compass bearing from a to b, in whole degrees clockwise from north (0–359). */
