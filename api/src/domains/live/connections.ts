@@ -1,5 +1,5 @@
 import type { Bus } from '../../lib/bus';
-import { compareLiveIds, type LiveHub } from '../../lib/live';
+import { compareLiveIds, type LiveHub, type LiveResume } from '../../lib/live';
 
 /** Every ~25 s each stream gets a comment line: proxies and browsers keep an idle stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -123,8 +123,15 @@ export function createLiveConnections(deps: {
           },
         }),
       );
-      await deps.hub.ready(connection.userId);
-      const resumed = await deps.hub.resume(connection.userId, lastEventId);
+      let resumed: LiveResume;
+      try {
+        await deps.hub.ready(connection.userId);
+        resumed = await deps.hub.resume(connection.userId, lastEventId);
+      } catch (err) {
+        // Not subscribed after all (its hub unreachable): the stream is not kept, nor its place in the count.
+        close(connection);
+        throw err;
+      }
       let opening = `retry: ${LIVE_RETRY_MS}\n: open\n\n`;
       for (const entry of resumed.replay ?? []) opening += `id: ${entry.id}\ndata: ${entry.json}\n\n`;
       const resync = resumed.replay === null;

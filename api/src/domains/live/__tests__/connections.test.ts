@@ -66,4 +66,23 @@ describe('live connections of one node', () => {
     expect(hub.connections(3)).toBe(0);
     connections.closeAll();
   });
+
+  it('a stream whose hub cannot subscribe it is not kept: it ends, and neither it nor its member counts', async () => {
+    const hub = createLocalLiveHub();
+    const unreachable = Object.assign(Object.create(hub) as typeof hub, {
+      ready: () => Promise.reject(new Error('hub unreachable')),
+    });
+    const connections = createLiveConnections({
+      hub: unreachable,
+      bus: createLocalBus(),
+      stillValid: async (hashes) => new Set(hashes),
+    });
+    const tab = fakeConnection(4, 'a');
+    await expect(connections.add(tab)).rejects.toThrow('hub unreachable');
+    expect(tab.ended).toBe(true);
+    expect(tab.written).toEqual([]);
+    expect(connections.count()).toBe(0);
+    expect(hub.connections(4)).toBe(0);
+    connections.closeAll();
+  });
 });

@@ -1,4 +1,4 @@
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import type { LiveEvent } from '@dating/shared/contract/index';
@@ -144,14 +144,16 @@ describe('an open stream holds only what it needs', () => {
     let taken: { socket: Socket | null; parser: unknown; listeners: string[] } | undefined;
     app.get('/stream', async (_request, reply) => {
       reply.hijack();
-      const socket = takeSocket(reply.raw);
+      const stream = takeSocket(reply.raw);
+      const socket = stream?.socket ?? null;
       const events = ['data', 'end', 'close', 'drain', 'error', 'timeout', 'resume', 'pause'] as const;
       taken = {
         socket,
         parser: (socket as unknown as { parser: unknown } | null)?.parser,
         listeners: socket ? events.flatMap((e) => socket.listeners(e).map((l) => l.name)) : [],
       };
-      socket?.write('data: {"type":"likes_changed"}\n\n');
+      stream?.write('data: {"type":"likes_changed"}\n\n');
+      stream?.write(': ping\n\n');
       socket?.end();
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -161,11 +163,35 @@ describe('an open stream holds only what it needs', () => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('connection')).toBe('close');
     expect(res.headers.get('transfer-encoding')).toBeNull();
-    expect(await res.text()).toBe('data: {"type":"likes_changed"}\n\n');
+    expect(await res.text()).toBe('data: {"type":"likes_changed"}\n\n: ping\n\n');
     await app.close();
     // A Node that renames what node:http binds per connection would leave them all in place: this says so.
     expect(taken!.socket).not.toBeNull();
     expect(taken!.parser).toBeNull();
     expect(taken!.listeners.filter((n) => /socketOn|onSocket|onServerResponse/.test(n))).toEqual([]);
+  });
+
+  it('sends its head with the first bytes, not before: a client sees the stream open only once it is written', async () => {
+    // A client (an EventSource's `open`, the e2e specs) takes the head as the stream being subscribed.
+    const app = Fastify({ logger: { level: 'silent' } });
+    app.get('/quiet', async (_request, reply) => {
+      reply.hijack();
+      takeSocket(reply.raw)?.socket.end();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const received = await new Promise<string>((resolve, reject) => {
+      const client = connect({ port, host: '127.0.0.1' }, () => {
+        client.write('GET /quiet HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+      });
+      let text = '';
+      client.setEncoding('utf8');
+      client.on('data', (chunk: string) => (text += chunk));
+      client.on('end', () => resolve(text));
+      client.on('error', reject);
+    });
+    await app.close();
+    // The stream ended before its first write: no head went out, so no client saw it open.
+    expect(received).toBe('');
   });
 });

@@ -96,16 +96,25 @@ const httpCommon = (() => {
   }
 })();
 
+/** A live stream's connection taken from node:http, and how to write to it (the head goes with the first bytes). */
+export interface TakenStream {
+  socket: Socket;
+  write(chunk: string): void;
+}
+
 /**
  * Takes a live stream's connection from node:http, as node:http itself hands over an upgraded connection (a
- * WebSocket): writes the response head (`connection: close`: the body runs until the connection ends, no chunk
- * framing), then lets go of the HTTP parser (native memory, freed otherwise only when the connection closes), the
+ * WebSocket): its own response head (`connection: close`: the body runs until the connection ends, no chunk
+ * framing), sent with the stream's first bytes as node:http sends a head, then lets go of the HTTP parser (native memory, freed otherwise only when the connection closes), the
  * request, the response and the listeners node:http binds per connection, none of which a stream needs again: an
  * open stream is then its socket and the api's own few objects (the memory saved: docs/adr/0039-live-resume.md).
  * Null, with nothing done, where the connection is not a plain node:http one (an injected request in tests) or
  * node:http no longer looks as expected: the stream then goes through the response as before.
+ *
+ * The head waits for the first `write`: a client takes the head as the stream being open (an EventSource's
+ * `open`), and the stream is open only once its opening is written, after it is subscribed (`liveRoute`).
  */
-export function takeSocket(res: ServerResponse): Socket | null {
+export function takeSocket(res: ServerResponse): TakenStream | null {
   const socket = res.socket as (Socket & { parser?: unknown }) | null;
   if (!httpCommon || !socket || socket.destroyed || !socket.parser || res.headersSent) return null;
   const kept = STREAM_SOCKET_EVENTS.flatMap((event) =>
@@ -130,8 +139,14 @@ export function takeSocket(res: ServerResponse): Socket | null {
   socket.on('error', () => socket.destroy());
   socket.on('end', () => socket.end());
   socket.resume();
-  socket.write(`${head}\r\n`);
-  return socket;
+  let unsent = `${head}\r\n`;
+  return {
+    socket,
+    write(chunk) {
+      socket.write(unsent + chunk);
+      unsent = '';
+    },
+  };
 }
 
 /**
@@ -161,7 +176,8 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
     const res = reply.raw;
     releaseFastify(res);
     // The stream writes to its socket (`takeSocket`), or where that cannot be done, through the response.
-    const socket = request.method === 'GET' && !closing ? takeSocket(res) : null;
+    const taken = request.method === 'GET' && !closing ? takeSocket(res) : null;
+    const socket = taken?.socket ?? null;
     const out: Writable = socket ?? res;
     if (!socket) res.writeHead(200, { ...STREAM_HEADERS, connection: 'keep-alive' });
     (socket ?? res.socket)?.setNoDelay(true);
@@ -172,13 +188,14 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       return;
     }
     let ended = false;
-    const close = await liveConnections.add(
+    const opening = liveConnections.add(
       {
         userId,
         sessionHash: hashToken(sessionToken),
         write: (chunk) => {
           if (ended) return false;
-          out.write(chunk);
+          if (taken) taken.write(chunk);
+          else out.write(chunk);
           return out.writableLength < MAX_BUFFERED_BYTES;
         },
         end: () => {
@@ -192,6 +209,11 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       lastEventId,
     );
+    // A stream that cannot open (its hub unreachable) ends: the client retries, as after any drop.
+    const close = await opening.catch((err: unknown) => {
+      (socket ?? res).destroy();
+      throw err;
+    });
     // The first bytes (written by `add`: the `retry:` hint, any replay, `ready`) open the EventSource on the
     // client: only then are events published anywhere heard here.
     out.on('close', close);
