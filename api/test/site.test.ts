@@ -255,7 +255,7 @@ describe('the site HTML and deployed bundles', () => {
     expect(data.user).toBe(false);
     expect(data.locale).toBe('de');
     expect(data.remotes).toEqual([
-      { name: 'mf_chat', entry: '/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json', version: '2.0.0-bbbb' },
+      { name: 'mf_chat', entry: '/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js', version: '2.0.0-bbbb' },
     ]);
   });
 
@@ -307,7 +307,7 @@ describe('the site HTML and deployed bundles', () => {
     }
   });
 
-  test('a site with a cdn_prefix has its manifests, entries and shell files addressed through it', async () => {
+  test('a site with a cdn_prefix has its remote entries and shell files addressed through it', async () => {
     await t.app.db.execute(
       (await import('drizzle-orm'))
         .sql`UPDATE sites SET settings = settings || '{"cdn_prefix": "https://cdn.example.net/she/"}'::jsonb WHERE host = 'she.localhost'`,
@@ -321,7 +321,7 @@ describe('the site HTML and deployed bundles', () => {
       expect(siteData(res.body).remotes).toEqual([
         {
           name: 'mf_chat',
-          entry: 'https://cdn.example.net/she/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json',
+          entry: 'https://cdn.example.net/she/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js',
           version: '2.0.0-bbbb',
         },
       ]);
@@ -329,12 +329,12 @@ describe('the site HTML and deployed bundles', () => {
         /script-src 'self' 'sha256-[\w+/=]+' https:\/\/cdn\.example\.net;/,
       );
       // The CDN fetches the files from here and serves them on its own origin.
-      const file = await get('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json', { host: 'she.localhost' });
+      const file = await get('/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js', { host: 'she.localhost' });
       expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(file.headers['access-control-allow-origin']).toBe('*');
       // Other sites are not affected.
       const other = await get('/members');
-      expect(siteData(other.body).remotes[0]!.entry).toBe('/remotes/mf-chat/2.0.0-bbbb/mf-manifest.json');
+      expect(siteData(other.body).remotes[0]!.entry).toBe('/remotes/mf-chat/2.0.0-bbbb/remoteEntry.js');
       // Public photos: the page addresses them through the CDN (shared/src/ui/photo-rule.ts), so `/media/` may be
       // loaded from that other origin; elsewhere it stays same-origin.
       await t.app.services.storage.put('media/photos/cdn-test.jpg', Buffer.from('jpeg'), {

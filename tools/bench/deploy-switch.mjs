@@ -91,7 +91,7 @@ function deploy(env, app, dist) {
 async function servedAt(node, version, until) {
   while (performance.now() < until) {
     const html = await (await fetch(`${node.url}/`)).text();
-    if (html.includes(`/remotes/mf-chat/${version}/mf-manifest.json`)) return performance.now();
+    if (html.includes(`/remotes/mf-chat/${version}/remoteEntry.js`)) return performance.now();
     await new Promise((r) => setTimeout(r, 2));
   }
   return Infinity;

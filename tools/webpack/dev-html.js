@@ -15,7 +15,7 @@ function rewriteHtml(html, { ports, devRemotes = Object.keys(ports), devHost = '
       .concat(
         [...inDev].map((name) => ({
           name,
-          entry: `http://${devHost}:${ports[name]}/mf-manifest.json`,
+          entry: `http://${devHost}:${ports[name]}/remoteEntry.js`,
           version: 'dev',
         })),
       );

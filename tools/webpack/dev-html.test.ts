@@ -6,8 +6,8 @@ const apiHtml = `<!doctype html><html><head><link rel="stylesheet" href="/remote
 <script type="application/json" id="site-data">${JSON.stringify({
   locale: 'nl',
   remotes: [
-    { name: 'mf_chat', entry: '/remotes/mf-chat/0.1.0-bbbb/mf-manifest.json', version: '0.1.0-bbbb' },
-    { name: 'mf_payments', entry: '/remotes/mf-payments/0.1.0-cccc/mf-manifest.json', version: '0.1.0-cccc' },
+    { name: 'mf_chat', entry: '/remotes/mf-chat/0.1.0-bbbb/remoteEntry.js', version: '0.1.0-bbbb' },
+    { name: 'mf_payments', entry: '/remotes/mf-payments/0.1.0-cccc/remoteEntry.js', version: '0.1.0-cccc' },
   ],
 })}</script><script defer src="/remotes/shell/0.1.0-aaaa/main.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -24,8 +24,8 @@ test('dev remotes point at their dev servers, others stay deployed, the shell ru
   const data = siteData(html);
   expect(data.locale).toBe('nl');
   expect(data.remotes).toEqual([
-    { name: 'mf_payments', entry: '/remotes/mf-payments/0.1.0-cccc/mf-manifest.json', version: '0.1.0-cccc' },
-    { name: 'mf_chat', entry: 'http://localhost:3003/mf-manifest.json', version: 'dev' },
+    { name: 'mf_payments', entry: '/remotes/mf-payments/0.1.0-cccc/remoteEntry.js', version: '0.1.0-cccc' },
+    { name: 'mf_chat', entry: 'http://localhost:3003/remoteEntry.js', version: 'dev' },
   ]);
   expect(html).not.toContain('/remotes/shell/');
   expect(html).toContain('<script defer src="/main.js"></script></head>');

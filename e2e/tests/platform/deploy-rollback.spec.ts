@@ -58,16 +58,16 @@ test('a changed mf-payments build is served on the next page load without rebuil
     expect(next.history[0]).toBe(original);
     expect(othersOf(afterDeploy, APP), 'the other apps keep their versions').toEqual(othersOf(before, APP));
 
-    // Once the server has seen the new registry, the next page load uses the new version: its manifest is
-    // requested and the change is on screen.
+    // Once the server has seen the new registry, the next page load uses the new version: its remote entry
+    // is requested and the change is on screen.
     await waitUntilServed(page.request, 'mf_payments', next.current);
     let requests = recordRequests(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
-    const newManifest = `/remotes/${APP}/${next.current}/mf-manifest.json`;
+    const newEntry = `/remotes/${APP}/${next.current}/remoteEntry.js`;
     expect(
-      requests.some((url) => new URL(url).pathname === newManifest),
-      `${newManifest} requested`,
+      requests.some((url) => new URL(url).pathname === newEntry),
+      `${newEntry} requested`,
     ).toBe(true);
     expect((await readSiteData(page)).remotes.find((r) => r.name === 'mf_payments')?.version).toBe(
       next.current,
@@ -85,12 +85,12 @@ test('a changed mf-payments build is served on the next page load without rebuil
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     await expect(page.getByText(changed)).toHaveCount(0);
-    const oldManifest = `/remotes/${APP}/${original}/mf-manifest.json`;
+    const oldEntry = `/remotes/${APP}/${original}/remoteEntry.js`;
     expect(
-      requests.some((url) => new URL(url).pathname === oldManifest),
-      `${oldManifest} requested`,
+      requests.some((url) => new URL(url).pathname === oldEntry),
+      `${oldEntry} requested`,
     ).toBe(true);
-    expect(requests.some((url) => new URL(url).pathname === newManifest)).toBe(false);
+    expect(requests.some((url) => new URL(url).pathname === newEntry)).toBe(false);
   } finally {
     if (deployed) runTool('rollback', [APP]);
     fs.rmSync(copy, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { User } from './user';
 export interface RegistryEntry {
   /** Federation name, e.g. `mf_chat`. */
   name: string;
-  /** Absolute path of the deployed version's `mf-manifest.json`. */
+  /** Absolute path of the deployed version's `remoteEntry.js` (the federation runtime loads it without the manifest). */
   entry: string;
   version: string;
 }

@@ -19,7 +19,7 @@ function fakeRuntime(fail: { value: boolean }) {
 }
 
 const registry = [
-  { name: 'mf_chat', entry: '/remotes/mf-chat/1.0.0-abc/mf-manifest.json', version: '1.0.0-abc' },
+  { name: 'mf_chat', entry: '/remotes/mf-chat/1.0.0-abc/remoteEntry.js', version: '1.0.0-abc' },
 ];
 
 describe('federation loader', () => {

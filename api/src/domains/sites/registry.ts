@@ -107,7 +107,7 @@ export function createRegistry(deps: {
       }
       const remote = (version: string): RegistryEntry => ({
         name: app.replace(/-/g, '_'),
-        entry: `/remotes/${app}/${version}/mf-manifest.json`,
+        entry: `/remotes/${app}/${version}/remoteEntry.js`,
         version,
       });
       remotes.push(remote(entry.current));

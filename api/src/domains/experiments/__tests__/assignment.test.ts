@@ -11,7 +11,7 @@ import { wilsonInterval } from '../wilson';
 
 const remote = (version: string) => ({
   name: 'mf_landers',
-  entry: `/remotes/mf-landers/${version}/mf-manifest.json`,
+  entry: `/remotes/mf-landers/${version}/remoteEntry.js`,
   version,
 });
 const experiment = (weight: number, canary = '0.2.0-cccccccc'): CanaryEntry => ({
@@ -75,7 +75,7 @@ describe('assignment', () => {
   });
 
   test('the page inlines the canary manifest for canary visitors only', () => {
-    const others = { name: 'mf_chat', entry: '/remotes/mf-chat/1/mf-manifest.json', version: '1' };
+    const others = { name: 'mf_chat', entry: '/remotes/mf-chat/1/remoteEntry.js', version: '1' };
     const canary = remotesFor(
       [remote('0.1.0-aaaaaaaa'), others],
       [experiment(50)],
@@ -87,7 +87,7 @@ describe('assignment', () => {
       [experiment(50)],
       [{ app: 'mf-landers', version: '0.1.0-aaaaaaaa', arm: 'stable', fresh: false }],
     );
-    expect(stable[0]!.entry).toBe('/remotes/mf-landers/0.1.0-aaaaaaaa/mf-manifest.json');
+    expect(stable[0]!.entry).toBe('/remotes/mf-landers/0.1.0-aaaaaaaa/remoteEntry.js');
   });
 
   test.each([undefined, '', 'short', 'x'.repeat(2000), 'bad visitor!~mf-landers=1'])(

@@ -318,7 +318,7 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
         maxAge: EXPERIMENT_COOKIE_MAX_AGE_S,
       });
     }
-    // A site with a CDN (`cdn_prefix`): manifests, remote entries and chunks (found relative to their manifest) and
+    // A site with a CDN (`cdn_prefix`): remote entries and their chunks (found relative to the entry's address) and
     // the shell's files are fetched through it; the page's CSP allows that origin.
     const cdn = cdnPrefix(request.site);
     const viaCdn = (url: string) => (cdn ? cdn + url : url);
