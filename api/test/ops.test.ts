@@ -135,12 +135,19 @@ describe('draining', () => {
     const cookie = await node.login();
     const stream = await openLiveStream(`http://127.0.0.1:${port}`, cookie);
     expect(stream.status).toBe(200);
+    const before = await fetch(`http://127.0.0.1:${port}/api/settings.php`);
+    expect(before.headers.get('connection')).toBe('keep-alive');
+    await before.arrayBuffer();
     await node.app.ops.drain();
     const ready = await node.call({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ ready: false, state: 'draining' });
-    // Still answering while the load balancer notices.
-    expect((await node.call({ method: 'GET', url: '/api/settings.php' })).statusCode).toBe(200);
+    // Still answering while the load balancer notices, each answer closing its connection: nothing is sent
+    // again on a connection the node will close.
+    const settings = await fetch(`http://127.0.0.1:${port}/api/settings.php`);
+    expect(settings.status).toBe(200);
+    expect(settings.headers.get('connection')).toBe('close');
+    await settings.arrayBuffer();
     await node.close();
     await stream.ended;
     expect(stream.text()).toMatch(/retry: \d+\nevent: reconnect\ndata: \{"after_ms":\d+\}\n\n$/);

@@ -143,6 +143,13 @@ export const opsPlugin = fp<{ redis: Redis | null }>(
     app.addHook('onReady', async () => {
       state = 'ready';
     });
+    // A draining node answers what still reaches it with `Connection: close`: the client or load balancer does not
+    // keep the connection for its next request, which would meet a closed socket once the node stops (a request
+    // written on an idle connection as the node closes it is lost, and a proxy may not resend it).
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (state === 'draining') reply.header('connection', 'close');
+      done();
+    });
     app.addHook('preClose', async () => {
       state = 'draining';
     });

@@ -15,34 +15,34 @@ export async function startBalancer(upstreams: string[], checkMs = 100, downAfte
   let next = 0;
   let stopped = false;
 
-  const check = async () => {
-    await Promise.all(
-      upstreams.map(async (url) => {
-        let ok = false;
-        try {
-          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
-          await res.arrayBuffer();
-          ok = res.status === 200;
-        } catch {
-          // not answering counts as a miss
-        }
-        if (ok) {
-          misses.set(url, 0);
-          ready.add(url);
-        } else {
-          const missed = (misses.get(url) ?? 0) + 1;
-          misses.set(url, missed);
-          if (missed >= downAfter || !ready.has(url)) ready.delete(url);
-        }
-      }),
-    );
+  const check = async (url: string) => {
+    let ok = false;
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      ok = res.status === 200;
+    } catch {
+      // not answering counts as a miss
+    }
+    if (ok) {
+      misses.set(url, 0);
+      ready.add(url);
+    } else {
+      const missed = (misses.get(url) ?? 0) + 1;
+      misses.set(url, missed);
+      if (missed >= downAfter || !ready.has(url)) ready.delete(url);
+    }
   };
-  await check();
-  let checking = false;
+  await Promise.all(upstreams.map(check));
+  // Each node on its own round, as a real balancer checks its targets: a slow answer from one node does not
+  // delay noticing that another one drains.
+  const checking = new Set<string>();
   const timer = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    void check().finally(() => (checking = false));
+    for (const url of upstreams) {
+      if (checking.has(url)) continue;
+      checking.add(url);
+      void check(url).finally(() => checking.delete(url));
+    }
   }, checkMs);
 
   const server = http.createServer((req, res) => {
