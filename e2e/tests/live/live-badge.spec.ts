@@ -15,6 +15,8 @@ async function openWithLiveChannel(page: Page) {
 test('a server change reaches the member’s open page live: the navigation follows without a reload or polling', async ({
   browser,
 }) => {
+  // Two new members, two member pages and a 6 s watch for polling: more than the default minute on a loaded machine.
+  test.slow();
   const contextA = await browser.newContext();
   const contextB = await browser.newContext();
   await Promise.all([skipEntryWarning(contextA), skipEntryWarning(contextB)]);
