@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { StaffRollout, StaffRollouts } from '@dating/shared/contract/staff';
 import { expect, test } from '../../support/fixtures';
 import { readRegistry, ROOT, runTool } from '../../support/registry';
+import { waitForShell } from '../../support/shell-start';
 import { readSiteData, skipEntryWarning } from '../../support/site';
 import { STAFF_ADMIN, staffApi, staffSignIn } from '../../support/staff';
 
@@ -106,16 +107,15 @@ async function visit(
   leaving.push(context);
   await skipEntryWarning(context);
   const page = await context.newPage();
-  // The shell listens for the page being hidden once its web-vitals chunk is in: leave only after that.
-  const vitals = page
-    .waitForResponse((r) => /web-vitals/.test(r.url()), { timeout: 30_000 })
-    .catch(() => null);
   await page.goto(url);
   const fallback = page.getByRole('heading', { name: UNAVAILABLE });
   await expect(content(page).or(fallback)).toBeVisible({ timeout: 30_000 });
+  // The shell listens for the page being hidden from its start on (its own vitals observers, no chunk to wait
+  // for); a server-rendered lander shows its content before that: leave only once the shell runs it (at most 30 s,
+  // as long as this waited for the web-vitals chunk before).
+  await Promise.race([waitForShell(page), page.waitForTimeout(30_000)]);
   const version = (await readSiteData(page)).remotes.find((r) => r.name === remote)!.version;
   const broken = await fallback.isVisible();
-  await vitals;
   await page.goto('about:blank');
   return { version, broken };
 }

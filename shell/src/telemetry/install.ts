@@ -5,6 +5,7 @@ import {
   type EarlyTelemetry,
 } from '@dating/shared/telemetry-early-script';
 import { createTelemetry, type Telemetry } from './telemetry';
+import { observeVitals } from './vitals';
 
 /**
  * The page's one telemetry instance (docs/adr/0032-canary-guard.md): installed once at start with the versions this
@@ -80,21 +81,11 @@ export function installTelemetry(
     window.addEventListener('error', (event) => take('error', event.error ?? event.message, event.filename));
     window.addEventListener('unhandledrejection', (event) => take('rejection', event.reason, ''));
   }
-  const flushWhenHidden = () => {
-    // After web-vitals' own listeners (registered first), so INP and CLS are in the view when it is sent.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') t.flush();
-    });
-    window.addEventListener('pagehide', () => t.flush());
-  };
-  // Its own chunk: the first load does not grow by the library (web-vitals observes buffered entries, so
-  // registering after load still sees the page's LCP).
-  import(/* webpackChunkName: "web-vitals" */ 'web-vitals')
-    .then(({ onLCP, onINP, onCLS }) => {
-      onLCP((metric) => t.vital('lcp', metric.value));
-      onINP((metric) => t.vital('inp', metric.value));
-      onCLS((metric) => t.vital('cls', metric.value));
-    })
-    .catch(() => undefined)
-    .finally(flushWhenHidden);
+  // The page load's vitals are measured from the start (buffered entries) and written into the view by their own
+  // capture listeners on `window`, registered first, so they run before the view is sent below.
+  observeVitals((name, value) => t.vital(name, value));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') t.flush();
+  });
+  window.addEventListener('pagehide', () => t.flush());
 }
