@@ -1,6 +1,14 @@
 import { registerNamespace } from '@dating/shared';
 
-/** This remote's i18next namespace; every page module imports this file, so the namespace is registered once. */
+/**
+ * This remote's shared texts (hero, calls to action, teasers, benefits, closing): all that `/` reads. Every page
+ * module imports this file, so the namespace is registered once. Each lander, the swipe game and the match finder
+ * have their own texts in a namespace of their own, registered by their own module (`./page-texts.ts`).
+ */
 export const NS = 'landers';
 
-registerNamespace(NS, (lng) => import(`../locales/${lng}.json`));
+// The folders beside the files are the pages' own namespaces, not locales of this one.
+registerNamespace(
+  NS,
+  (lng) => import(/* webpackExclude: /\/locales\/[^/]+\/[^/]+\.json$/ */ `../locales/${lng}.json`),
+);

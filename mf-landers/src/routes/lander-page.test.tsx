@@ -1,8 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore, signupModalOpened } from '@dating/shared';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createI18n, makeStore, signupModalOpened } from '@dating/shared';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import LanderPage from './lander-page';
+import { landersNamespace } from './server-info';
 
 const settings = {
   name: 'Flirtplein',
@@ -121,4 +125,48 @@ test('where visitors may not see profiles, the profile signup entry opens the pl
   await renderPage(<LanderPage />, { route: '/members/3/signup', path: '*', store });
   await waitFor(() => expect(dispatch).toHaveBeenCalledWith(signupModalOpened({ source: 'profile:3' })));
   expect(fetch.mock.calls.some(([request]) => (request as Request).url.includes('member.php'))).toBe(false);
+});
+
+test('a lander reads its texts from its own namespace, loaded with the page; the shared one has none of them', async () => {
+  serve();
+  const { i18n } = await renderPage(<LanderPage />, { route: '/landers/gallery', path: '*' });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Singles bij jou in de buurt' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Nieuw' })).toBeInTheDocument();
+  expect(i18n.hasResourceBundle('nl', 'landers-gallery')).toBe(true);
+  expect(i18n.getResource('nl', 'landers', 'gallery')).toBeUndefined();
+  // The closing every lander ends with comes from the shared namespace.
+  expect(
+    screen.getByRole('heading', { level: 2, name: 'Klaar om iemand te ontmoeten?' }),
+  ).toBeInTheDocument();
+  expect(i18n.hasResourceBundle('nl', 'landers-map')).toBe(false);
+});
+
+test('under a shell that asks only for the merged `landers` texts, a lander draws every text from them', async () => {
+  serve();
+  // What a shell built before `namespaces` gives its server render: this version's landersNamespace alone.
+  const merged = await landersNamespace('nl');
+  const i18n = await createI18n({
+    locale: 'nl',
+    namespaces: ['landers'],
+    initialResources: { nl: { landers: merged.resources } },
+  });
+  render(
+    <Provider store={makeStore()}>
+      <I18nextProvider i18n={i18n} defaultNS="landers">
+        <MemoryRouter initialEntries={['/members/3/landing3']}>
+          <LanderPage />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Het is een match!' })).toBeInTheDocument();
+  expect(await screen.findByText('Jij en Sanne 3 vinden elkaar leuk.')).toBeInTheDocument();
+  expect(screen.getByText('Jij')).toBeInTheDocument();
+  expect(
+    screen.getByRole('heading', { level: 2, name: 'Klaar om iemand te ontmoeten?' }),
+  ).toBeInTheDocument();
+  // Read from `landers`: the page's own namespace was never asked for.
+  expect(i18n.hasResourceBundle('nl', 'landers-profile-match')).toBe(false);
 });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
 import { SignupCta } from '../features/lander/components/signup-cta';
@@ -8,6 +7,21 @@ import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './alone-tonight.module.scss';
+
+/** This lander's own texts (`landers-alone-tonight`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('alone-tonight', 'aloneTonight', {
+  da: () => import('../locales/alone-tonight/da.json'),
+  de: () => import('../locales/alone-tonight/de.json'),
+  en: () => import('../locales/alone-tonight/en.json'),
+  es: () => import('../locales/alone-tonight/es.json'),
+  fi: () => import('../locales/alone-tonight/fi.json'),
+  fr: () => import('../locales/alone-tonight/fr.json'),
+  it: () => import('../locales/alone-tonight/it.json'),
+  nb: () => import('../locales/alone-tonight/nb.json'),
+  nl: () => import('../locales/alone-tonight/nl.json'),
+  pl: () => import('../locales/alone-tonight/pl.json'),
+  sv: () => import('../locales/alone-tonight/sv.json'),
+});
 
 function untilMidnight(now: Date): string {
   const midnight = new Date(now);
@@ -19,7 +33,7 @@ function untilMidnight(now: Date): string {
 
 /** Ticks once a second; only this line re-renders. */
 function Countdown() {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
@@ -38,7 +52,7 @@ function Countdown() {
 
 /** `/landers/alonetonight`: a night-time pitch: who is online right now, the clock running to midnight. */
 export default function AloneTonight({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { profiles } = useLanderProfiles(4);
   const slots = Array.from({ length: 4 }, (_, index) => profiles[index] ?? null);
   const online = 120 + new Date().getHours() * 7;

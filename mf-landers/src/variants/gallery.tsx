@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PreviewProfile } from '../features/lander/hooks/use-lander-profiles';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -9,6 +8,21 @@ import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './gallery.module.scss';
+
+/** This lander's own texts (`landers-gallery`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('gallery', 'gallery', {
+  da: () => import('../locales/gallery/da.json'),
+  de: () => import('../locales/gallery/de.json'),
+  en: () => import('../locales/gallery/en.json'),
+  es: () => import('../locales/gallery/es.json'),
+  fi: () => import('../locales/gallery/fi.json'),
+  fr: () => import('../locales/gallery/fr.json'),
+  it: () => import('../locales/gallery/it.json'),
+  nb: () => import('../locales/gallery/nb.json'),
+  nl: () => import('../locales/gallery/nl.json'),
+  pl: () => import('../locales/gallery/pl.json'),
+  sv: () => import('../locales/gallery/sv.json'),
+});
 
 const FILTERS = ['all', 'online', 'new'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -22,7 +36,7 @@ function matches(filter: Filter, index: number) {
 }
 
 function Card({ profile, index, source }: { profile: PreviewProfile | null; index: number; source: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   return (
     <li className={styles.card}>
       <ProfilePhoto profile={profile} lazy={index >= 4} priority={index < 2} />
@@ -44,7 +58,7 @@ function Card({ profile, index, source }: { profile: PreviewProfile | null; inde
 
 /** `/landers/gallery`: a photo gallery of the niche's members with filter tabs; every card leads to signup. */
 export default function Gallery({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { settings, variant } = useSite();
   const [filter, setFilter] = useState<Filter>('all');
   const { profiles } = useLanderProfiles(COUNT);

@@ -1,14 +1,28 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Interest, NicheVariant } from '@dating/shared';
 import { INTEREST_ICONS } from '@dating/shared/interest-icons';
 import { useOptionLabels } from '@dating/shared/option-labels';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { SignupCta } from '../features/lander/components/signup-cta';
 import type { VariantProps } from './variant-props';
 import styles from './icons.module.scss';
+
+/** This lander's own texts (`landers-icons`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('icons', 'icons', {
+  da: () => import('../locales/icons/da.json'),
+  de: () => import('../locales/icons/de.json'),
+  en: () => import('../locales/icons/en.json'),
+  es: () => import('../locales/icons/es.json'),
+  fi: () => import('../locales/icons/fi.json'),
+  fr: () => import('../locales/icons/fr.json'),
+  it: () => import('../locales/icons/it.json'),
+  nb: () => import('../locales/icons/nb.json'),
+  nl: () => import('../locales/icons/nl.json'),
+  pl: () => import('../locales/icons/pl.json'),
+  sv: () => import('../locales/icons/sv.json'),
+});
 
 const GENERAL: Interest[] = [
   'travelling',
@@ -144,7 +158,7 @@ const NICHE_ICONS: Record<NicheVariant, Interest[]> = {
 
 /** `/landers/iconslanding`: an icon grid of interests to pick; the pick leads to signup. */
 export default function Icons({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { label } = useOptionLabels();
   const { variant } = useSite();
   const [picked, setPicked] = useState<Interest[]>([]);

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useGetTownDistancesQuery } from '@dating/shared';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -10,6 +9,21 @@ import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles'
 import type { VariantProps } from './variant-props';
 import { placePins } from './map-pins';
 import styles from './map.module.scss';
+
+/** This lander's own texts (`landers-map`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('map', 'map', {
+  da: () => import('../locales/map/da.json'),
+  de: () => import('../locales/map/de.json'),
+  en: () => import('../locales/map/en.json'),
+  es: () => import('../locales/map/es.json'),
+  fi: () => import('../locales/map/fi.json'),
+  fr: () => import('../locales/map/fr.json'),
+  it: () => import('../locales/map/it.json'),
+  nb: () => import('../locales/map/nb.json'),
+  nl: () => import('../locales/map/nl.json'),
+  pl: () => import('../locales/map/pl.json'),
+  sv: () => import('../locales/map/sv.json'),
+});
 
 /** Pins on the map: the members nearest the centre town, at their real distance (map-pins.ts). */
 const PIN_COUNT = 8;
@@ -54,7 +68,7 @@ function TownMap() {
  * leads to signup.
  */
 export default function MapLander({ source }: VariantProps) {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useLanderTranslation(TEXTS);
   const { settings } = useSite();
   const { profiles, ready } = useLanderProfiles(CANDIDATES);
   const country = settings?.geoip_selected_country ?? settings?.countries[0] ?? 'NL';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useOptionLabels } from '@dating/shared/option-labels';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
 import { SignupCta } from '../features/lander/components/signup-cta';
@@ -8,9 +7,24 @@ import type { VariantProps } from './variant-props';
 import { useFeaturedMember } from './use-featured-member';
 import styles from './profile-landers.module.scss';
 
+/** This lander's own texts (`landers-profile-card`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('profile-card', 'profileLanding', {
+  da: () => import('../locales/profile-card/da.json'),
+  de: () => import('../locales/profile-card/de.json'),
+  en: () => import('../locales/profile-card/en.json'),
+  es: () => import('../locales/profile-card/es.json'),
+  fi: () => import('../locales/profile-card/fi.json'),
+  fr: () => import('../locales/profile-card/fr.json'),
+  it: () => import('../locales/profile-card/it.json'),
+  nb: () => import('../locales/profile-card/nb.json'),
+  nl: () => import('../locales/profile-card/nl.json'),
+  pl: () => import('../locales/profile-card/pl.json'),
+  sv: () => import('../locales/profile-card/sv.json'),
+});
+
 /** `/members/{id}/landing`: the member's profile card, big photo, about and interests, and "send a message". */
 export default function ProfileCard({ source, memberId }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { label } = useOptionLabels();
   const { profile, settled } = useFeaturedMember(memberId);
   const name = profile?.name ?? '';

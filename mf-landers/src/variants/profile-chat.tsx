@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
 import { SignupButton, useOpenSignup } from '../lib/signup-button';
@@ -7,9 +6,24 @@ import type { VariantProps } from './variant-props';
 import { useFeaturedMember } from './use-featured-member';
 import styles from './profile-landers.module.scss';
 
+/** This lander's own texts (`landers-profile-chat`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('profile-chat', 'profileChat', {
+  da: () => import('../locales/profile-chat/da.json'),
+  de: () => import('../locales/profile-chat/de.json'),
+  en: () => import('../locales/profile-chat/en.json'),
+  es: () => import('../locales/profile-chat/es.json'),
+  fi: () => import('../locales/profile-chat/fi.json'),
+  fr: () => import('../locales/profile-chat/fr.json'),
+  it: () => import('../locales/profile-chat/it.json'),
+  nb: () => import('../locales/profile-chat/nb.json'),
+  nl: () => import('../locales/profile-chat/nl.json'),
+  pl: () => import('../locales/profile-chat/pl.json'),
+  sv: () => import('../locales/profile-chat/sv.json'),
+});
+
 /** `/members/{id}/landing2/{slug?}`: a chat the member has opened with the visitor; answering means signing up. */
 export default function ProfileChat({ source, memberId }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const open = useOpenSignup(source);
   const { profile } = useFeaturedMember(memberId);
   const name = profile?.name ?? t('profileChat.someone');

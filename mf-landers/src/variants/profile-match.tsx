@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
 import { SignupCta } from '../features/lander/components/signup-cta';
@@ -7,9 +6,24 @@ import type { VariantProps } from './variant-props';
 import { useFeaturedMember } from './use-featured-member';
 import styles from './profile-landers.module.scss';
 
+/** This lander's own texts (`landers-profile-match`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('profile-match', 'profileMatch', {
+  da: () => import('../locales/profile-match/da.json'),
+  de: () => import('../locales/profile-match/de.json'),
+  en: () => import('../locales/profile-match/en.json'),
+  es: () => import('../locales/profile-match/es.json'),
+  fi: () => import('../locales/profile-match/fi.json'),
+  fr: () => import('../locales/profile-match/fr.json'),
+  it: () => import('../locales/profile-match/it.json'),
+  nb: () => import('../locales/profile-match/nb.json'),
+  nl: () => import('../locales/profile-match/nl.json'),
+  pl: () => import('../locales/profile-match/pl.json'),
+  sv: () => import('../locales/profile-match/sv.json'),
+});
+
 /** `/members/{id}/landing3/{slug?}`: "it's a match" with the member: two pictures, a heart, say hello. */
 export default function ProfileMatch({ source, memberId }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { profile, settled } = useFeaturedMember(memberId);
   const name = profile?.name ?? t('profileChat.someone');
   // The text carries the member's name, so its lines (and the pictures and button below) are known only once the

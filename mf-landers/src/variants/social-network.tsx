@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { PreviewProfile } from '../features/lander/hooks/use-lander-profiles';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useSite } from '../lib/site';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -9,6 +8,21 @@ import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './social-network.module.scss';
+
+/** This lander's own texts (`landers-social`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('social', 'social', {
+  da: () => import('../locales/social/da.json'),
+  de: () => import('../locales/social/de.json'),
+  en: () => import('../locales/social/en.json'),
+  es: () => import('../locales/social/es.json'),
+  fi: () => import('../locales/social/fi.json'),
+  fr: () => import('../locales/social/fr.json'),
+  it: () => import('../locales/social/it.json'),
+  nb: () => import('../locales/social/nb.json'),
+  nl: () => import('../locales/social/nl.json'),
+  pl: () => import('../locales/social/pl.json'),
+  sv: () => import('../locales/social/sv.json'),
+});
 
 const POSTS = 5;
 const POST_TEXTS = 6;
@@ -19,7 +33,7 @@ const SUGGESTIONS = 3;
  * and picture, so the feed and the suggestions beside or below it do not move when the members arrive (CLS).
  */
 function Post({ profile, index, source }: { profile: PreviewProfile | null; index: number; source: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   if (!profile) {
     return (
       <div className={`${styles.post} ${styles.placeholder}`} aria-hidden="true">
@@ -77,7 +91,7 @@ function Post({ profile, index, source }: { profile: PreviewProfile | null; inde
 
 /** `/landers/socialnetwork`: a social feed of members' posts, a composer and suggestions; all lead to signup. */
 export default function SocialNetwork({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const { settings } = useSite();
   const { profiles } = useLanderProfiles(POSTS + SUGGESTIONS);
   // A slot without a member is a placeholder of the same size: while the members load (no layout shift), and for

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { useLanderTranslation } from '../lib/page-texts';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { SwipeGame } from '../features/swipe/components/swipe-game';
+import { SWIPE_TEXTS } from '../features/swipe/texts';
 import type { VariantProps } from './variant-props';
 import styles from './tinder-swipe.module.scss';
 
 /** `/landers/tinderswipe`: the swipe deck under a short pitch; a visitor's like opens the signup modal. */
 export default function TinderSwipe({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(SWIPE_TEXTS);
   return (
     <LanderFrame page="tinderswipe" source={source} closing={false}>
       <header className={styles.header}>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -8,6 +7,21 @@ import { SignupCta } from '../features/lander/components/signup-cta';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './transitions.module.scss';
+
+/** This lander's own texts (`landers-transitions`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('transitions', 'transitions', {
+  da: () => import('../locales/transitions/da.json'),
+  de: () => import('../locales/transitions/de.json'),
+  en: () => import('../locales/transitions/en.json'),
+  es: () => import('../locales/transitions/es.json'),
+  fi: () => import('../locales/transitions/fi.json'),
+  fr: () => import('../locales/transitions/fr.json'),
+  it: () => import('../locales/transitions/it.json'),
+  nb: () => import('../locales/transitions/nb.json'),
+  nl: () => import('../locales/transitions/nl.json'),
+  pl: () => import('../locales/transitions/pl.json'),
+  sv: () => import('../locales/transitions/sv.json'),
+});
 
 const SLIDES = 6;
 const SLIDE_MS = 3500;
@@ -17,7 +31,7 @@ const SLIDE_MS = 3500;
  * over them. Reduced motion: no autoplay, no zoom; the arrows still work. A pause button stops the autoplay.
  */
 export default function Transitions({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const reduced = useReducedMotion();
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);

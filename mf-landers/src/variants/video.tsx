@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NS } from '../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../lib/page-texts';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { LanderFrame } from '../features/lander/components/lander-frame';
 import { ProfilePhoto } from '../features/lander/components/profile-photo';
@@ -9,6 +8,21 @@ import { SignupButton } from '../lib/signup-button';
 import { useLanderProfiles } from '../features/lander/hooks/use-lander-profiles';
 import type { VariantProps } from './variant-props';
 import styles from './video.module.scss';
+
+/** This lander's own texts (`landers-video`), registered here so the map of their locale files is in this chunk. */
+const TEXTS = pageTexts('video', 'video', {
+  da: () => import('../locales/video/da.json'),
+  de: () => import('../locales/video/de.json'),
+  en: () => import('../locales/video/en.json'),
+  es: () => import('../locales/video/es.json'),
+  fi: () => import('../locales/video/fi.json'),
+  fr: () => import('../locales/video/fr.json'),
+  it: () => import('../locales/video/it.json'),
+  nb: () => import('../locales/video/nb.json'),
+  nl: () => import('../locales/video/nl.json'),
+  pl: () => import('../locales/video/pl.json'),
+  sv: () => import('../locales/video/sv.json'),
+});
 
 /** Members in the "more live now" strip. */
 const LIVE = 5;
@@ -19,7 +33,7 @@ const LIVE = 5;
  * until the visitor presses play.
  */
 export default function VideoLander({ source }: VariantProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(TEXTS);
   const reduced = useReducedMotion();
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reduced;

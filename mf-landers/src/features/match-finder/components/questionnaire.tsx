@@ -1,10 +1,24 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import type { Gender } from '@dating/shared';
-import { NS } from '../../../lib/i18n';
+import { pageTexts, useLanderTranslation } from '../../../lib/page-texts';
 import { useSite } from '../../../lib/site';
 import styles from './questionnaire.module.scss';
+
+/** The match finder's own texts (`landers-match-finder`), registered here so their locale map is in its chunk. */
+const TEXTS = pageTexts('match-finder', 'matchFinder', {
+  da: () => import('../../../locales/match-finder/da.json'),
+  de: () => import('../../../locales/match-finder/de.json'),
+  en: () => import('../../../locales/match-finder/en.json'),
+  es: () => import('../../../locales/match-finder/es.json'),
+  fi: () => import('../../../locales/match-finder/fi.json'),
+  fr: () => import('../../../locales/match-finder/fr.json'),
+  it: () => import('../../../locales/match-finder/it.json'),
+  nb: () => import('../../../locales/match-finder/nb.json'),
+  nl: () => import('../../../locales/match-finder/nl.json'),
+  pl: () => import('../../../locales/match-finder/pl.json'),
+  sv: () => import('../../../locales/match-finder/sv.json'),
+});
 
 const AGE_RANGES: [number, number | null][] = [
   [18, 25],
@@ -20,7 +34,7 @@ interface Answers {
 
 /** Three quick questions that end in the member search with those filters (docs/product/README.md matchfinder). */
 export function Questionnaire() {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useLanderTranslation(TEXTS);
   const navigate = useNavigate();
   const { settings } = useSite();
   const [answers, setAnswers] = useState<Answers>({});

@@ -1,7 +1,7 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { signupModalOpened, useAppDispatch, useGetMembersQuery, type Profile } from '@dating/shared';
-import { NS } from '../../../lib/i18n';
+import { useLanderTranslation } from '../../../lib/page-texts';
+import { SWIPE_TEXTS } from '../texts';
 import { useSite } from '../../../lib/site';
 import { useSwipeLikes } from '../hooks/use-swipe-likes';
 import { SignupButton } from '../../../lib/signup-button';
@@ -37,7 +37,7 @@ function Card({ profile, offset }: { profile: Profile; offset: number }) {
  * (one h1 per page).
  */
 export function SwipeGame({ source, heading = 1 }: { source: string; heading?: 1 | 2 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLanderTranslation(SWIPE_TEXTS);
   const dispatch = useAppDispatch();
   const { user, mayBrowse, known, source: traffic, memberSearch } = useSite();
   // A member's deck follows the rule of /members: whom they look for, who looks for them, nearest first.
