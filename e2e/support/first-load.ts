@@ -42,6 +42,9 @@ export const FIRST_LOAD_JS_TARGET = 170 * 1024;
  * Lowered again (218.9 → 216.5, 256.1 → 253.6 KB): mf-landers' texts per page (ADR 0016 addendum of 29 November,
  * 13:10 UTC), measured on a build that also has the federation runtime without its snapshot plugin (3990c24):
  * / 213.5 KB, the landers and profile landers 214.3–216.2 KB, /members/:id/signup 253.3 KB (/login 216.4 KB).
+ *
+ * /login lowered with them (218.1 → 216.7 KB): the federation runtime without its snapshot plugin, the remotes
+ * registered by their `remoteEntry.js` (ADR 0001), measured on the same build at 216.4 KB.
  */
 export const FIRST_LOAD_JS_CEILING = 216.5 * 1024;
 /**
@@ -49,7 +52,7 @@ export const FIRST_LOAD_JS_CEILING = 216.5 * 1024;
  * (`/login` 216.3 → 230.0 KB, `/members/:id/signup` 239.1 → 252.2 KB, measured with `npm run bench`); the login form
  * no longer uses it (29 November 2026), the signup form does.
  */
-export const FIRST_LOAD_JS_CEILING_LOGIN = 218.1 * 1024;
+export const FIRST_LOAD_JS_CEILING_LOGIN = 216.7 * 1024;
 export const FIRST_LOAD_JS_CEILING_TWO_REMOTES = 253.6 * 1024;
 
 export interface LoadedFile {
