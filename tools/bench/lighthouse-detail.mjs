@@ -7,6 +7,8 @@
 //   node tools/bench/lighthouse-detail.mjs --member /members  (as the demo member, logged in: its session cookie)
 // Each page's line also names Lighthouse's benchmarkIndex (this machine's speed at that moment) and the load average:
 // on a shared machine, compare runs made back to back.
+//   CPU_SLOWDOWN=6.9 node tools/bench/lighthouse-detail.mjs /   (Lighthouse's CPU slowdown instead of its 4×: on a host
+//   faster than a benchmarkIndex of 1,500, 4 × benchmarkIndex / 1,500 stands for the slow phone host)
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -24,6 +26,8 @@ const server = await startTempServer({
   },
 });
 const ms = (n) => `${Math.round(n)} ms`;
+const slowdown = Number(process.env.CPU_SLOWDOWN);
+const throttling = slowdown > 0 ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {};
 
 /** The demo member's session cookie (the seed's demo@example.com), for `--member`. */
 async function memberCookie() {
@@ -52,12 +56,17 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        ...throttling,
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       }));
     } finally {
       await chrome.kill();
     }
-    if (lhr.runtimeError) console.log(`runtime error: ${JSON.stringify(lhr.runtimeError)}`);
+    if (lhr.runtimeError) {
+      // One failed recording (NO_NAVSTART and the like) says nothing of the page: name it, go on with the next.
+      console.log(`== ${path}: Lighthouse failed (${lhr.runtimeError.code}); run it again`);
+      continue;
+    }
     const a = lhr.audits;
     const short = (url) => url.replace(server.url, '');
     const observed = a.metrics.details.items[0];
@@ -69,7 +78,9 @@ try {
         ` load ${ms(observed.observedLoad)})`,
     );
     console.log(
-      `benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, load average ${os
+      `benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, CPU slowdown ${
+        lhr.configSettings.throttling.cpuSlowdownMultiplier
+      }×, load average ${os
         .loadavg()
         .map((n) => n.toFixed(1))
         .join(' / ')}${process.env.SSR === 'off' ? ', SSR=off' : ''}${member ? ', as the demo member' : ''}`,
