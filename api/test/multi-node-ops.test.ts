@@ -98,6 +98,9 @@ function tab(base: string, cookie: string, partner: number) {
   let resyncs = 0;
   let closed = false;
   let controller: AbortController | null = null;
+  /** Resolves at the first stream's `ready`: from then on every event for the member reaches this tab. */
+  let opened!: () => void;
+  const subscribed = new Promise<void>((resolve) => (opened = resolve));
 
   async function refetch() {
     let before: string | null = null;
@@ -153,6 +156,7 @@ function tab(base: string, cookie: string, partner: number) {
           };
           if (block.includes('event: reconnect')) after = event.after_ms ?? after;
           else if (block.includes('event: ready')) {
+            opened();
             if (!first && event.resync !== false) {
               resyncs++;
               await refetch();
@@ -173,6 +177,7 @@ function tab(base: string, cookie: string, partner: number) {
   }
   const running = open(true);
   return {
+    subscribed,
     seen: () => new Set([...live, ...refetched]),
     live: () => live.size,
     twice: () => twice,
@@ -192,6 +197,8 @@ describe('a rolling restart', () => {
     const receiver = await member(balancer.url);
     await sql('UPDATE users SET credits = 1000000, paid_user = true WHERE id = $1', [sender.id]);
     const tabs = [0, 1, 2].map(() => tab(balancer.url, receiver.cookie, sender.id));
+    // The tabs were open before anything was sent (a stream opened after an event has no id to resume from).
+    await Promise.all(tabs.map((t) => t.subscribed));
 
     const accepted: number[] = [];
     const failures: string[] = [];
