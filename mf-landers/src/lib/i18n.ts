@@ -1,4 +1,4 @@
-import { registerNamespace } from '@dating/shared';
+import { registerNamespace, type Locale } from '@dating/shared';
 
 /**
  * This remote's shared texts (hero, calls to action, teasers, benefits, closing): all that `/` reads. Every page
@@ -7,8 +7,8 @@ import { registerNamespace } from '@dating/shared';
  */
 export const NS = 'landers';
 
-// The folders beside the files are the pages' own namespaces, not locales of this one.
-registerNamespace(
-  NS,
-  (lng) => import(/* webpackExclude: /\/locales\/[^/]+\/[^/]+\.json$/ */ `../locales/${lng}.json`),
-);
+/** The shared texts of one locale. The folders beside the files are the pages' own namespaces, not locales of this one. */
+export const sharedTexts = (lng: Locale) =>
+  import(/* webpackExclude: /\/locales\/[^/]+\/[^/]+\.json$/ */ `../locales/${lng}.json`);
+
+registerNamespace(NS, sharedTexts);

@@ -1,6 +1,6 @@
 import type { ResourceKey } from 'i18next';
 import { matchLanderPath, type Locale, type Settings } from '@dating/shared';
-import { NS } from '../lib/i18n';
+import { NS, sharedTexts } from '../lib/i18n';
 import type { PageFolder } from '../lib/page-texts';
 import { LANDER_CHUNKS } from '../variants/chunks';
 
@@ -46,7 +46,7 @@ const resources = (module: unknown) =>
  */
 export async function namespaces(locale: Locale): Promise<Bundle[]> {
   const [shared, ...pages] = await Promise.all([
-    import(/* webpackExclude: /\/locales\/[^/]+\/[^/]+\.json$/ */ `../locales/${locale}.json`),
+    sharedTexts(locale),
     ...PAGE_FOLDERS.map((folder) => import(`../locales/${folder}/${locale}.json`)),
   ]);
   return [
