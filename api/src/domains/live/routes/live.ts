@@ -188,7 +188,9 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       return;
     }
     let ended = false;
-    const opening = liveConnections.add(
+    // A stream that cannot open (its hub unreachable) is ended by `add` (through `end` below): the client retries,
+    // as after any drop.
+    const close = await liveConnections.add(
       {
         userId,
         sessionHash: hashToken(sessionToken),
@@ -209,11 +211,6 @@ export const liveRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       lastEventId,
     );
-    // A stream that cannot open (its hub unreachable) ends: the client retries, as after any drop.
-    const close = await opening.catch((err: unknown) => {
-      (socket ?? res).destroy();
-      throw err;
-    });
     // The first bytes (written by `add`: the `retry:` hint, any replay, `ready`) open the EventSource on the
     // client: only then are events published anywhere heard here.
     out.on('close', close);
