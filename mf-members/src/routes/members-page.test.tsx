@@ -1,7 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MembersResponse, Profile } from '@dating/shared';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createI18n, makeStore, registerNamespace, type MembersResponse, type Profile } from '@dating/shared';
 import { profileFixture } from '@dating/shared/testing';
+import nl from '../locales/nl.json';
+import { NS } from '../lib/i18n';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import MembersPage from './members-page';
 
@@ -208,4 +213,76 @@ test('where only visitors with a traffic source may search, the source goes alon
     .find((url) => url.pathname === '/api/members.php');
   expect(search?.searchParams.get('network')).toBe('partner1');
   window.history.replaceState(null, '', '/');
+});
+
+test('asks for the members while its texts are still loading, not after them', async () => {
+  // The page's texts arrive only when the test lets them: on a phone, each text file is a round trip.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  registerNamespace(NS, async () => {
+    await held;
+    return nl;
+  });
+  try {
+    const fetch = mockFetch((_request, url) => {
+      if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+      if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+      if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+      if (url.pathname === '/api/members.php') return jsonResponse(page(1));
+      return undefined;
+    });
+    const i18n = await createI18n({ locale: 'nl', namespaces: [] });
+    render(
+      <Provider store={makeStore()}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={['/members?numResults=2']}>
+            <MembersPage />
+          </MemoryRouter>
+        </I18nextProvider>
+      </Provider>,
+    );
+
+    const searched = () =>
+      fetch.mock.calls.some(([request]) => (request as Request).url.includes('/api/members.php'));
+    await waitFor(() => expect(searched()).toBe(true));
+    // Asked for while the page still waits for its texts (nothing of it is drawn yet).
+    expect(screen.queryByRole('heading', { name: 'Leden zoeken' })).not.toBeInTheDocument();
+
+    release();
+    const results = await screen.findByRole('list', { name: 'Zoekresultaten' }, { timeout: 5000 });
+    expect(within(results).getAllByRole('link')).toHaveLength(2);
+  } finally {
+    registerNamespace(NS, async () => nl);
+  }
+});
+
+test("the first row's photos load at once, the others when they come near the screen", async () => {
+  mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/members.php') {
+      const profiles = Array.from({ length: 6 }, (_, i) =>
+        profile(i + 1, {
+          main_image: {
+            id: i + 1,
+            filename: `/media/p${i + 1}.webp`,
+            thumb_filename: `/media/p${i + 1}_t.webp`,
+            match: `/media/p${i + 1}_m.webp`,
+            status: 'active',
+          },
+        }),
+      );
+      return jsonResponse({ profiles, pageNumber: 1, numResults: 6, total: 6, similar: false });
+    }
+    return undefined;
+  });
+  await renderPage(<MembersPage />, { route: '/members?numResults=6', path: '/members' });
+  const results = await screen.findByRole('list', { name: 'Zoekresultaten' }, { timeout: 5000 });
+  const loading = within(results)
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('loading'));
+  expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
 });

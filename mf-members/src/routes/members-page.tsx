@@ -1,7 +1,13 @@
 import '../lib/i18n';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toDisplayError, useGetMembersQuery, useGetSettingsQuery, useCurrentUser } from '@dating/shared';
+import {
+  toDisplayError,
+  useGetMembersQuery,
+  useGetSettingsQuery,
+  useCurrentUser,
+  type MembersResponse,
+} from '@dating/shared';
 import { NS } from '../lib/i18n';
 import { needsLogin } from '../lib/api-data';
 import { trafficSource, visitorMayBrowse } from '@dating/shared';
@@ -13,25 +19,57 @@ import { ProfileGrid, ProfileGridSkeleton } from '../features/profiles/component
 import { LoginPrompt } from '../features/profiles/components/login-prompt';
 import { LikeButton } from '../features/likes/components/like-button';
 import { useLikedIds } from '../features/likes/hooks/use-liked-ids';
-import { withSuspense } from '@dating/shared';
+import { OPTION_LABELS_NS } from '@dating/shared/option-labels';
 import type { RemoteComponent } from '@dating/shared/remotes';
 
-/** `/members`: member search, the members' home after login (docs/product/routes-and-layouts.md). */
+/** How many cards a phone shows above the fold (two rows of two): their photos load at once, not when laid out. */
+const EAGER_PHOTOS = 4;
+
+/**
+ * `/members`: member search, the members' home after login (docs/product/routes-and-layouts.md).
+ * The search is asked for before the page waits for its texts: this component never suspends, so its query starts
+ * when the page module arrives, and the texts (this remote's and the option labels of the form, requested together)
+ * load beside it instead of one after the other before it.
+ */
 function MembersPage() {
-  const { t } = useTranslation(NS);
-  const { query, update, member: hasDefaults, ready } = useSearchState();
+  const search = useSearchState();
   const { data: settings } = useGetSettingsQuery();
   const current = useCurrentUser();
   const source = useMemo(() => trafficSource(), []);
-  const likedIds = useLikedIds();
   // Visitors search only where the site allows it (docs/product/member-model.md); otherwise they are invited to sign up right away.
   const member = Boolean(current);
   const maySearch = member || visitorMayBrowse(settings, source);
-  const { data, error, isLoading, isFetching, refetch } = useGetMembersQuery(
-    member ? query : { ...query, ...source },
+  const result = useGetMembersQuery(
+    member ? search.query : { ...search.query, ...source },
     // A member's first search waits for the member's defaults (whom they look for), not everyone first.
-    { skip: !maySearch || !ready },
+    { skip: !maySearch || !search.ready },
   );
+  return (
+    <Suspense fallback={<div aria-busy="true" style={{ minHeight: '60vh' }} />}>
+      <MembersView search={search} maySearch={maySearch} result={result} />
+    </Suspense>
+  );
+}
+
+interface MembersViewProps {
+  search: ReturnType<typeof useSearchState>;
+  maySearch: boolean;
+  result: {
+    data?: MembersResponse | false;
+    error?: Parameters<typeof toDisplayError>[0];
+    isLoading: boolean;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+}
+
+function MembersView({ search, maySearch, result }: MembersViewProps) {
+  const { t } = useTranslation([NS, OPTION_LABELS_NS]);
+  const { query, update, member: hasDefaults } = search;
+  const { data, error, isLoading, isFetching, refetch } = result;
+  const likedIds = useLikedIds();
+  const current = useCurrentUser();
+  const { data: settings } = useGetSettingsQuery();
 
   let content;
   if (current !== undefined && settings && !maySearch) {
@@ -62,10 +100,11 @@ function MembersPage() {
           <p className="text-center text-muted py-5">{t('search.empty')}</p>
         ) : (
           <ProfileGrid label={t('search.results')}>
-            {data.profiles.map((profile) => (
+            {data.profiles.map((profile, index) => (
               <li key={profile.id}>
                 <ProfileCard
                   profile={profile}
+                  eager={index < EAGER_PHOTOS}
                   to={`/members/${profile.id}`}
                   action={
                     <LikeButton
@@ -96,4 +135,4 @@ function MembersPage() {
 }
 
 // The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
-export default withSuspense(MembersPage) satisfies RemoteComponent<'mf_members/MembersPage'>;
+export default MembersPage satisfies RemoteComponent<'mf_members/MembersPage'>;
