@@ -106,3 +106,57 @@ test('a new member with every alert due: one alert open, the rest one tap away, 
   await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
   await expect(page.getByTestId('alert-stack')).toHaveCount(0);
 });
+
+test("a member's first page is drawn with its banners: the page does not move when they arrive", async ({
+  page,
+}) => {
+  const member = newMember('first-screen-shift');
+  const signup = await page.request.post('/api/signup.php', {
+    headers: XHR,
+    data: {
+      name: member.name,
+      gender: 'male',
+      seeking: 'female',
+      date_of_birth: birthdate(),
+      email: member.email,
+      password: member.password,
+      locale: 'nl',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  // The banners' chunk comes late, as on a slow phone network.
+  await page.route('**/member-banners.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        const nodes = (entry.sources ?? []).map((source) => {
+          const node = source.node as Element | null | undefined;
+          return node?.id ? `#${node.id}` : (node?.nodeName ?? '?');
+        });
+        shifts.push(`${entry.value.toFixed(3)} ${nodes.join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  await page.goto('/members');
+  await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
+  await expect(page.getByTestId('alert-stack')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Zoekresultaten' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  // Shifts are reported after the frame they happened in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+  expect(
+    shifts.filter((shift) => shift.includes('#main')),
+    shifts.join('; '),
+  ).toEqual([]);
+});

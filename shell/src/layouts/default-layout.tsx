@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { SkipLink, useCurrentUser } from '@dating/shared';
@@ -9,9 +9,9 @@ import { useTimeBonus } from '../banners/use-time-bonus';
 import { TopNav } from '../nav/top-nav';
 import { useRouteName } from '../routes/route-handle';
 import { Footer } from './footer';
+import { loadedMemberBanners, memberBanners } from './member-banners-chunk';
 
 // Member-only banners and popups: their own chunk, not part of a visitor's first load (docs/adr/0016).
-const memberBanners = () => import(/* webpackChunkName: "member-banners" */ './member-banners');
 const MemberTopBanner = lazy(() => memberBanners().then((m) => ({ default: m.MemberTopBanner })));
 const MemberAlerts = lazy(() => memberBanners().then((m) => ({ default: m.MemberAlerts })));
 const MemberPopups = lazy(() => memberBanners().then((m) => ({ default: m.MemberPopups })));
@@ -22,6 +22,12 @@ export function DefaultLayout() {
   const user = useCurrentUser() ?? null;
   const routeName = useRouteName();
   const bonus = useTimeBonus(user);
+  // A member's start (preloadMemberChunks): the layout's route waited for the banners' chunk, so the layout is
+  // drawn with the banners above the page, not first without them and then pushed down by them (a layout shift on
+  // every member's first page). After a login in this tab the chunk may still be on its way: then they appear when
+  // it arrives, in boundaries of their own. Decided once per layout, so the banners are not mounted twice.
+  const [banners] = useState(loadedMemberBanners);
+  const bannerProps = user ? { user, bonus, routeName } : null;
   return (
     <div
       className={`shell-layout shell-layout-default d-flex flex-column min-vh-100 ${user ? 'shell-has-bottom-nav' : ''}`}
@@ -29,16 +35,18 @@ export function DefaultLayout() {
     >
       <SkipLink>{t('nav.skipToContent')}</SkipLink>
       <TopNav />
-      {user ? (
+      {bannerProps && banners ? <banners.MemberTopBanner {...bannerProps} /> : null}
+      {bannerProps && !banners ? (
         <Suspense fallback={null}>
-          <MemberTopBanner user={user} bonus={bonus} routeName={routeName} />
+          <MemberTopBanner {...bannerProps} />
         </Suspense>
       ) : null}
       <main className="container flex-grow-1 py-3" id="main" tabIndex={-1}>
         <div className="shell-banners">
-          {user ? (
+          {bannerProps && banners ? <banners.MemberAlerts {...bannerProps} /> : null}
+          {bannerProps && !banners ? (
             <Suspense fallback={null}>
-              <MemberAlerts user={user} bonus={bonus} routeName={routeName} />
+              <MemberAlerts {...bannerProps} />
             </Suspense>
           ) : null}
         </div>

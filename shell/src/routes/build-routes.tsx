@@ -5,6 +5,7 @@ import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import { NotFoundPage } from '../errors/not-found-page';
 import { RouteErrorPage } from '../errors/route-error-page';
 import { LanderLayout } from '../layouts/lander-layout';
+import { memberBanners } from '../layouts/member-banners-chunk';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteModule, type LoadedRemote } from '../remotes/remote-module';
 import { RootRoute } from './root-route';
@@ -41,10 +42,15 @@ const LAZY_LAYOUTS: Record<Exclude<LayoutName, 'lander'>, () => Promise<Componen
   chat: () => import(/* webpackChunkName: "member" */ '../layouts/chat-layout').then((m) => m.ChatLayout),
 };
 
-/** A member's pages need both chunks: fetched at start, beside the store and the texts. */
+/** Set at a member's start: the default layout's route then waits for the banners drawn above its pages. */
+let memberAtStart = false;
+
+/** A member's pages need both chunks and the banners above them: fetched at start, beside the store and the texts. */
 export function preloadMemberChunks(): void {
+  memberAtStart = true;
   LAZY_LAYOUTS.default().catch(() => undefined);
   LAZY_LAYOUTS.chat().catch(() => undefined);
+  memberBanners().catch(() => undefined);
 }
 
 function layoutRoute(layout: LayoutName): Pick<RouteObject, 'Component' | 'lazy'> {
@@ -53,7 +59,11 @@ function layoutRoute(layout: LayoutName): Pick<RouteObject, 'Component' | 'lazy'
   return {
     lazy: async () => {
       try {
-        return { Component: await load() };
+        // A member's first page: the layout with its banners in one go (default-layout.tsx); a banner chunk that
+        // fails leaves the layout to try again itself.
+        const banners = memberAtStart && layout === 'default' ? memberBanners().catch(() => undefined) : null;
+        const [Component] = await Promise.all([load(), banners]);
+        return { Component };
       } catch (error) {
         // A chunk that does not load gets one reload of the page, as a remote's does (errors/chunk-reload.ts).
         if (reloadOnceForChunkError(error)) await never();
