@@ -9,7 +9,15 @@ import {
   type MessagesResponse,
   type SendMessageRequest,
 } from '@dating/shared';
-import { http, profileFixture, server as msw, userFixture } from '@dating/shared/testing';
+import {
+  http,
+  profileFixture,
+  renderWithTextsHeld,
+  server as msw,
+  userFixture,
+} from '@dating/shared/testing';
+import nl from '../locales/nl.json';
+import { NS } from '../lib/i18n';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
 import ConversationPage from './conversation-page';
 
@@ -129,6 +137,32 @@ test('shows the newest page with the newest message at the bottom and my read re
     .map(([r]) => new URL((r as Request).url))
     .filter((u) => u.pathname === '/api/messages.php');
   expect(reads[0]!.searchParams.get('before')).toBeNull();
+});
+
+test('asks for the messages while its texts are still loading, not after them (a chat opened from a notification)', async () => {
+  const { fetch } = server();
+  const { release, restore } = await renderWithTextsHeld(<ConversationPage />, {
+    namespace: NS,
+    nlResources: nl,
+    route: '/chats/1',
+    path: '/chats/:id',
+  });
+  try {
+    const asked = () =>
+      fetch.mock.calls.some(([request]) => {
+        const url = new URL((request as Request).url);
+        return url.pathname === '/api/messages.php' && url.searchParams.get('conversation') === '1';
+      });
+    await waitFor(() => expect(asked()).toBe(true));
+    // Asked for while the page still waits for its texts (no message is drawn yet).
+    expect(screen.queryByRole('list', { name: 'Berichten met Anna' })).not.toBeInTheDocument();
+
+    release();
+    const list = await screen.findByRole('list', { name: 'Berichten met Anna' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  } finally {
+    restore();
+  }
 });
 
 test('older messages load above with the cursor of the page before', async () => {

@@ -1,6 +1,6 @@
 import '../lib/i18n';
 import { useCurrentUser } from '@dating/shared';
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ComponentProps } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -83,12 +83,44 @@ function VisitorConversation({ profile }: { profile: Profile }) {
   );
 }
 
+/** The conversation could not be loaded (not a 404): the error and a retry. */
+function MessagesError({
+  error,
+  retry,
+}: {
+  error: ComponentProps<typeof ErrorAlert>['error'];
+  retry: () => unknown;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="p-3">
+      <ErrorAlert error={error} />
+      <button type="button" className="btn btn-outline-primary" onClick={() => void retry()}>
+        {t('errors.retry')}
+      </button>
+    </div>
+  );
+}
+
+function ConversationNotFound() {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="text-center py-5">
+      <p>{t('conversation.notFound')}</p>
+      <Link to="/chats" className="btn btn-outline-primary">
+        {t('conversation.toList')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
  * message when there is none yet; docs/product/routes-and-layouts.md). A visitor sees the list's signup invitation.
+ * The page itself does not wait for its texts: its messages are asked for when it arrives (a conversation opened
+ * from a notification, on a phone), and what it draws waits for the texts below it.
  */
 function ConversationPage() {
-  const { t } = useTranslation(NS);
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
   const user = useCurrentUser();
@@ -143,14 +175,7 @@ function ConversationPage() {
       </>
     );
   } else if (messages.isError && (messages.error as { status?: unknown }).status !== 404) {
-    main = (
-      <div className="p-3">
-        <ErrorAlert error={messages.error} />
-        <button type="button" className="btn btn-outline-primary" onClick={() => void messages.refetch()}>
-          {t('errors.retry')}
-        </button>
-      </div>
-    );
+    main = <MessagesError error={messages.error} retry={messages.refetch} />;
   } else if (
     user === undefined ||
     chats.isLoading ||
@@ -159,18 +184,15 @@ function ConversationPage() {
   ) {
     main = <div className={styles.headerSkeleton} aria-busy="true" />;
   } else {
-    main = (
-      <div className="text-center py-5">
-        <p>{t('conversation.notFound')}</p>
-        <Link to="/chats" className="btn btn-outline-primary">
-          {t('conversation.toList')}
-        </Link>
-      </div>
-    );
+    main = <ConversationNotFound />;
   }
 
   // The shell's chat layout shows the conversation list beside this page from 992 px (docs/product/routes-and-layouts.md).
-  return <section className={styles.main}>{main}</section>;
+  return (
+    <section className={styles.main}>
+      <Suspense fallback={<div className={styles.headerSkeleton} aria-busy="true" />}>{main}</Suspense>
+    </section>
+  );
 }
 
 // The contract with the shell (shared/src/remotes.ts): checked when this remote is built.

@@ -1,10 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { createI18n, makeStore, registerNamespace, type MembersResponse, type Profile } from '@dating/shared';
-import { profileFixture } from '@dating/shared/testing';
+import type { MembersResponse, Profile } from '@dating/shared';
+import { profileFixture, renderWithTextsHeld } from '@dating/shared/testing';
 import nl from '../locales/nl.json';
 import { NS } from '../lib/i18n';
 import { jsonResponse, mockFetch, renderPage } from '../lib/test-utils';
@@ -216,34 +213,20 @@ test('where only visitors with a traffic source may search, the source goes alon
 });
 
 test('asks for the members while its texts are still loading, not after them', async () => {
-  // The page's texts arrive only when the test lets them: on a phone, each text file is a round trip.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  const fetch = mockFetch((_request, url) => {
+    if (url.pathname === '/api/settings.php') return jsonResponse(settings);
+    if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
+    if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
+    if (url.pathname === '/api/members.php') return jsonResponse(page(1));
+    return undefined;
   });
-  registerNamespace(NS, async () => {
-    await held;
-    return nl;
+  const { release, restore } = await renderWithTextsHeld(<MembersPage />, {
+    namespace: NS,
+    nlResources: nl,
+    route: '/members?numResults=2',
+    path: '/members',
   });
   try {
-    const fetch = mockFetch((_request, url) => {
-      if (url.pathname === '/api/settings.php') return jsonResponse(settings);
-      if (url.pathname === '/api/user.php') return jsonResponse({ user: false });
-      if (url.pathname === '/api/regions.php') return jsonResponse({ regions: [] });
-      if (url.pathname === '/api/members.php') return jsonResponse(page(1));
-      return undefined;
-    });
-    const i18n = await createI18n({ locale: 'nl', namespaces: [] });
-    render(
-      <Provider store={makeStore()}>
-        <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={['/members?numResults=2']}>
-            <MembersPage />
-          </MemoryRouter>
-        </I18nextProvider>
-      </Provider>,
-    );
-
     const searched = () =>
       fetch.mock.calls.some(([request]) => (request as Request).url.includes('/api/members.php'));
     await waitFor(() => expect(searched()).toBe(true));
@@ -254,7 +237,7 @@ test('asks for the members while its texts are still loading, not after them', a
     const results = await screen.findByRole('list', { name: 'Zoekresultaten' }, { timeout: 5000 });
     expect(within(results).getAllByRole('link')).toHaveLength(2);
   } finally {
-    registerNamespace(NS, async () => nl);
+    restore();
   }
 });
 

@@ -6,7 +6,7 @@ import type { ResourceKey } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createI18n } from '../i18n/i18n';
+import { createI18n, registerNamespace } from '../i18n/i18n';
 import { OPTION_LABELS_NS } from '../option-labels';
 import { makeStore, type AppStore } from '../store/make-store';
 import { answerRequests } from './msw';
@@ -78,3 +78,40 @@ export function createPageRenderer(namespace: string, nlResources: ResourceKey) 
   };
 }
 export { installFakePush, type FakePushOptions } from './push';
+
+/**
+ * Renders a page whose own texts (`namespace`) arrive only when the test calls `release`: on a phone each text file is
+ * a round trip, and a page should ask for its data before they are there, not after. `restore` puts back a loader
+ * that answers at once (call it when done: the loader registry is the process's).
+ */
+export async function renderWithTextsHeld(
+  page: ReactElement,
+  {
+    namespace,
+    nlResources,
+    route = '/',
+    path = '/',
+  }: { namespace: string; nlResources: ResourceKey; route?: string; path?: string },
+) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  registerNamespace(namespace, async () => {
+    await held;
+    return nlResources;
+  });
+  const i18n = await createI18n({ locale: 'nl', namespaces: [] });
+  const view = render(
+    <Provider store={makeStore()}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={page} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { ...view, release, restore: () => registerNamespace(namespace, async () => nlResources) };
+}
