@@ -64,8 +64,19 @@ export async function start(): Promise<void> {
 
   const container =
     document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  const live =
+    siteData.user && siteData.liveFrom
+      ? { from: siteData.liveFrom, memberId: siteData.user.profile.id }
+      : null;
   const app = (
-    <ShellApp store={store} i18n={i18n} loader={loader} router={router} country={siteData.country} />
+    <ShellApp
+      store={store}
+      i18n={i18n}
+      loader={loader}
+      router={router}
+      country={siteData.country}
+      live={live}
+    />
   );
   if (ssr) hydrateRoot(container, app);
   else createRoot(container).render(app);

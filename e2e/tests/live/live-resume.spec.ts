@@ -111,3 +111,45 @@ test('a dropped live stream resumes with Last-Event-ID: the messages sent meanwh
   await b.page.waitForTimeout(1_000);
   expect(requests.map((r) => new URL(r.url()).pathname).filter((path) => REFETCH.includes(path))).toEqual([]);
 });
+
+test('a message sent while the page loads, before its first stream, appears once, without a refetch', async ({
+  browser,
+}) => {
+  const a = await member(browser, 'page-gap-a');
+  const b = await member(browser, 'page-gap-b');
+  const granted = await a.page.request.post('/dev/live/credit.json', {
+    data: { email: a.who.email, amount: 100 },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  const conversation = await send(a.page, b.id, 'Hoi, ben je er?');
+
+  // B's page loads its data, but its first stream is held until A has sent: the message falls between them.
+  const requests: Request[] = [];
+  b.page.on('request', (request) => requests.push(request));
+  let release!: () => void;
+  const sent = new Promise<void>((resolve) => (release = resolve));
+  const streams: Request[] = [];
+  await b.page.route('**/api/live.php*', async (route) => {
+    streams.push(route.request());
+    await sent;
+    await route.continue();
+  });
+  await b.page.goto(`/chats/${conversation}`);
+  const list = b.page.getByRole('list', { name: `Berichten met ${a.who.name}` });
+  await expect(list).toContainText('Hoi, ben je er?');
+  await expect.poll(() => streams.length).toBeGreaterThan(0);
+  const loaded = requests.length;
+  await send(a.page, b.id, 'Terwijl je pagina laadde');
+  release();
+
+  // The first stream resumed from where B's log stood when the page was made, and brought the message.
+  expect(new URL(streams[0]!.url()).searchParams.get('last_event_id')).toMatch(/^\d+$/);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Terwijl je pagina laadde' })).toHaveCount(1);
+  await b.page.waitForTimeout(1_000);
+  // Nothing asked for again (the open conversation marking the new message read is a PUT, not a read).
+  const reads = requests
+    .slice(loaded)
+    .filter((r) => r.method() === 'GET')
+    .map((r) => new URL(r.url()).pathname);
+  expect(reads.filter((path) => [...REFETCH, '/api/messages.php'].includes(path))).toEqual([]);
+});

@@ -31,6 +31,12 @@ export interface SiteData {
   telemetry?: string;
   /** Set when `#root` holds the server's rendering of the page: what the browser hydrates it with (docs/adr/0030). */
   ssr?: ServerHydration;
+  /**
+   * A member's page: where the member's live event log stood when the page was made. The page's first live stream
+   * resumes from it, so an event between the page's data and that stream is replayed, not missed
+   * (docs/adr/0039-live-resume.md).
+   */
+  liveFrom?: string;
 }
 
 /** The state a server-rendered page was rendered with, so the browser's first render is the same. */

@@ -7,7 +7,7 @@ import { Spinner, type AppStore } from '@dating/shared';
 import { RemoteLoaderContext } from '../remotes/remote-context';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { revalidateOnSessionChange } from '../routes/access';
-import { SiteContext } from './site-context';
+import { SiteContext, type PageLive } from './site-context';
 
 export interface ShellAppProps {
   store: AppStore;
@@ -15,6 +15,8 @@ export interface ShellAppProps {
   loader: RemoteLoader;
   router: ReturnType<typeof createBrowserRouter>;
   country: string | null;
+  /** A member's page: where their live log stood when it was made (the browser only; no server render has one). */
+  live?: PageLive | null;
 }
 
 /**
@@ -26,12 +28,13 @@ export function ShellProviders({
   i18n,
   loader,
   country,
+  live = null,
   children,
 }: Omit<ShellAppProps, 'router'> & { children: ReactNode }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <SiteContext.Provider value={{ country }}>
+        <SiteContext.Provider value={{ country, live }}>
           <RemoteLoaderContext.Provider value={loader}>
             <Suspense fallback={<Spinner block />}>{children}</Suspense>
           </RemoteLoaderContext.Provider>
@@ -42,11 +45,11 @@ export function ShellProviders({
 }
 
 /** Providers around the router; the same tree in the browser and in tests (with a memory router). */
-export function ShellApp({ store, i18n, loader, router, country }: ShellAppProps) {
+export function ShellApp({ store, i18n, loader, router, country, live }: ShellAppProps) {
   // The routes' access rules run again when the session changes (docs/adr/0023).
   useEffect(() => revalidateOnSessionChange(store, router), [store, router]);
   return (
-    <ShellProviders store={store} i18n={i18n} loader={loader} country={country}>
+    <ShellProviders store={store} i18n={i18n} loader={loader} country={country} live={live}>
       <RouterProvider router={router} />
     </ShellProviders>
   );

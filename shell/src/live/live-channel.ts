@@ -21,15 +21,15 @@ export interface LiveChannelHandlers {
 }
 
 /**
- * Where the tab is in the member's event log: the id of the last event received (`Last-Event-ID`), and whether a
- * stream was open before (a first stream follows the page's own load: nothing to resume). Kept by the caller
+ * Where the tab is in the member's event log: the id of the last event received (`Last-Event-ID`; at first where the
+ * log stood when the page was made, if the page says), and whether a stream was open before. Kept by the caller
  * across channels (a tab hidden for a while closes its channel and opens a new one when visible again).
  */
 export interface LivePosition {
   lastEventId: string;
   opened: boolean;
 }
-export const newLivePosition = (): LivePosition => ({ lastEventId: '', opened: false });
+export const newLivePosition = (from = ''): LivePosition => ({ lastEventId: from, opened: false });
 
 /** The stream's URL: a new EventSource names where to resume (a browser's own reconnect sends the header). */
 export function liveUrl(lastEventId: string): string {
@@ -86,8 +86,10 @@ export function openLiveChannel(
       } catch {
         // unreadable: refetch to be safe
       }
-      // A stream that comes back with no id to resume from cannot have been replayed what it missed.
-      if (position.opened && (resync || !resumedFrom)) handlers.onResync();
+      // A stream that resumed from an id its log no longer covers missed something: refetch once. So did one that
+      // came back with no id to resume from; only the page's first stream without an id (no position from the
+      // page) follows the page's own data, as close as it can.
+      if (resumedFrom ? resync : position.opened) handlers.onResync();
       position.opened = true;
     });
     source.addEventListener('reconnect', (message: MessageEvent<string>) => {

@@ -162,6 +162,78 @@ describe('live channel: one connection per tab, polling only while it is down', 
     expect(counts(view)).toEqual(before.map((n) => n + 1));
   });
 
+  test("the page's first stream resumes from where the log stood when the page was made: what happened while it loaded is replayed", async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const user = userFixture({ push_subscribed: false });
+    const view = await renderMember({
+      path: '/members',
+      user,
+      live: { from: '30', memberId: user.profile.id },
+    });
+    expect(channel().url).toBe('/api/live.php?last_event_id=30');
+    await advance(10);
+    const before = counts(view);
+    // A message that came while the page loaded its chats, replayed: it is in the list, with no refetch.
+    const chat: ChatEntry = {
+      ...chatsFixture([3]).chats[0]!,
+      conversation: { id: 77, updated_at: '2026-11-29T10:00:00.000Z' },
+      num_unread_messages: 1,
+    };
+    await act(async () => {
+      channel().open();
+      channel().send(
+        {
+          type: 'message',
+          conversation: 77,
+          message: {
+            id: 501,
+            conversation: 77,
+            client_id: null,
+            from_me: false,
+            type: 'text',
+            text: 'Hoi',
+            gift: null,
+            photo: null,
+            sent_at: '2026-11-29T10:00:00.000Z',
+            read_at: null,
+          },
+          chat,
+        },
+        '31',
+      );
+      channel().ready('31');
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before);
+    const chats = view.store.getState().api.queries['getChats(undefined)']?.data as { chats: ChatEntry[] };
+    expect(chats.chats[0]?.conversation.id).toBe(77);
+  });
+
+  test("a first stream whose page position the log no longer holds refetches once; another member's page position is not used", async () => {
+    jest.useFakeTimers({ advanceTimers: false });
+    const user = userFixture({ push_subscribed: false });
+    const view = await renderMember({
+      path: '/members',
+      user,
+      live: { from: '30', memberId: user.profile.id },
+    });
+    await advance(10);
+    const before = counts(view);
+    await act(async () => {
+      channel().open();
+      channel().ready('95', true);
+    });
+    await advance(10);
+    expect(counts(view)).toEqual(before.map((n) => n + 1));
+
+    sources.uninstall();
+    sources = installEventSource();
+    // The page was made for another member (who logged out; this one logged in in the same tab).
+    await renderShell({ path: '/members', user, live: { from: '30', memberId: user.profile.id + 1 } });
+    await waitFor(() => expect(sources.all().length).toBeGreaterThan(0));
+    expect(channel().url).toBe('/api/live.php');
+  });
+
   test('with push subscribed, user.php is asked every 300 s while the channel is up', async () => {
     jest.useFakeTimers({ advanceTimers: false });
     const view = await renderMember({ path: '/members', user: userFixture({ push_subscribed: true }) });

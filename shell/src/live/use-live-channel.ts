@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { coreApi, useAppStore } from '@dating/shared';
+import { coreApi, useAppStore, useCurrentUser } from '@dating/shared';
+import { usePageLiveFrom } from '../app/site-context';
 import { refreshSession } from '../session/use-polling';
 import { applyLiveEvent } from './apply-live-event';
 import { newLivePosition, openLiveChannel } from './live-channel';
@@ -19,8 +20,10 @@ export function useLiveChannel(loggedIn: boolean): boolean {
   const [up, setUp] = useState(false);
   const active = usePageActive();
   // Where the tab is in the member's event log, kept while the member stays logged in (a hidden tab's channel
-  // closes; visible again, the new one resumes from here).
-  const position = useRef(newLivePosition());
+  // closes; visible again, the new one resumes from here). It starts where the log stood when the page was made,
+  // so the first stream replays what happened while the page loaded its data.
+  const pageFrom = usePageLiveFrom(useCurrentUser()?.profile.id);
+  const position = useRef(newLivePosition(pageFrom));
 
   useEffect(() => {
     if (!loggedIn || !active) return undefined;

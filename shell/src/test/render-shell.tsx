@@ -5,6 +5,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { createI18n, type Settings, type User } from '@dating/shared';
 import { createShellStore } from '../app/create-shell-store';
 import { ShellApp } from '../app/shell-app';
+import type { PageLive } from '../app/site-context';
 import type { ComponentType } from 'react';
 import type { RemoteComponent, RemoteId } from '@dating/shared/remotes';
 import type { RemoteLoader, RemoteName, RemoteTarget } from '../remotes/remote-loader';
@@ -66,6 +67,8 @@ export interface RenderShellOptions {
   user?: User | false;
   settings?: Partial<Settings>;
   country?: string | null;
+  /** Where the live log of the member who loaded the page stood then (site-data's `liveFrom`, with that member). */
+  live?: PageLive;
   modules?: TestModules;
   routes?: Record<string, unknown | Handler>;
   unread?: number[];
@@ -113,6 +116,7 @@ export async function renderShell(options: RenderShellOptions = {}) {
         loader={remotes.loader}
         router={router as never}
         country={options.country ?? 'NL'}
+        live={options.live ?? null}
       />,
     );
     // A route with a loader (an access rule) finishes the router's first navigation some microtasks later: wait

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { LiveEvent } from '@dating/shared/contract/index';
-import { createTestApp, type TestContext } from '../../../testing/helpers';
+import type { LiveEvent, SiteData } from '@dating/shared/contract/index';
+import { createTestApp, deployTestVersion, type TestContext } from '../../../testing/helpers';
 import { signup } from '../../../testing/accounts';
 import { openLiveStream, type LiveStream } from '../../../testing/live';
 import { LIVE_LOG_MAX_EVENTS } from '../../../lib/live';
@@ -221,6 +221,29 @@ describe('live stream resume (Last-Event-ID)', () => {
     expect(ready(again)[0]!.data).toEqual({ resync: false });
     expect(again.events.flatMap((e) => (e.type === 'message' ? [e.message.text] : []))).toEqual(texts);
     again.close();
+  });
+
+  it("a member's page names where their log stood; its first stream replays what came while the page loaded", async () => {
+    await deployTestVersion(t.app, 'shell', '1.0.0-aaaa', {
+      'entry-assets.json': JSON.stringify({ main: { js: ['main.js'], css: ['main.css'], preload: [] } }),
+      'mf-manifest.json': '{}',
+    });
+    const a = await member();
+    const page = await fetch(`${base}/members`, { headers: { cookie: a.cookie } });
+    const html = await page.text();
+    const data = JSON.parse(
+      /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    ) as SiteData;
+    expect(data.liveFrom).toMatch(/^\d+$/);
+    // After the page, before its first stream (the page fetching its data meanwhile).
+    await publishStored(a.id, [counters(30), { type: 'likes_changed' }]);
+    const first = await openLiveStream(base, a.cookie, { query: `last_event_id=${data.liveFrom}` });
+    expect(first.events).toEqual([counters(30), { type: 'likes_changed' }]);
+    expect(ready(first)).toEqual([{ type: 'ready', data: { resync: false }, id: first.ids.at(-1) }]);
+    first.close();
+    // A visitor's page has no place in a log.
+    const visitor = await (await fetch(`${base}/login`)).text();
+    expect(visitor).not.toContain('"liveFrom"');
   });
 
   it('the age sweep empties logs past their age', async () => {

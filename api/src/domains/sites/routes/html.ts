@@ -327,6 +327,13 @@ export const htmlRoutes: FastifyPluginAsync = async (app) => {
       ? experiment.remotes.map((r) => ({ ...r, entry: viaCdn(r.entry) }))
       : experiment.remotes;
     const data: SiteData = { settings, user: userOut, locale, country, remotes };
+    // A member's place in their live log now: the page's first stream resumes from it (docs/adr/0039), so what
+    // happens between this page and that stream reaches the page. Without it (the log could not answer) the
+    // stream starts fresh, as before.
+    if (user) {
+      const { head } = await app.services.live.resume(user.id, null);
+      if (head !== null) data.liveFrom = head;
+    }
     // Not a page of the route table, or a lander that does not exist: the shell shows its 404 page (docs/product/calls-and-errors.md).
     if (lander.status === 404 || reply.statusCode === 404) {
       data.status = 404;
