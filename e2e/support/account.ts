@@ -34,10 +34,10 @@ export async function fillBirthdate(scope: Locator, iso: string): Promise<void> 
 }
 
 /**
- * Set-up for the flows that are not about signup: the account is created through the API (which logs the
- * request context in) and activated with the link from its activation mail.
+ * A new member, a man seeking women, signed up through the API (which logs the request context in), not yet
+ * activated: every alert a new member gets is due.
  */
-export async function createActiveMember(request: APIRequestContext, flow: string): Promise<NewMember> {
+export async function createMember(request: APIRequestContext, flow: string): Promise<NewMember> {
   const member = newMember(flow);
   const signup = await request.post('/api/signup.php', {
     headers: XHR,
@@ -52,6 +52,15 @@ export async function createActiveMember(request: APIRequestContext, flow: strin
     },
   });
   expect(signup.status(), `signup of ${member.email}: ${await signup.text()}`).toBe(201);
+  return member;
+}
+
+/**
+ * Set-up for the flows that are not about signup: the account is created through the API (which logs the
+ * request context in) and activated with the link from its activation mail.
+ */
+export async function createActiveMember(request: APIRequestContext, flow: string): Promise<NewMember> {
+  const member = await createMember(request, flow);
   const { path } = await waitForLink(request, member.email, '/activate/done');
   const token = new URL(path, 'http://site').searchParams.get('token');
   const activate = await request.post('/api/activate.php', { headers: XHR, data: { token } });

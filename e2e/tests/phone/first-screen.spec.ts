@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { birthdate, newMember } from '../../support/account';
+import { createMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { XHR } from '../../support/site';
 
@@ -27,20 +27,7 @@ async function expectWhollyVisible(page: Page, item: Locator, what: string) {
 test('a new member with every alert due: one alert open, the rest one tap away, the first card and package in view', async ({
   page,
 }, testInfo) => {
-  const member = newMember('first-screen');
-  const signup = await page.request.post('/api/signup.php', {
-    headers: XHR,
-    data: {
-      name: member.name,
-      gender: 'male',
-      seeking: 'female',
-      date_of_birth: birthdate(),
-      email: member.email,
-      password: member.password,
-      locale: 'nl',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await createMember(page.request, 'first-screen');
 
   await page.goto('/members');
   const stack = page.getByTestId('alert-stack');
@@ -110,20 +97,7 @@ test('a new member with every alert due: one alert open, the rest one tap away, 
 test("a member's first page is drawn with its banners: the page does not move when they arrive", async ({
   page,
 }) => {
-  const member = newMember('first-screen-shift');
-  const signup = await page.request.post('/api/signup.php', {
-    headers: XHR,
-    data: {
-      name: member.name,
-      gender: 'male',
-      seeking: 'female',
-      date_of_birth: birthdate(),
-      email: member.email,
-      password: member.password,
-      locale: 'nl',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await createMember(page.request, 'first-screen-shift');
   // The banners' chunk comes late, as on a slow phone network.
   await page.route('**/member-banners.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -29,6 +29,12 @@ async function renderMember(options: Parameters<typeof renderShell>[0]) {
   await waitFor(() => expect(sources.all().length).toBeGreaterThan(0));
   return view;
 }
+/** A member's page that named where the member's live log stood (site-data's `liveFrom`). */
+async function renderMemberFromPage(from: string) {
+  const user = userFixture({ push_subscribed: false });
+  const view = await renderMember({ path: '/members', user, live: { from, memberId: user.profile.id } });
+  return { view, user };
+}
 const channel = (): FakeEventSource => {
   const source = sources.current();
   if (!source) throw new Error('no live connection');
@@ -164,12 +170,7 @@ describe('live channel: one connection per tab, polling only while it is down', 
 
   test("the page's first stream resumes from where the log stood when the page was made: what happened while it loaded is replayed", async () => {
     jest.useFakeTimers({ advanceTimers: false });
-    const user = userFixture({ push_subscribed: false });
-    const view = await renderMember({
-      path: '/members',
-      user,
-      live: { from: '30', memberId: user.profile.id },
-    });
+    const { view } = await renderMemberFromPage('30');
     expect(channel().url).toBe('/api/live.php?last_event_id=30');
     await advance(10);
     const before = counts(view);
@@ -211,12 +212,7 @@ describe('live channel: one connection per tab, polling only while it is down', 
 
   test("a first stream whose page position the log no longer holds refetches once; another member's page position is not used", async () => {
     jest.useFakeTimers({ advanceTimers: false });
-    const user = userFixture({ push_subscribed: false });
-    const view = await renderMember({
-      path: '/members',
-      user,
-      live: { from: '30', memberId: user.profile.id },
-    });
+    const { view, user } = await renderMemberFromPage('30');
     await advance(10);
     const before = counts(view);
     await act(async () => {
