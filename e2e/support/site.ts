@@ -1,10 +1,24 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from '@playwright/test';
 
 /** The demo member every fresh database is seeded with (docs/adr/0007-server-by-domain.md commands, api seed). */
 export const DEMO = { email: 'demo@example.com', password: 'Demo-1234' } as const;
 
 /** Header the server requires on state-changing calls (CSRF guard, docs/adr/0007-server-by-domain.md). */
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+/**
+ * The page's next answer of its live stream (`/api/live.php`, with or without the `?last_event_id=` a member page's
+ * first stream resumes from).
+ */
+export function liveStreamAnswer(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live.php');
+}
 
 /** localStorage key of the site-entry warning's dismissal (shell/src/lib/dismissals.ts). */
 const ENTRY_WARNING_KEY = 'site-entry-warning-closed';

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { createActiveMember, type NewMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
 import { readMailbox } from '../../support/mailbox';
-import { getJson, skipEntryWarning, XHR } from '../../support/site';
+import { getJson, liveStreamAnswer, skipEntryWarning, XHR } from '../../support/site';
 
 // Block and report from inside a conversation: the menu in the conversation's header. Two members
 // in two browser contexts; what counts is the server's state (chats, messages, blocks, the report's mail to
@@ -23,7 +23,7 @@ async function member(browser: Browser, flow: string): Promise<{ page: Page; who
 
 /** Opens `path` and resolves once the page's live stream is subscribed on the server. */
 async function openLive(page: Page, path: string) {
-  const live = page.waitForResponse((response) => response.url().endsWith('/api/live.php'));
+  const live = liveStreamAnswer(page);
   await page.goto(path);
   expect((await live).status()).toBe(200);
   // Survives only while the document does: proves later changes came without a reload.

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { createActiveMember, type NewMember } from '../../support/account';
 import { checkout } from '../../support/payments';
-import { DEMO, getJson, skipEntryWarning, XHR } from '../../support/site';
+import { DEMO, getJson, liveStreamAnswer, skipEntryWarning, XHR } from '../../support/site';
 
 // Two members in two browser contexts (two people, two cookie jars). Delivery is asserted after a reload: the
 // live channel is another part of the work, and these flows must hold without it.
@@ -181,7 +181,7 @@ test('A writes while B has the site open: B’s badge, title and list follow liv
   const bId = (await getJson<Me>(bob.context.request, '/api/user.php')).user.profile.id;
 
   // B is on the member search with the live channel up; nothing unread yet.
-  const live = bob.page.waitForResponse((response) => response.url().endsWith('/api/live.php'));
+  const live = liveStreamAnswer(bob.page);
   await bob.page.goto('/members');
   expect((await live).status()).toBe(200);
   await bob.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

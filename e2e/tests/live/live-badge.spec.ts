@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { createActiveMember, sessionUser } from '../../support/account';
-import { skipEntryWarning } from '../../support/site';
+import { liveStreamAnswer, skipEntryWarning } from '../../support/site';
 
 /** Opens /members for the member of this page and resolves once its live stream is subscribed on the server. */
 async function openWithLiveChannel(page: Page) {
   // The stream's response headers come with its first bytes, which the server writes once it is subscribed.
-  const live = page.waitForResponse((response) => response.url().endsWith('/api/live.php'));
+  const live = liveStreamAnswer(page);
   await page.goto('/members');
   expect((await live).status()).toBe(200);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

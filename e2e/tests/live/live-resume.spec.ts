@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { createActiveMember, type NewMember } from '../../support/account';
 import { expect, test } from '../../support/fixtures';
-import { getJson, skipEntryWarning, XHR } from '../../support/site';
+import { getJson, liveStreamAnswer, skipEntryWarning, XHR } from '../../support/site';
 
 // A live stream that drops resumes from the last event it saw (docs/adr/0039-live-resume.md): what was sent while
 // it was down comes with the new stream, each message once, and the page asks for nothing again.
@@ -54,7 +54,7 @@ test('a dropped live stream resumes with Last-Event-ID: the messages sent meanwh
   const conversation = await send(a.page, b.id, 'Hoi, ben je er?');
 
   // B has the conversation open with the live channel up.
-  const live = b.page.waitForResponse((response) => response.url().includes('/api/live.php'));
+  const live = liveStreamAnswer(b.page);
   await b.page.goto(`/chats/${conversation}`);
   expect((await live).status()).toBe(200);
   await b.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
