@@ -1,6 +1,6 @@
 import '../lib/i18n';
 import { useCurrentUser } from '@dating/shared';
-import { Suspense, useEffect, type ComponentProps } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -117,10 +117,11 @@ function ConversationNotFound() {
 /**
  * `/chats/:id` (a conversation) and `/members/:id/chat` (the conversation with that profile, started by the first
  * message when there is none yet; docs/product/routes-and-layouts.md). A visitor sees the list's signup invitation.
- * The page itself does not wait for its texts: its messages are asked for when it arrives (a conversation opened
- * from a notification, on a phone), and what it draws waits for the texts below it.
+ * The page does not suspend for its texts: its messages are asked for when it arrives (a conversation opened from
+ * a notification, on a phone), beside the texts, and it shows its skeleton until both are there.
  */
 function ConversationPage() {
+  const { ready: textsReady } = useTranslation(NS, { useSuspense: false });
   const id = Number(useParams().id);
   const byProfile = useLocation().pathname.startsWith('/members/');
   const user = useCurrentUser();
@@ -152,7 +153,9 @@ function ConversationPage() {
   // Deleted or blocked (the live `conversation_removed` refetches it): a 404 wins over the pages still cached.
   const removed = (messages.error as { status?: unknown } | undefined)?.status === 404;
   let main;
-  if (user === null) {
+  if (!textsReady) {
+    main = <div className={styles.headerSkeleton} aria-busy="true" />;
+  } else if (user === null) {
     if (byProfile && profile) main = <VisitorConversation profile={profile} />;
     else if (byProfile && (!settings || partner.isLoading))
       main = <div className={styles.headerSkeleton} aria-busy="true" />;
@@ -188,11 +191,7 @@ function ConversationPage() {
   }
 
   // The shell's chat layout shows the conversation list beside this page from 992 px (docs/product/routes-and-layouts.md).
-  return (
-    <section className={styles.main}>
-      <Suspense fallback={<div className={styles.headerSkeleton} aria-busy="true" />}>{main}</Suspense>
-    </section>
-  );
+  return <section className={styles.main}>{main}</section>;
 }
 
 // The contract with the shell (shared/src/remotes.ts): checked when this remote is built.
