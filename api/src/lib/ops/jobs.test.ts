@@ -8,6 +8,9 @@ import { createJobs } from './jobs';
 // have) never run a job at once, and a node that dies mid-job leaves it to the next; on PGlite (one process)
 // a job never overlaps itself.
 const url = process.env.DATABASE_URL;
+// Each test opens its databases (PGlite runs every migration): seconds on a busy machine, as in testing/helpers.ts.
+// A CI run at a load average of 18 took over the default 5 s for the first test's one database.
+jest.setTimeout(120_000);
 const schema = `test_jobs_${randomBytes(5).toString('hex')}`;
 const log = pino({ level: 'silent' });
 const open = () =>
