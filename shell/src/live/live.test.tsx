@@ -35,6 +35,24 @@ async function renderMemberFromPage(from: string) {
   const view = await renderMember({ path: '/members', user, live: { from, memberId: user.profile.id } });
   return { view, user };
 }
+/** A message from the chat's partner, as the live channel delivers it. */
+const messageTo = (chat: ChatEntry): LiveEvent => ({
+  type: 'message',
+  conversation: chat.conversation.id,
+  chat,
+  message: {
+    id: 77,
+    conversation: chat.conversation.id,
+    client_id: null,
+    from_me: false,
+    type: 'text',
+    text: 'Hoi',
+    gift: null,
+    photo: null,
+    sent_at: chat.conversation.updated_at,
+    read_at: null,
+  },
+});
 const channel = (): FakeEventSource => {
   const source = sources.current();
   if (!source) throw new Error('no live connection');
@@ -182,26 +200,7 @@ describe('live channel: one connection per tab, polling only while it is down', 
     };
     await act(async () => {
       channel().open();
-      channel().send(
-        {
-          type: 'message',
-          conversation: 77,
-          message: {
-            id: 501,
-            conversation: 77,
-            client_id: null,
-            from_me: false,
-            type: 'text',
-            text: 'Hoi',
-            gift: null,
-            photo: null,
-            sent_at: '2026-11-29T10:00:00.000Z',
-            read_at: null,
-          },
-          chat,
-        },
-        '31',
-      );
+      channel().send(messageTo(chat), '31');
       channel().ready('31');
     });
     await advance(10);
@@ -333,24 +332,6 @@ describe('live channel: one connection per tab, polling only while it is down', 
 });
 
 describe('live events update the one cache: badges, title and app badge follow', () => {
-  const messageTo = (chat: ChatEntry): LiveEvent => ({
-    type: 'message',
-    conversation: chat.conversation.id,
-    chat,
-    message: {
-      id: 77,
-      conversation: chat.conversation.id,
-      client_id: null,
-      from_me: false,
-      type: 'text',
-      text: 'Hoi',
-      gift: null,
-      photo: null,
-      sent_at: chat.conversation.updated_at,
-      read_at: null,
-    },
-  });
-
   test('a message puts its conversation on top with its unread count, without a request', async () => {
     document.title = 'Flirtplaats';
     const view = await renderMember({ path: '/members', user: userFixture(), unread: [1, 0] });
