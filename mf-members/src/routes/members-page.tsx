@@ -44,9 +44,11 @@ function MembersPage() {
     // A member's first search waits for the member's defaults (whom they look for), not everyone first.
     { skip: !maySearch || !search.ready },
   );
+  // Known not to be allowed (the session and the settings are in): the signup invitation instead of a skeleton.
+  const refused = current !== undefined && Boolean(settings) && !maySearch;
   return (
     <Suspense fallback={<div aria-busy="true" style={{ minHeight: '60vh' }} />}>
-      <MembersView search={search} maySearch={maySearch} result={result} />
+      <MembersView search={search} maySearch={maySearch} refused={refused} result={result} />
     </Suspense>
   );
 }
@@ -54,6 +56,7 @@ function MembersPage() {
 interface MembersViewProps {
   search: ReturnType<typeof useSearchState>;
   maySearch: boolean;
+  refused: boolean;
   result: {
     data?: MembersResponse | false;
     error?: Parameters<typeof toDisplayError>[0];
@@ -63,16 +66,14 @@ interface MembersViewProps {
   };
 }
 
-function MembersView({ search, maySearch, result }: MembersViewProps) {
+function MembersView({ search, maySearch, refused, result }: MembersViewProps) {
   const { t } = useTranslation([NS, OPTION_LABELS_NS]);
   const { query, update, member: hasDefaults } = search;
   const { data, error, isLoading, isFetching, refetch } = result;
   const likedIds = useLikedIds();
-  const current = useCurrentUser();
-  const { data: settings } = useGetSettingsQuery();
 
   let content;
-  if (current !== undefined && settings && !maySearch) {
+  if (refused) {
     content = <LoginPrompt source="members" />;
   } else if (isLoading || !maySearch) {
     content = <ProfileGridSkeleton />;
